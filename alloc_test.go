@@ -1,0 +1,28 @@
+package relurl
+
+import "testing"
+
+// The hot path promises: Split and AppendResolve into a buffer with room
+// allocate nothing; Resolve allocates its result string at most.
+func TestAllocs(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("allocation counts are not meaningful here")
+	}
+	tests := append(readExamples(t), resolveTests...)
+	buf := make([]byte, 0, 1024)
+	for _, tt := range tests {
+		if n := testing.AllocsPerRun(100, func() { sink = Split(tt.ref).pathEnd }); n != 0 {
+			t.Errorf("Split(%q) allocates %v times", tt.ref, n)
+		}
+		if n := testing.AllocsPerRun(100, func() { buf = AppendResolve(buf[:0], tt.base, tt.ref) }); n != 0 {
+			t.Errorf("AppendResolve(%q, %q) allocates %v times", tt.base, tt.ref, n)
+		}
+		if n := testing.AllocsPerRun(100, func() { sinkString = Resolve(tt.base, tt.ref) }); n > 1 {
+			t.Errorf("Resolve(%q, %q) allocates %v times", tt.base, tt.ref, n)
+		}
+		u := Split(tt.base)
+		if n := testing.AllocsPerRun(100, func() { sink = u.Resolve(tt.ref).pathEnd }); n > 1 {
+			t.Errorf("Split(%q).Resolve(%q) allocates %v times", tt.base, tt.ref, n)
+		}
+	}
+}

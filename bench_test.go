@@ -1,0 +1,158 @@
+package relurl
+
+import (
+	"bufio"
+	"compress/gzip"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// The benchmarks run on real data from ../shared/data (see its README):
+// 207,861 (page URL, raw href) pairs from two documentation sites, and
+// 48,010 absolute web URLs. Each op is one pair or one URL, taken in turn,
+// and each relurl benchmark has its net/url counterpart in the same run:
+//
+//	go test -run '^$' -bench . -count 10 | tee bench.txt
+//	benchstat bench.txt
+
+const dataDir = "../shared/data/"
+
+type pair struct{ base, ref string }
+
+var (
+	pairsOnce sync.Once
+	pairs     []pair
+	pairsErr  error
+
+	urlsOnce sync.Once
+	urls     []string
+	urlsErr  error
+)
+
+func loadPairs(b *testing.B) []pair {
+	pairsOnce.Do(func() {
+		var f *os.File
+		if f, pairsErr = os.Open(dataDir + "doc-links.tsv.gz"); pairsErr != nil {
+			return
+		}
+		defer f.Close()
+		var z *gzip.Reader
+		if z, pairsErr = gzip.NewReader(f); pairsErr != nil {
+			return
+		}
+		sc := bufio.NewScanner(z)
+		for sc.Scan() {
+			base, ref, _ := strings.Cut(sc.Text(), "\t")
+			pairs = append(pairs, pair{base, ref})
+		}
+		pairsErr = sc.Err()
+	})
+	if pairsErr != nil {
+		b.Skipf("no benchmark data (%v); it comes with the checkout's ../shared", pairsErr)
+	}
+	return pairs
+}
+
+func loadURLs(b *testing.B) []string {
+	urlsOnce.Do(func() {
+		var data []byte
+		if data, urlsErr = os.ReadFile(dataDir + "urls-kasztp.txt"); urlsErr != nil {
+			return
+		}
+		text := strings.TrimPrefix(string(data), "\uFEFF")
+		urls = strings.Fields(text)
+	})
+	if urlsErr != nil {
+		b.Skipf("no benchmark data (%v); it comes with the checkout's ../shared", urlsErr)
+	}
+	return urls
+}
+
+// BenchmarkSplit splits each web URL into its components.
+func BenchmarkSplit(b *testing.B) {
+	urls := loadURLs(b)
+	b.ReportAllocs()
+	n := 0
+	for i := 0; b.Loop(); i++ {
+		n += Split(urls[i%len(urls)]).queryEnd
+	}
+	sink = n
+}
+
+// BenchmarkSplitNetURL is BenchmarkSplit's counterpart: url.Parse.
+func BenchmarkSplitNetURL(b *testing.B) {
+	urls := loadURLs(b)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		u, _ := url.Parse(urls[i%len(urls)])
+		sinkURL = u
+	}
+}
+
+// BenchmarkAppendResolve resolves each href against its page URL into a
+// reused buffer, as a crawler or link checker would.
+func BenchmarkAppendResolve(b *testing.B) {
+	pairs := loadPairs(b)
+	b.ReportAllocs()
+	buf := make([]byte, 0, 1024)
+	for i := 0; b.Loop(); i++ {
+		p := pairs[i%len(pairs)]
+		buf = AppendResolve(buf[:0], p.base, p.ref)
+	}
+	sink = len(buf)
+}
+
+// BenchmarkResolveNetURL does with net/url what BenchmarkAppendResolve does:
+// parse both, resolve, and write the result as a string.
+func BenchmarkResolveNetURL(b *testing.B) {
+	pairs := loadPairs(b)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		p := pairs[i%len(pairs)]
+		base, err1 := url.Parse(p.base)
+		ref, err2 := url.Parse(p.ref)
+		if err1 == nil && err2 == nil {
+			sinkString = base.ResolveReference(ref).String()
+		}
+	}
+}
+
+// BenchmarkResolveFloor is the least any resolver must do: append the base
+// and the reference into a reused buffer.
+func BenchmarkResolveFloor(b *testing.B) {
+	pairs := loadPairs(b)
+	b.ReportAllocs()
+	buf := make([]byte, 0, 1024)
+	for i := 0; b.Loop(); i++ {
+		p := pairs[i%len(pairs)]
+		buf = append(append(buf[:0], p.base...), p.ref...)
+	}
+	sink = len(buf)
+}
+
+var (
+	sink       int
+	sinkString string
+	sinkURL    *url.URL
+)
+
+// BenchmarkURLAppendResolve is BenchmarkAppendResolve for a caller that
+// splits each page's URL once, as a link extractor does: consecutive pairs
+// of the data share their page, and the base is split only when it changes.
+func BenchmarkURLAppendResolve(b *testing.B) {
+	pairs := loadPairs(b)
+	b.ReportAllocs()
+	buf := make([]byte, 0, 1024)
+	var base URL
+	for i := 0; b.Loop(); i++ {
+		p := pairs[i%len(pairs)]
+		if p.base != base.s {
+			base = Split(p.base)
+		}
+		buf = base.AppendResolve(buf[:0], p.ref)
+	}
+	sink = len(buf)
+}

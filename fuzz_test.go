@@ -1,0 +1,80 @@
+package relurl
+
+import (
+	"strings"
+	"testing"
+)
+
+// addSeeds adds the examples of Section 5 and the rows of the test tables
+// to f's seed corpus; testdata/fuzz holds what fuzzing found beyond them.
+func addSeeds(f *testing.F, add func(base, ref string)) {
+	for _, tt := range append(readExamples(f), resolveTests...) {
+		add(tt.base, tt.ref)
+	}
+}
+
+// FuzzSplit: splitting is lossless, and agrees with the literal parser.
+func FuzzSplit(f *testing.F) {
+	addSeeds(f, func(base, ref string) { f.Add(ref) })
+	f.Fuzz(func(t *testing.T, s string) {
+		u := Split(s)
+		if u.String() != s {
+			t.Fatalf("Split(%q).String() = %q", s, u.String())
+		}
+		if got, want := componentsOf(u), componentsOfSlow(slowSplit(s)); got != want {
+			t.Fatalf("Split(%q) = %+v, literal 2.4 gives %+v", s, got, want)
+		}
+		if got := slowSplit(s).String(); got != s {
+			t.Fatalf("recombined components of %q give %q", s, got)
+		}
+	})
+}
+
+// FuzzValidate: validation never panics, and its verdict fits the split.
+func FuzzValidate(f *testing.F) {
+	addSeeds(f, func(base, ref string) { f.Add(ref) })
+	for _, tt := range invalidTests {
+		f.Add(tt.in)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		form, err := Validate(s)
+		if err != nil {
+			if form != 0 {
+				t.Fatalf("Validate(%q) = %v with error %v", s, form, err)
+			}
+			return
+		}
+		u := Split(s)
+		if form.IsAbs() != u.HasScheme() {
+			t.Fatalf("Validate(%q) = %v, but HasScheme = %v", s, form, u.HasScheme())
+		}
+		if form == NetPath && !u.HasNetLoc() || form == AbsPath && !u.AbsPath() {
+			t.Fatalf("Validate(%q) = %v, split %+v", s, form, componentsOf(u))
+		}
+		if strings.ContainsAny(s[:strings.IndexByte(s+"#", '#')], " <>\"{}|\\^`~[]") {
+			t.Fatalf("Validate(%q) accepts a character the BNF does not", s)
+		}
+	})
+}
+
+// FuzzResolve: resolution never panics, agrees with the literal Section 4,
+// keeps a valid absolute reference as it is, and gives a result with a
+// scheme whenever the base has one.
+func FuzzResolve(f *testing.F) {
+	addSeeds(f, func(base, ref string) { f.Add(base, ref) })
+	f.Fuzz(func(t *testing.T, base, ref string) {
+		got := Resolve(base, ref)
+		if want := slowResolve(base, ref); got != want {
+			t.Fatalf("Resolve(%q, %q) = %q, literal Section 4 gives %q", base, ref, got, want)
+		}
+		if form, err := Validate(ref); err == nil && form.IsAbs() && got != ref {
+			t.Fatalf("Resolve(%q, %q) = %q, changed an absolute reference", base, ref, got)
+		}
+		if Split(base).HasScheme() && !Split(got).HasScheme() {
+			t.Fatalf("Resolve(%q, %q) = %q has no scheme; the base has one", base, ref, got)
+		}
+		if n := len(base) + len(ref) + 1; len(got) > n {
+			t.Fatalf("Resolve(%q, %q) = %q is longer than the promised %d bytes", base, ref, got, n)
+		}
+	})
+}

@@ -1,0 +1,3 @@
+module github.com/relurl/relurl
+
+go 1.26

@@ -1,0 +1,5 @@
+//go:build !race
+
+package relurl
+
+const raceEnabled = false

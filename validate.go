@@ -1,0 +1,185 @@
+package relurl
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"unicode/utf8"
+)
+
+// Form is the shape a valid URL has in the BNF of RFC 1808, Section 2.2:
+//
+//	URL         = ( absoluteURL | relativeURL ) [ "#" fragment ]
+//	absoluteURL = generic-RL | ( scheme ":" *( uchar | reserved ) )
+//	generic-RL  = scheme ":" relativeURL
+//	relativeURL = net_path | abs_path | rel_path
+type Form int
+
+// The forms of Section 2.2. The zero Form is none, the form of an invalid URL.
+const (
+	GenericRL     Form = iota + 1 // scheme ":" relativeURL, as "http://a/b;p?q"
+	OtherAbsolute                 // scheme ":" *( uchar | reserved ), but not generic-RL, as "http://a//b"
+	NetPath                       // "//" net_loc [ abs_path ], as "//a/b"
+	AbsPath                       // "/" rel_path, as "/b/c"
+	RelPath                       // [ path ] [ ";" params ] [ "?" query ], as "c;p?q"
+)
+
+// String returns the name the BNF gives the form: "generic-RL",
+// "absoluteURL" (for OtherAbsolute), "net_path", "abs_path" or "rel_path".
+func (f Form) String() string {
+	switch f {
+	case GenericRL:
+		return "generic-RL"
+	case OtherAbsolute:
+		return "absoluteURL"
+	case NetPath:
+		return "net_path"
+	case AbsPath:
+		return "abs_path"
+	case RelPath:
+		return "rel_path"
+	}
+	return "invalid"
+}
+
+// IsAbs reports whether f is one of the absoluteURL forms.
+func (f Form) IsAbs() bool { return f == GenericRL || f == OtherAbsolute }
+
+// A SyntaxError says where a string breaks the BNF of Section 2.2. Validate
+// returns it wrapped in a [*net/url.Error]; errors.As finds it.
+type SyntaxError struct {
+	Offset int    // byte offset of Text in the string
+	Text   string // the offending character, or escape sequence such as "%zz"
+	Rule   string // the rule it breaks, such as "path (pchar)"
+}
+
+func (e *SyntaxError) Error() string {
+	if strings.HasPrefix(e.Text, "%") {
+		return fmt.Sprintf("offset %d: %q is an invalid escape (%s)", e.Offset, e.Text, e.Rule)
+	}
+	return fmt.Sprintf("offset %d: %q is not allowed in %s", e.Offset, e.Text, e.Rule)
+}
+
+// Validate checks s against the BNF of RFC 1808, Section 2.2 and returns
+// its form. s is split as [Split] does (Section 2.4); a string with a scheme
+// must then be an absoluteURL, and one without a relativeURL, each with an
+// optional fragment.
+//
+// Only the characters the BNF allows may appear unescaped: letters, digits,
+// the "safe" and "extra" characters, and the reserved characters where
+// their component allows them. Spaces, controls, "national" and
+// "punctuation" characters ("{", "|", "~", "<", "\"", a second "#", …) and
+// bytes outside ASCII must be escaped as "%" hex hex.
+//
+// An invalid s gives a [*net/url.Error] with Op "parse", so callers that
+// handle net/url's errors handle these, wrapping a [*SyntaxError] that names
+// the first offending byte offset, the text found there, and the rule.
+func Validate(s string) (Form, error) {
+	form, err := Split(s).form()
+	if err != nil {
+		return 0, &url.Error{Op: "parse", URL: s, Err: err}
+	}
+	return form, nil
+}
+
+// form returns u's form, or the first place where u breaks the BNF.
+func (u URL) form() (Form, *SyntaxError) {
+	form, err := u.relativeForm()
+	if u.HasScheme() {
+		switch {
+		case err == nil:
+			form = GenericRL
+		default:
+			otherErr := u.check(u.schemeEnd, u.queryEnd, any, "absoluteURL (uchar or reserved)")
+			if otherErr == nil {
+				form, err = OtherAbsolute, nil
+			} else if otherErr.Offset != err.Offset {
+				// Invalid in both shapes, and generic-RL failed first on
+				// a "/" that absoluteURL allows: the character absoluteURL
+				// rejects is the one to fix. When both reject the same
+				// character, generic-RL's error names its component.
+				err = otherErr
+			}
+		}
+	}
+	if err == nil && u.HasFragment() {
+		err = u.check(u.queryEnd+1, len(u.s), any, "fragment (uchar or reserved)")
+	}
+	return form, err
+}
+
+// relativeForm checks the part of u after its scheme against relativeURL.
+func (u URL) relativeForm() (Form, *SyntaxError) {
+	form := RelPath
+	if u.HasNetLoc() {
+		form = NetPath
+		if err := u.check(u.schemeEnd+2, u.netLocEnd, netLoc, "net_loc (pchar, \";\" or \"?\")"); err != nil {
+			return 0, err
+		}
+	} else if u.AbsPath() {
+		form = AbsPath
+	}
+	// abs_path = "/" rel_path, and a rel_path's path begins with
+	// fsegment = 1*pchar, so "/" is never followed by a second "/".
+	if u.AbsPath() && u.pathEnd > u.netLocEnd+1 && u.s[u.netLocEnd+1] == '/' {
+		return 0, &SyntaxError{Offset: u.netLocEnd + 1, Text: "/",
+			Rule: "abs_path (the first segment after \"/\" must not be empty: fsegment = 1*pchar)"}
+	}
+	if err := u.check(u.netLocEnd, u.pathEnd, path, "path (pchar)"); err != nil {
+		return 0, err
+	}
+	if err := u.check(u.pathEnd+1, u.paramsEnd, params, "params (pchar or \"/\")"); err != nil {
+		return 0, err
+	}
+	if err := u.check(u.paramsEnd+1, u.queryEnd, any, "query (uchar or reserved)"); err != nil {
+		return 0, err
+	}
+	return form, nil
+}
+
+// Character classes of Section 2.2, as bits; each component allows a union.
+const (
+	pchar     = 1 << iota // uchar | ":" | "@" | "&" | "="
+	slash                 // "/"
+	semicolon             // ";"
+	question              // "?"
+
+	path   = pchar | slash                        // segments joined by "/"
+	params = pchar | slash | semicolon            // param *( ";" param )
+	netLoc = pchar | semicolon | question         // *( pchar | ";" | "?" )
+	any    = pchar | slash | semicolon | question // *( uchar | reserved )
+)
+
+var class = func() (t [256]uint8) {
+	// unreserved = alpha | digit | safe | extra, and pchar's own four.
+	for _, c := range "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789$-_.+!*'(),:@&=" {
+		t[c] = pchar
+	}
+	t['/'], t[';'], t['?'] = slash, semicolon, question
+	return t
+}()
+
+// check reports the first byte of u.s[from:to] outside the class allowed,
+// or the first "%" not followed by two hex digits (escape = "%" hex hex).
+func (u URL) check(from, to int, allowed uint8, rule string) *SyntaxError {
+	for i := from; i < to; i++ {
+		c := u.s[i]
+		if class[c]&allowed != 0 {
+			continue
+		}
+		if c == '%' {
+			if i+2 < to && isHex(u.s[i+1]) && isHex(u.s[i+2]) {
+				i += 2
+				continue
+			}
+			return &SyntaxError{Offset: i, Text: u.s[i:min(i+3, to)], Rule: "escape = \"%\" hex hex"}
+		}
+		_, size := utf8.DecodeRuneInString(u.s[i:to])
+		return &SyntaxError{Offset: i, Text: u.s[i : i+size], Rule: rule}
+	}
+	return nil
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
