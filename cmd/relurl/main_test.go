@@ -1,0 +1,323 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/relurl/relurl"
+)
+
+// These tests build the relurl binary and run it as a user does: arguments,
+// standard input, standard output and error, exit status.
+
+var relurlBin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "relurl-test")
+	if err != nil {
+		panic(err)
+	}
+	relurlBin = filepath.Join(dir, "relurl")
+	if out, err := exec.Command("go", "build", "-o", relurlBin, ".").CombinedOutput(); err != nil {
+		os.RemoveAll(dir)
+		panic("building relurl: " + err.Error() + "\n" + string(out))
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+type result struct {
+	stdout, stderr string
+	code           int
+	maxRSSKiB      int64
+}
+
+// relurlRun runs the binary with the given standard input and arguments.
+func relurlRun(t *testing.T, stdin io.Reader, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(relurlBin, args...)
+	cmd.Stdin = stdin
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var exitErr *exec.ExitError
+	if err != nil && !errors.As(err, &exitErr) {
+		t.Fatalf("relurl %q: %v", args, err)
+	}
+	r := result{stdout.String(), stderr.String(), cmd.ProcessState.ExitCode(), 0}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		r.maxRSSKiB = ru.Maxrss
+	}
+	return r
+}
+
+// check compares a run's outputs and status with what is wanted; a want
+// field of "*" accepts anything, and one ending in "…" is a prefix.
+func check(t *testing.T, r result, stdout, stderr string, code int) {
+	t.Helper()
+	match := func(got, want string) bool {
+		if want == "*" {
+			return true
+		}
+		if p, ok := strings.CutSuffix(want, "…"); ok {
+			return strings.HasPrefix(got, p)
+		}
+		return got == want
+	}
+	if !match(r.stdout, stdout) {
+		t.Errorf("stdout:\n%s\nwant:\n%s", r.stdout, stdout)
+	}
+	if !match(r.stderr, stderr) {
+		t.Errorf("stderr:\n%s\nwant:\n%s", r.stderr, stderr)
+	}
+	if r.code != code {
+		t.Errorf("exit status %d, want %d (stderr %q)", r.code, code, r.stderr)
+	}
+}
+
+func in(s string) io.Reader { return strings.NewReader(s) }
+
+// TestSection5Golden runs the 39 examples of RFC 1808, Section 5 through
+// "relurl resolve -pairs", one pair a line, the empty reference included.
+func TestSection5Golden(t *testing.T) {
+	f, err := os.Open("../../testdata/rfc1808-examples.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var input, want strings.Builder
+	sc := bufio.NewScanner(f)
+	n := 0
+	for sc.Scan() {
+		if strings.HasPrefix(sc.Text(), "#") {
+			continue
+		}
+		fields := strings.Split(sc.Text(), "\t")
+		input.WriteString("http://a/b/c/d;p?q#f\t" + fields[1] + "\n")
+		want.WriteString(fields[2] + "\n")
+		n++
+	}
+	if n != 39 {
+		t.Fatalf("%d examples, want 39", n)
+	}
+	check(t, relurlRun(t, in(input.String()), "resolve", "-pairs"), want.String(), "", 0)
+}
+
+func TestResolve(t *testing.T) {
+	const base = "http://a/b/c/d;p?q#f"
+	tests := []struct {
+		name   string
+		stdin  string
+		args   []string
+		stdout string
+		stderr string
+		code   int
+	}{
+		{"arguments", "", []string{"resolve", base, "g", "../g", "", "?y"},
+			"http://a/b/c/g\nhttp://a/b/g\nhttp://a/b/c/d;p?q#f\nhttp://a/b/c/d;p?y\n", "", 0},
+		{"-base and arguments", "", []string{"resolve", "-base", base, ";x"}, "http://a/b/c/d;x\n", "", 0},
+		{"-base and stdin", "g\n../g\n\n#s\n", []string{"resolve", "-base", base},
+			"http://a/b/c/g\nhttp://a/b/g\nhttp://a/b/c/d;p?q#f\nhttp://a/b/c/d;p?q#s\n", "", 0},
+		{"-base CRLF, no final newline", "g\r\n\r\n../g", []string{"resolve", "-base", base},
+			"http://a/b/c/g\nhttp://a/b/c/d;p?q#f\nhttp://a/b/g\n", "", 0},
+		{"-base empty input", "", []string{"resolve", "-base", base}, "", "", 0},
+		{"-base empty base", "g\n", []string{"resolve", "-base", ""}, "g\n", "", 0},
+		{"-pairs", "http://a/b/c\t../d\nhttp://x/y/\tz\r\nhttp://x/y/\t\n", []string{"resolve", "-pairs"},
+			"http://a/d\nhttp://x/y/z\nhttp://x/y/\n", "", 0},
+		{"-pairs without a tab", "http://a/b\tc\nnotab\nhttp://a/b\td\n", []string{"resolve", "-pairs"},
+			"http://a/c\nhttp://a/d\n", "relurl resolve: line 2: no tab: want \"BASE<TAB>REF\"\n", 1},
+		{"-pairs -strict", "http://a/b\tc\nnotab\nhttp://a/b\td\n", []string{"resolve", "-pairs", "-strict"},
+			"http://a/c\n", "relurl resolve: line 2: no tab: want \"BASE<TAB>REF\"\n", 1},
+		{"-pairs empty input", "", []string{"resolve", "-pairs"}, "", "", 0},
+
+		{"no arguments", "", []string{"resolve"}, "", "relurl resolve: missing BASE and REF…", 2},
+		{"BASE alone", "", []string{"resolve", base}, "", "relurl resolve: missing REF after BASE…", 2},
+		{"-pairs with arguments", "", []string{"resolve", "-pairs", "x"}, "", "relurl resolve: -pairs reads standard input…", 2},
+		{"-pairs and -base", "", []string{"resolve", "-pairs", "-base", "x"}, "", "relurl resolve: -pairs and -base exclude each other…", 2},
+		{"unknown flag", "", []string{"resolve", "-x"}, "", "relurl resolve: flag provided but not defined: -x\nusage: relurl resolve…", 2},
+		{"-h", "", []string{"resolve", "-h"}, "usage: relurl resolve…", "", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			check(t, relurlRun(t, in(tt.stdin), tt.args...), tt.stdout, tt.stderr, tt.code)
+		})
+	}
+}
+
+// TestOverLongLine: a line over 1 MiB is reported with its number and
+// skipped, or stops the run with -strict; the lines around it are kept.
+func TestOverLongLine(t *testing.T) {
+	input := "g\n" + strings.Repeat("x", 1<<20+1) + "\r\nh\n" + strings.Repeat("y", 1<<20) + "\n"
+	tooLong := "relurl resolve: line 2: longer than 1048576 bytes, skipped\n"
+	r := relurlRun(t, in(input), "resolve", "-base", "http://a/")
+	check(t, r, "http://a/g\nhttp://a/h\nhttp://a/"+strings.Repeat("y", 1<<20)+"\n", tooLong, 1)
+	r = relurlRun(t, in(input), "resolve", "-base", "http://a/", "-strict")
+	check(t, r, "http://a/g\n", tooLong, 1)
+}
+
+// TestStreamingMemory pipes 64 MiB of pairs through resolve -pairs and
+// checks the output line for line and that memory stayed far below the
+// input's size.
+func TestStreamingMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("64 MiB of input")
+	}
+	line := "https://docs.example.org/3/library/functions.html\t../reference/index.html#x\n"
+	n := 64 << 20 / len(line)
+	pr, pw := io.Pipe()
+	go func() {
+		w := bufio.NewWriter(pw)
+		for range n {
+			w.WriteString(line)
+		}
+		w.Flush()
+		pw.Close()
+	}()
+	r := relurlRun(t, pr, "resolve", "-pairs")
+	check(t, r, "*", "", 0)
+	want := "https://docs.example.org/3/reference/index.html#x\n"
+	if len(r.stdout) != n*len(want) || r.stdout[:len(want)] != want || r.stdout[len(r.stdout)-len(want):] != want {
+		t.Errorf("output has %d bytes, want %d lines of %q", len(r.stdout), n, want)
+	}
+	if r.maxRSSKiB > 48<<10 {
+		t.Errorf("max RSS %d KiB for 64 MiB of input: memory grows with the input", r.maxRSSKiB)
+	}
+}
+
+// TestRealPairs resolves the 207,861 pairs of the shared data through the
+// command and checks every line against the library.
+func TestRealPairs(t *testing.T) {
+	f, err := os.Open("../../../shared/data/doc-links.tsv.gz")
+	if err != nil {
+		t.Skipf("no shared data (%v)", err)
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := io.ReadAll(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := relurlRun(t, bytes.NewReader(data), "resolve", "-pairs")
+	check(t, r, "*", "", 0)
+	got := strings.Split(r.stdout, "\n")
+	pairs := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	if len(got) != len(pairs)+1 {
+		t.Fatalf("%d output lines for %d pairs", len(got)-1, len(pairs))
+	}
+	for i, p := range pairs {
+		base, ref, _ := strings.Cut(p, "\t")
+		if want := relurl.Resolve(base, ref); got[i] != want {
+			t.Fatalf("line %d: %q, want %q", i+1, got[i], want)
+		}
+	}
+}
+
+func TestParse(t *testing.T) {
+	r := relurlRun(t, nil, "parse", "http://a/b/c/d;p?q#f", "g?#")
+	check(t, r, `"http://a/b/c/d;p?q#f"
+  scheme    "http" (generic-RL)
+  net_loc   "a"
+  path      "b/c/d" (after "/")
+  params    "p"
+  query     "q"
+  fragment  "f"
+  form      generic-RL
+  valid     yes
+
+"g?#"
+  scheme    (absent)
+  net_loc   (absent)
+  path      "g"
+  params    (absent)
+  query     ""
+  fragment  ""
+  form      rel_path
+  valid     yes
+
+`, "", 0)
+
+	r = relurlRun(t, nil, "parse", "http://a/b c")
+	check(t, r, "*", "", 0)
+	if !strings.Contains(r.stdout, `  valid     no: offset 10: " " is not allowed in path (pchar)`) {
+		t.Errorf("parse of an invalid URL:\n%s", r.stdout)
+	}
+}
+
+func TestParseJSON(t *testing.T) {
+	r := relurlRun(t, in("//h\nmailto:x@y\n"), "parse", "-json", "-")
+	check(t, r, "*", "", 0)
+	r2 := relurlRun(t, nil, "parse", "-json", "http://a/b c", "g;p?q#f")
+	check(t, r2, "*", "", 0)
+	var objs []map[string]any
+	for _, line := range strings.Split(strings.TrimSpace(r.stdout+r2.stdout), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("line %q: %v", line, err)
+		}
+		objs = append(objs, m)
+	}
+	if len(objs) != 4 {
+		t.Fatalf("%d objects, want 4", len(objs))
+	}
+	netPath, mailto, bad, rel := objs[0], objs[1], objs[2], objs[3]
+	expect := func(m map[string]any, key string, want any) {
+		t.Helper()
+		if got := m[key]; got != want {
+			t.Errorf("%v: %s = %#v, want %#v", m["url"], key, got, want)
+		}
+	}
+	expect(netPath, "net_loc", "h")
+	expect(netPath, "scheme", nil)
+	expect(netPath, "form", "net_path")
+	expect(netPath, "path", "")
+	expect(netPath, "abs_path", false)
+	expect(mailto, "scheme_category", "never-relative")
+	expect(mailto, "form", "generic-RL")
+	expect(bad, "valid", false)
+	expect(bad, "form", nil)
+	if e, ok := bad["error"].(map[string]any); !ok || e["offset"] != 10.0 || e["text"] != " " || e["rule"] != "path (pchar)" {
+		t.Errorf("error of an invalid URL: %#v", bad["error"])
+	}
+	expect(rel, "params", "p")
+	expect(rel, "query", "q")
+	expect(rel, "fragment", "f")
+	expect(rel, "error", nil)
+	expect(rel, "valid", true)
+}
+
+func TestValidate(t *testing.T) {
+	check(t, relurlRun(t, nil, "validate", "http://a/b;p?q", "../g", "#f"), "", "", 0)
+	check(t, relurlRun(t, nil, "validate", "http://a/b c", "ok", "a%zz"), "",
+		"http://a/b c: offset 10: \" \" is not allowed in path (pchar)\n"+
+			"a%zz: offset 1: \"%zz\" is an invalid escape (escape = \"%\" hex hex)\n", 1)
+	check(t, relurlRun(t, nil, "validate", "-q", "http://a/b c"), "", "", 1)
+	check(t, relurlRun(t, in("ok\r\nb c\n\ngood"), "validate", "-"), "", "b c: offset 1: \" \" is not allowed in path (pchar)\n", 1)
+	check(t, relurlRun(t, in("ok\nfine"), "validate", "-"), "", "", 0)
+	check(t, relurlRun(t, in(""), "validate", "-"), "", "", 0)
+	check(t, relurlRun(t, nil, "validate"), "", "relurl validate: missing URL…", 2)
+}
+
+func TestCommandLine(t *testing.T) {
+	check(t, relurlRun(t, nil, "version"), "relurl v…", "", 0)
+	check(t, relurlRun(t, nil, "version", "x"), "", "relurl version: unexpected argument…", 2)
+	check(t, relurlRun(t, nil), "", "relurl resolves…", 2)
+	check(t, relurlRun(t, nil, "frobnicate"), "", "relurl: unknown command \"frobnicate\"\n…", 2)
+	check(t, relurlRun(t, nil, "help"), "relurl resolves…", "", 0)
+	check(t, relurlRun(t, nil, "help", "parse"), "usage: relurl parse…", "", 0)
+	check(t, relurlRun(t, nil, "parse"), "", "relurl parse: missing URL…", 2)
+	check(t, relurlRun(t, nil, "parse", "-bogus"), "", "relurl parse: flag provided but not defined…", 2)
+}
