@@ -127,3 +127,33 @@ func TestReaderError(t *testing.T) {
 		t.Fatalf("Next() error = %v, want %v", err, fail)
 	}
 }
+
+// FuzzReader: the lines of any input, read in chunks and cut, are the
+// input's lines, and none is longer than the limit unless reported.
+func FuzzReader(f *testing.F) {
+	for _, tt := range tests {
+		f.Add(tt.in, 5)
+	}
+	f.Add("a\r\nb\nc", 1)
+	f.Fuzz(func(t *testing.T, in string, max int) {
+		max = 1 + max&0xff
+		got := readAll(t, strings.NewReader(in), max)
+		want := strings.Split(strings.TrimSuffix(in, "\n"), "\n")
+		if in == "" {
+			want = nil
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%d lines, want %d: %q", len(got), len(want), got)
+		}
+		for i, w := range want {
+			w = strings.TrimSuffix(w, "\r")
+			if len(w) > max {
+				if !strings.HasPrefix(got[i], "!") {
+					t.Fatalf("line %d of %d bytes not reported as too long", i+1, len(w))
+				}
+			} else if got[i] != w {
+				t.Fatalf("line %d = %q, want %q", i+1, got[i], w)
+			}
+		}
+	})
+}

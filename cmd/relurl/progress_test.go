@@ -1,0 +1,39 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// The progress line appears only on a terminal, at most a few times a
+// second, and is erased before anything else is written. (The end-to-end
+// tests check that pipes never see it.)
+func TestProgress(t *testing.T) {
+	var stderr strings.Builder
+	p := (&env{stderr: &stderr, stderrIsTTY: true}).newProgress()
+	p.show(10) // too soon after the start
+	if stderr.Len() != 0 {
+		t.Errorf("progress shown at once: %q", stderr.String())
+	}
+	p.start, p.last = p.start.Add(-2*time.Second), p.last.Add(-time.Second)
+	p.show(4000)
+	if got := stderr.String(); !strings.HasPrefix(got, "\r\x1b[Krelurl: 4000 lines, ") || !strings.HasSuffix(got, " lines/s") {
+		t.Errorf("progress line %q", got)
+	}
+	stderr.Reset()
+	p.clear()
+	p.clear()
+	if got := stderr.String(); got != "\r\x1b[K" {
+		t.Errorf("clear wrote %q, want one erase", got)
+	}
+
+	stderr.Reset()
+	p = (&env{stderr: &stderr, stderrIsTTY: false}).newProgress()
+	p.last = p.last.Add(-time.Second)
+	p.show(4000)
+	p.clear()
+	if stderr.Len() != 0 {
+		t.Errorf("progress written to a non-terminal: %q", stderr.String())
+	}
+}
