@@ -1,3 +1,5 @@
 module github.com/relurl/relurl
 
-go 1.26
+go 1.26.0
+
+require golang.org/x/net v0.62.0 // indirect

@@ -15,6 +15,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -47,6 +49,8 @@ var commands []command
 
 func init() {
 	commands = []command{
+		{"links", "[-url URL] [-json] [flags] DOCUMENT", "print a document's links, resolved against its base (Sections 3 and 4)", runLinks},
+		{"base", "[-url URL] [flags] DOCUMENT", "print a document's base URL and the layer of Section 3 that set it", runBase},
 		{"resolve", "[-base BASE | -pairs] [BASE] REF...", "resolve references against a base (RFC 1808, Section 4)", runResolve},
 		{"parse", "[-json] URL...", "show the components, form and validity of URLs (Sections 2.2-2.4)", runParse},
 		{"validate", "[-q] URL... | -", "check URLs against the grammar of Section 2.2", runValidate},
@@ -165,4 +169,14 @@ func runVersion(e *env, args []string) int {
 	}
 	fmt.Fprintf(e.stdout, "relurl %s %s\n", v, runtime.Version())
 	return exitOK
+}
+
+// appendJSON appends v as one line of JSON, with "<", ">" and "&" as they
+// are: URLs are easier to read that way, and the output is not for HTML.
+func appendJSON(dst []byte, v any) []byte {
+	buf := bytes.NewBuffer(dst)
+	enc := json.NewEncoder(buf)
+	enc.SetEscapeHTML(false)
+	enc.Encode(v) // cannot fail: relurl's objects hold strings, numbers and bools
+	return buf.Bytes()
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -107,10 +106,7 @@ func runParse(e *env, args []string) int {
 	return e.write("parse", out)
 }
 
-func showJSON(out []byte, p parsed) []byte {
-	b, _ := json.Marshal(p) // cannot fail: strings, bools and ints only
-	return append(append(out, b...), '\n')
-}
+func showJSON(out []byte, p parsed) []byte { return appendJSON(out, p) }
 
 func showText(out []byte, p parsed) []byte {
 	show := func(v *string) string {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -206,6 +207,16 @@ func (p *progress) clear() {
 // failure and returns exitInvalid.
 func (e *env) write(cmd string, out []byte) int {
 	if _, err := e.stdout.Write(out); err != nil {
+		fmt.Fprintf(e.stderr, "relurl %s: writing standard output: %v\n", cmd, err)
+		return exitInvalid
+	}
+	return exitOK
+}
+
+// flush writes out what out buffers and returns exitOK, or reports the
+// failure and returns exitInvalid.
+func (e *env) flush(cmd string, out *bufio.Writer) int {
+	if err := out.Flush(); err != nil {
 		fmt.Fprintf(e.stderr, "relurl %s: writing standard output: %v\n", cmd, err)
 		return exitInvalid
 	}

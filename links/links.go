@@ -1,0 +1,277 @@
+// Package links extracts the links of HTML documents and MIME entities
+// (mail, MHTML web archives) and resolves them against each document's base
+// URL, established by the layers of RFC 1808, Section 3 (package base).
+//
+// An Extractor reads an HTML document with the golang.org/x/net/html
+// tokenizer, in one pass: it finds the first <base href> and keeps each link
+// attribute's value, then resolves them all against the base, since a BASE
+// element governs the links before it as well as after. For a MIME entity it
+// walks the tree of parts, decoding quoted-printable and base64 bodies, and
+// gives each HTML part the base of its innermost layer: its own BASE, else
+// its headers', else its enclosing entity's, recursively, else the URL the
+// whole was retrieved by.
+//
+// Links reach the caller through a callback, as byte slices that stay valid
+// only during the call: resolution makes no allocation per link.
+//
+// Which elements and attributes hold links is the table Elements; an
+// Extractor may be limited to some of them.
+package links
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"golang.org/x/net/html"
+
+	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/base"
+)
+
+// Elements lists, for each element whose attributes hold links, those
+// attributes: HTML's own URL attributes, as the links command documents.
+// srcset holds a list of image candidates, each a link.
+var Elements = map[string][]string{
+	"a":          {"href"},
+	"area":       {"href"},
+	"link":       {"href"},
+	"img":        {"src", "srcset"},
+	"script":     {"src"},
+	"iframe":     {"src"},
+	"frame":      {"src"},
+	"embed":      {"src"},
+	"source":     {"src", "srcset"},
+	"audio":      {"src"},
+	"video":      {"src", "poster"},
+	"track":      {"src"},
+	"form":       {"action"},
+	"blockquote": {"cite"},
+	"q":          {"cite"},
+	"del":        {"cite"},
+	"ins":        {"cite"},
+	"object":     {"data"},
+}
+
+// linkElements is Elements keyed for the tokenizer's loop, with the name
+// itself as a string, so that links carry it without allocating.
+var linkElements = func() map[string]linkElement {
+	m := make(map[string]linkElement, len(Elements))
+	for name, attrs := range Elements {
+		m[name] = linkElement{name, attrs}
+	}
+	return m
+}()
+
+type linkElement struct {
+	name  string
+	attrs []string
+}
+
+// ElementNames returns the names in Elements, sorted.
+func ElementNames() []string {
+	names := make([]string, 0, len(Elements))
+	for name := range Elements {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// A Link is one link found in a document.
+type Link struct {
+	URL       []byte     // the resolved URL, valid during the callback; nil when it is relative and there is no absolute base
+
+	Ref       string     // the attribute's value, or one srcset candidate, without surrounding white space
+	Element   string     // "a", "img", …
+	Attribute string     // "href", "src", "srcset", …
+	Base      *base.Base // the base the document established
+	Part      string     // the MIME part path, such as "1.2"; "" for the whole document
+}
+
+// Handler receives what an Extractor finds. Link is required; Base and
+// Warn may be nil.
+type Handler struct {
+	// Link is called for each link, in document order. An error stops the
+	// extraction and is returned.
+	Link func(*Link) error
+	// Base is called for each document or HTML part, with its part path,
+	// once its base is established.
+	Base func(part string, b base.Base)
+	// Warn is called for problems that did not stop the extraction: a
+	// relative base, a part that could not be decoded, a truncated input.
+	Warn func(error)
+}
+
+func (h *Handler) warn(err error) {
+	if h.Warn != nil {
+		h.Warn(err)
+	}
+}
+
+// Extractor extracts links. Its zero value extracts every link of Elements
+// with the default limits. An Extractor keeps buffers between documents, so
+// it is not safe for concurrent use; use one per goroutine.
+type Extractor struct {
+	// Only, if not nil, limits extraction to these elements (names from
+	// Elements). The BASE element is always read.
+	Only map[string]bool
+	// MaxDepth limits the nesting of MIME parts; 0 means DefaultMaxDepth.
+	MaxDepth int
+	// ContentLocation makes the top-level entity's Content-Location header
+	// set its base. Parts inside a MIME entity always honour theirs; over
+	// HTTP, RFC 7231 says it does not, so fetchers leave this false.
+	ContentLocation bool
+
+	refs strings.Builder // the link values of the current document, back to back
+	raw  []rawRef        // where each is, and what holds it
+	buf  []byte          // the resolved URL being handed out
+}
+
+// DefaultMaxDepth is the deepest nesting of MIME parts read by default.
+const DefaultMaxDepth = 32
+
+type rawRef struct {
+	start, end         int
+	element, attribute string
+}
+
+// HTML extracts the links of the HTML document r, whose base, unless it
+// declares its own with <base href>, is outer. It returns the base it used.
+// Malformed HTML is read as the tokenizer of golang.org/x/net/html reads it,
+// which follows the HTML standard's rules for recovery. A read error stops
+// the extraction, but the links found until then are still handed out
+// before it is returned.
+func (x *Extractor) HTML(r io.Reader, outer base.Base, h *Handler) (base.Base, error) {
+	return x.html(r, outer, "", h)
+}
+
+func (x *Extractor) html(r io.Reader, outer base.Base, part string, h *Handler) (base.Base, error) {
+	// The values are kept in one string per document, which the links
+	// share: one allocation (growing) per document, not one per link.
+	size := x.refs.Len()
+	x.refs = strings.Builder{}
+	x.refs.Grow(size)
+	x.raw = x.raw[:0]
+	z := html.NewTokenizer(r)
+	var baseHref []byte
+	haveBase := false
+	var readErr error
+	for readErr == nil {
+		switch z.Next() {
+		case html.ErrorToken:
+			if readErr = z.Err(); readErr == io.EOF {
+				readErr = nil
+				goto tokenized
+			}
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, hasAttr := z.TagName()
+			if !hasAttr {
+				continue
+			}
+			if string(name) == "base" {
+				if !haveBase {
+					baseHref, haveBase = x.baseHref(z)
+				}
+				continue
+			}
+			el, ok := linkElements[string(name)]
+			if !ok || x.Only != nil && !x.Only[el.name] {
+				continue
+			}
+			x.keepLinks(z, el)
+		}
+	}
+tokenized:
+	b := outer
+	if haveBase {
+		b = outer.Embedded(string(baseHref), base.HTMLBase)
+		if b.Note != "" {
+			h.warn(partError(part, errors.New(b.Note)))
+		}
+	}
+	if h.Base != nil {
+		h.Base(part, b)
+	}
+	if err := x.emit(b, part, h); err != nil {
+		return b, err
+	}
+	return b, readErr
+}
+
+// baseHref returns the href of the BASE element at z, if it has one.
+func (x *Extractor) baseHref(z *html.Tokenizer) ([]byte, bool) {
+	for more := true; more; {
+		var key, val []byte
+		key, val, more = z.TagAttr()
+		if string(key) == "href" {
+			return bytes.Clone(trimSpace(val)), true
+		}
+	}
+	return nil, false
+}
+
+// keepLinks keeps the link attributes of the tag at z.
+func (x *Extractor) keepLinks(z *html.Tokenizer, el linkElement) {
+	for more := true; more; {
+		var key, val []byte
+		key, val, more = z.TagAttr()
+		for _, a := range el.attrs {
+			switch {
+			case string(key) != a:
+			case a == "srcset":
+				for _, c := range SrcsetURLs(val) {
+					x.keep(c, el.name, a)
+				}
+			default:
+				x.keep(trimSpace(val), el.name, a)
+			}
+		}
+	}
+}
+
+func (x *Extractor) keep(ref []byte, element, attribute string) {
+	start := x.refs.Len()
+	x.refs.Write(ref)
+	x.raw = append(x.raw, rawRef{start, x.refs.Len(), element, attribute})
+}
+
+// emit resolves the kept links against b and hands them to h.
+func (x *Extractor) emit(b base.Base, part string, h *Handler) error {
+	u := relurl.Split(b.URL)
+	refs := x.refs.String()
+	link := Link{Base: &b, Part: part}
+	for _, r := range x.raw {
+		ref := refs[r.start:r.end]
+		link.Ref, link.Element, link.Attribute = ref, r.element, r.attribute
+		x.buf = u.AppendResolve(x.buf[:0], ref)
+		link.URL = x.buf
+		if !u.HasScheme() && !relurl.Split(ref).HasScheme() {
+			// Without an absolute base (Section 3.4, or a relative
+			// BASE with nothing outside it), a relative link stays
+			// relative: it is not resolved.
+			link.URL = nil
+		}
+		if err := h.Link(&link); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// trimSpace removes the ASCII white space that HTML allows around a URL in
+// an attribute.
+func trimSpace(b []byte) []byte {
+	return bytes.Trim(b, " \t\n\f\r")
+}
+
+// partError names the part in err, when there is one.
+func partError(part string, err error) error {
+	if part == "" {
+		return err
+	}
+	return fmt.Errorf("part %s: %w", part, err)
+}

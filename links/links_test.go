@@ -1,0 +1,257 @@
+package links
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/relurl/relurl/base"
+)
+
+var update = flag.Bool("update", false, "rewrite the .links files of testdata/documents from what the code does")
+
+// documents is where the fixtures live; testdata/README.md says what each
+// checks.
+const documents = "../testdata/documents/"
+
+// extract runs an Extractor over a fixture and returns a line per link
+// ("PART BASE_FROM URL REF ELEMENT ATTRIBUTE"), per established base
+// ("base PART FROM URL") and per warning ("warning: ..."), in order.
+func extract(t *testing.T, name, retrievedFrom string) string {
+	t.Helper()
+	f, err := os.Open(documents + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out strings.Builder
+	h := &Handler{
+		Link: func(l *Link) error {
+			u := "-"
+			if l.URL != nil {
+				u = string(l.URL)
+			}
+			fmt.Fprintf(&out, "%s\t%s\t%s\t%q\t%s\t%s\n", orDash(l.Part), l.Base.From, u, l.Ref, l.Element, l.Attribute)
+			return nil
+		},
+		Base: func(part string, b base.Base) { fmt.Fprintf(&out, "base\t%s\t%s\t%s\n", orDash(part), b.From, b.URL) },
+		Warn: func(err error) { fmt.Fprintf(&out, "warning: %v\n", err) },
+	}
+	x := &Extractor{ContentLocation: true}
+	outer := base.Retrieved(retrievedFrom)
+	switch filepath.Ext(name) {
+	case ".html":
+		_, err = x.HTML(f, outer, h)
+	default:
+		err = x.Message(f, outer, h)
+	}
+	if err != nil {
+		fmt.Fprintf(&out, "error: %v\n", err)
+	}
+	return out.String()
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// TestDocuments extracts the links of each fixture, with and without a
+// retrieval URL, and compares them with its .links file.
+func TestDocuments(t *testing.T) {
+	names, err := filepath.Glob(documents + "*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range names {
+		name := filepath.Base(path)
+		if ext := filepath.Ext(name); ext == ".links" || ext == ".md" {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			got := "# retrieved from nowhere (Section 3.4)\n" + extract(t, name, "") +
+				"# retrieved from http://retrieval.example/dir/doc (Section 3.3)\n" + extract(t, name, "http://retrieval.example/dir/doc")
+			wantFile := documents + strings.TrimSuffix(name, filepath.Ext(name)) + ".links"
+			if *update {
+				if err := os.WriteFile(wantFile, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(wantFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != string(want) {
+				t.Errorf("links of %s differ from %s (go test -update rewrites it):\n%s", name, wantFile, diff(string(want), got))
+			}
+		})
+	}
+}
+
+// diff shows the lines of a and b that differ, in order.
+func diff(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	var d strings.Builder
+	for i := 0; i < max(len(al), len(bl)); i++ {
+		var x, y string
+		if i < len(al) {
+			x = al[i]
+		}
+		if i < len(bl) {
+			y = bl[i]
+		}
+		if x != y {
+			fmt.Fprintf(&d, "line %d:\n-%s\n+%s\n", i+1, x, y)
+		}
+	}
+	return d.String()
+}
+
+// A BASE element governs the links before it, and only the first counts.
+func TestBaseAppliesToWholeDocument(t *testing.T) {
+	doc := `<a href="before">x</a><base href="http://first/a/"><base href="http://second/"><a href="after">y</a>`
+	got := collect(t, &Extractor{}, doc, base.Retrieved("http://retrieval/"))
+	want := []string{"http://first/a/before", "http://first/a/after"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func collect(t *testing.T, x *Extractor, doc string, outer base.Base) []string {
+	t.Helper()
+	var got []string
+	_, err := x.HTML(strings.NewReader(doc), outer, &Handler{Link: func(l *Link) error {
+		got = append(got, string(l.URL))
+		return nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+func TestOnly(t *testing.T) {
+	doc := `<a href="a"></a><img src="i" srcset="s 2x"><link href="l"><base href="http://b/">`
+	got := collect(t, &Extractor{Only: map[string]bool{"img": true}}, doc, base.Base{})
+	if want := "http://b/i http://b/s"; strings.Join(got, " ") != want {
+		t.Errorf("only img: got %q, want %q", got, want)
+	}
+}
+
+// Nesting deeper than MaxDepth stops the walk with an error that names the part.
+func TestMaxDepth(t *testing.T) {
+	var msg strings.Builder
+	msg.WriteString("Content-Type: message/rfc822\r\n\r\n")
+	for range 5 {
+		msg.WriteString("Content-Type: message/rfc822\r\n\r\n")
+	}
+	msg.WriteString("Content-Type: text/html\r\n\r\n<a href=x>")
+	x := &Extractor{MaxDepth: 3}
+	err := x.Message(strings.NewReader(msg.String()), base.Base{}, &Handler{Link: func(*Link) error { return nil }})
+	if err == nil || !strings.Contains(err.Error(), "nested deeper than 3") {
+		t.Errorf("error %v, want one about nesting deeper than 3", err)
+	}
+	if err := (&Extractor{}).Message(strings.NewReader(msg.String()), base.Base{}, &Handler{Link: func(*Link) error { return nil }}); err != nil {
+		t.Errorf("default depth: %v", err)
+	}
+}
+
+// A read error stops the extraction after handing out the links before it.
+func TestReadError(t *testing.T) {
+	r := io.MultiReader(strings.NewReader(`<a href="a">`), errReader{})
+	var got []string
+	_, err := (&Extractor{}).HTML(r, base.Retrieved("http://x/"), &Handler{Link: func(l *Link) error {
+		got = append(got, string(l.URL))
+		return nil
+	}})
+	if err == nil || len(got) != 1 || got[0] != "http://x/a" {
+		t.Errorf("links %q, error %v; want the link and the error", got, err)
+	}
+}
+
+type errReader struct{}
+
+func (errReader) Read([]byte) (int, error) { return 0, fmt.Errorf("disk on fire") }
+
+func TestSrcsetURLs(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"", nil},
+		{"a.png", []string{"a.png"}},
+		{"a.png 2x, b.png 3x", []string{"a.png", "b.png"}},
+		{" a.png,b.png , c.png 640w ", []string{"a.png,b.png", "c.png"}}, // a comma inside a URL is part of it
+		{"a,b.png 2x,c.png", []string{"a,b.png", "c.png"}},
+		{"a.png,,, b.png", []string{"a.png", "b.png"}},
+		{"a.png (x, y) 2x, b.png", []string{"a.png", "b.png"}},
+		{"data:image/png;base64,AAAA 1x", []string{"data:image/png;base64,AAAA"}},
+		{",,,", nil},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, u := range SrcsetURLs([]byte(tt.in)) {
+			got = append(got, string(u))
+		}
+		if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+			t.Errorf("SrcsetURLs(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func FuzzSrcsetURLs(f *testing.F) {
+	f.Add("a.png 2x, b.png (x, y) 3x,,c")
+	f.Fuzz(func(t *testing.T, v string) {
+		for _, u := range SrcsetURLs([]byte(v)) {
+			if len(u) == 0 || bytes.ContainsAny(u, " \t\n\f\r") || u[len(u)-1] == ',' || !strings.Contains(v, string(u)) {
+				t.Fatalf("SrcsetURLs(%q) gives %q", v, u)
+			}
+		}
+	})
+}
+
+// FuzzHTML: any input gives no panic, and every link of a document with an
+// absolute base is absolute.
+func FuzzHTML(f *testing.F) {
+	for _, name := range []string{"elements.html", "rfc1808-appendix.html", "base-relative.html"} {
+		b, err := os.ReadFile(documents + name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(b))
+	}
+	f.Fuzz(func(t *testing.T, doc string) {
+		x := &Extractor{}
+		_, err := x.HTML(strings.NewReader(doc), base.Retrieved("http://a/b/c"), &Handler{Link: func(l *Link) error {
+			if l.URL == nil {
+				t.Fatalf("unresolved link %q under an absolute base", l.Ref)
+			}
+			return nil
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// FuzzMessage: any input gives no panic and no hang.
+func FuzzMessage(f *testing.F) {
+	for _, name := range []string{"precedence.eml", "base-header.eml", "broken-boundary.eml"} {
+		b, err := os.ReadFile(documents + name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(b))
+	}
+	f.Fuzz(func(t *testing.T, msg string) {
+		x := &Extractor{}
+		x.Message(strings.NewReader(msg), base.Retrieved("http://a/b/c"), &Handler{Link: func(*Link) error { return nil }})
+	})
+}
