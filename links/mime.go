@@ -1,9 +1,9 @@
 package links
 
 import (
-	"errors"
 	"bufio"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"io"
 	"mime"
