@@ -2,4 +2,4 @@ module github.com/relurl/relurl
 
 go 1.26.0
 
-require golang.org/x/net v0.62.0 // indirect
+require golang.org/x/net v0.62.0

@@ -83,8 +83,7 @@ func ElementNames() []string {
 
 // A Link is one link found in a document.
 type Link struct {
-	URL []byte // the resolved URL, valid during the callback; nil when it is relative and there is no absolute base
-
+	URL       []byte     // the resolved URL, valid during the callback; nil when it is relative and there is no absolute base
 	Ref       string     // the attribute's value, or one srcset candidate, without surrounding white space
 	Element   string     // "a", "img", …
 	Attribute string     // "href", "src", "srcset", …
