@@ -56,19 +56,33 @@ var Elements = map[string][]string{
 	"object":     {"data"},
 }
 
-// linkElements is Elements keyed for the tokenizer's loop, with the name
-// itself as a string, so that links carry it without allocating.
-var linkElements = func() map[string]linkElement {
-	m := make(map[string]linkElement, len(Elements))
-	for name, attrs := range Elements {
-		m[name] = linkElement{name, attrs}
+// linkElements is Elements as a slice, searched by linkElementOf.
+var linkElements = func() []linkElement {
+	var els []linkElement
+	for _, name := range ElementNames() {
+		els = append(els, linkElement{name, Elements[name]})
 	}
-	return m
+	return els
 }()
 
 type linkElement struct {
 	name  string
 	attrs []string
+}
+
+// linkElementOf returns the entry of linkElements for a tag name. The
+// tokenizer calls for it at every start tag; a switch on the first byte
+// and a few comparisons cost less than hashing the name for a map.
+func linkElementOf(name []byte) (linkElement, bool) {
+	if len(name) == 0 || len(name) > len("blockquote") {
+		return linkElement{}, false
+	}
+	for _, el := range linkElements {
+		if el.name[0] == name[0] && el.name == string(name) {
+			return el, true
+		}
+	}
+	return linkElement{}, false
 }
 
 // ElementNames returns the names in Elements, sorted.
@@ -128,6 +142,8 @@ type Extractor struct {
 	refs strings.Builder // the link values of the current document, back to back
 	raw  []rawRef        // where each is, and what holds it
 	buf  []byte          // the resolved URL being handed out
+	link Link            // the link being handed out
+	base base.Base       // its base
 }
 
 // DefaultMaxDepth is the deepest nesting of MIME parts read by default.
@@ -177,7 +193,7 @@ func (x *Extractor) html(r io.Reader, outer base.Base, part string, h *Handler) 
 				}
 				continue
 			}
-			el, ok := linkElements[string(name)]
+			el, ok := linkElementOf(name)
 			if !ok || x.Only != nil && !x.Only[el.name] {
 				continue
 			}
@@ -213,14 +229,19 @@ func (x *Extractor) baseHref(z *html.Tokenizer) ([]byte, bool) {
 	return nil, false
 }
 
-// keepLinks keeps the link attributes of the tag at z.
+// keepLinks keeps the link attributes of the tag at z. It stops reading
+// attributes once it has seen all those the element can have: each call of
+// TagAttr copies the attribute, and that is most of the cost of extraction
+// beyond tokenizing.
 func (x *Extractor) keepLinks(z *html.Tokenizer, el linkElement) {
-	for more := true; more; {
+	left := len(el.attrs)
+	for more := true; more && left > 0; {
 		var key, val []byte
 		key, val, more = z.TagAttr()
 		for _, a := range el.attrs {
 			switch {
 			case string(key) != a:
+				continue
 			case a == "srcset":
 				for _, c := range SrcsetURLs(val) {
 					x.keep(c, el.name, a)
@@ -228,6 +249,7 @@ func (x *Extractor) keepLinks(z *html.Tokenizer, el linkElement) {
 			default:
 				x.keep(trimSpace(val), el.name, a)
 			}
+			left-- // a repeated attribute counts once too many: harmless, HTML keeps the first anyway
 		}
 	}
 }
@@ -242,7 +264,11 @@ func (x *Extractor) keep(ref []byte, element, attribute string) {
 func (x *Extractor) emit(b base.Base, part string, h *Handler) error {
 	u := relurl.Split(b.URL)
 	refs := x.refs.String()
-	link := Link{Base: &b, Part: part}
+	// The link and its base live in x, so that handing out a pointer to
+	// them to an unknown function makes no allocation.
+	x.base = b
+	x.link = Link{Base: &x.base, Part: part}
+	link := &x.link
 	for _, r := range x.raw {
 		ref := refs[r.start:r.end]
 		link.Ref, link.Element, link.Attribute = ref, r.element, r.attribute
@@ -254,7 +280,7 @@ func (x *Extractor) emit(b base.Base, part string, h *Handler) error {
 			// relative: it is not resolved.
 			link.URL = nil
 		}
-		if err := h.Link(&link); err != nil {
+		if err := h.Link(link); err != nil {
 			return err
 		}
 	}

@@ -275,19 +275,19 @@ func (e *env) fetchDocument(url string, d *docFlags, x *links.Extractor, h *link
 			return nil
 		}
 	}
+	// The response is a MIME entity: its header may set the base, and
+	// its body is HTML or parts. Without a media type, or with -type
+	// html, it is read as HTML.
+	header := textproto.MIMEHeader(resp.Header.Clone())
 	switch typ {
 	case "html":
-		b := retrieved
-		if hb, err := base.FromHeader(textproto.MIMEHeader(resp.Header), retrieved, d.contentLocation); err == nil {
-			b = hb
-		}
-		_, err = x.HTML(r, b, h)
+		header.Set("Content-Type", "text/html")
 	case "message":
-		x.ContentLocation = d.contentLocation
-		err = x.Entity(textproto.MIMEHeader(resp.Header), r, retrieved, h)
 	default:
 		return fmt.Errorf("-type %q: want html, message or auto", d.typ)
 	}
+	x.ContentLocation = d.contentLocation
+	err = x.Entity(header, r, retrieved, h)
 	if err == nil && r.truncated {
 		err = fmt.Errorf("%s is larger than -max-size %d bytes: links from its first %d bytes only", url, d.maxSize, d.maxSize)
 	}

@@ -63,7 +63,8 @@ func relurlRun(t *testing.T, stdin io.Reader, args ...string) result {
 }
 
 // check compares a run's outputs and status with what is wanted; a want
-// field of "*" accepts anything, and one ending in "…" is a prefix.
+// field of "*" accepts anything, one ending in "…" is a prefix, and one
+// starting with "*" a suffix.
 func check(t *testing.T, r result, stdout, stderr string, code int) {
 	t.Helper()
 	match := func(got, want string) bool {
@@ -72,6 +73,9 @@ func check(t *testing.T, r result, stdout, stderr string, code int) {
 		}
 		if p, ok := strings.CutSuffix(want, "…"); ok {
 			return strings.HasPrefix(got, p)
+		}
+		if s, ok := strings.CutPrefix(want, "*"); ok {
+			return strings.HasSuffix(got, s)
 		}
 		return got == want
 	}

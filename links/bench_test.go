@@ -1,0 +1,182 @@
+package links
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"github.com/relurl/relurl/base"
+)
+
+// The benchmarks read the real documentation pages of ../shared/data (530
+// Python pages, 1,169 PostgreSQL pages; see its README), each with its real
+// URL, and compare extraction with the x/net/html tokenizer alone on the
+// same bytes:
+//
+//	go test ./links -run '^$' -bench . -count 10
+
+type page struct {
+	url  string
+	body []byte
+}
+
+var (
+	pagesOnce sync.Once
+	pages     []page
+	pagesErr  error
+)
+
+func loadPages(b *testing.B) []page {
+	pagesOnce.Do(func() {
+		for _, set := range []struct{ file, prefix string }{
+			{"python3.11-doc-html.tar.gz", "https://docs.python.org/3.11/"},
+			{"postgresql-15-doc-html.tar.gz", "https://www.postgresql.org/docs/15/"},
+		} {
+			if pagesErr = readPages("../../shared/data/"+set.file, set.prefix); pagesErr != nil {
+				return
+			}
+		}
+	})
+	if pagesErr != nil {
+		b.Skipf("no benchmark data (%v); it comes with the checkout's ../shared", pagesErr)
+	}
+	return pages
+}
+
+func readPages(path, prefix string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		return err
+	}
+	tr := tar.NewReader(z)
+	for {
+		hdr, err := tr.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		name, ok := strings.CutPrefix(hdr.Name, "html/")
+		if !ok || !strings.HasSuffix(name, ".html") {
+			continue
+		}
+		body, err := io.ReadAll(tr)
+		if err != nil {
+			return err
+		}
+		if strings.Contains(prefix, "postgresql") {
+			name = name[strings.LastIndexByte(name, '/')+1:]
+		}
+		pages = append(pages, page{prefix + name, body})
+	}
+}
+
+func totalBytes(pages []page) int64 {
+	var n int64
+	for _, p := range pages {
+		n += int64(len(p.body))
+	}
+	return n
+}
+
+// BenchmarkTokenizer is the yardstick: the x/net/html tokenizer alone,
+// reading every token of every page and the names of start tags.
+func BenchmarkTokenizer(b *testing.B) {
+	pages := loadPages(b)
+	b.SetBytes(totalBytes(pages))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, p := range pages {
+			z := html.NewTokenizer(bytes.NewReader(p.body))
+			for {
+				tt := z.Next()
+				if tt == html.ErrorToken {
+					break
+				}
+				if tt == html.StartTagToken || tt == html.SelfClosingTagToken {
+					z.TagName()
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkTokenizerLinkAttrs is the tokenizer reading, in addition, the
+// attributes of the elements that hold links, as any extractor built on it
+// must: TagAttr copies each attribute, which is most of what extraction
+// costs beyond tokenizing.
+func BenchmarkTokenizerLinkAttrs(b *testing.B) {
+	pages := loadPages(b)
+	b.SetBytes(totalBytes(pages))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, p := range pages {
+			z := html.NewTokenizer(bytes.NewReader(p.body))
+			for {
+				tt := z.Next()
+				if tt == html.ErrorToken {
+					break
+				}
+				if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+					continue
+				}
+				name, hasAttr := z.TagName()
+				if _, ok := linkElementOf(name); ok && hasAttr {
+					for more := true; more; {
+						_, _, more = z.TagAttr()
+					}
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkLinks extracts and resolves every link of every page.
+func BenchmarkLinks(b *testing.B) {
+	pages := loadPages(b)
+	b.SetBytes(totalBytes(pages))
+	b.ReportAllocs()
+	var x Extractor
+	n := 0
+	h := &Handler{Link: func(l *Link) error { n += len(l.URL); return nil }}
+	for b.Loop() {
+		for _, p := range pages {
+			if _, err := x.HTML(bytes.NewReader(p.body), base.Retrieved(p.url), h); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// Resolving and handing out the links of a document allocates nothing.
+func TestEmitAllocs(t *testing.T) {
+	doc, err := os.ReadFile(documents + "elements.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var x Extractor
+	h := &Handler{Link: func(*Link) error { return nil }}
+	b, err := x.HTML(bytes.NewReader(doc), base.Retrieved("http://a/b/c"), h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(x.raw) < 20 {
+		t.Fatalf("only %d links kept", len(x.raw))
+	}
+	if n := testing.AllocsPerRun(100, func() { x.emit(b, "", h) }); n != 0 {
+		t.Errorf("emitting %d links allocates %v times", len(x.raw), n)
+	}
+}
