@@ -64,7 +64,7 @@ func FuzzResolve(f *testing.F) {
 	addSeeds(f, func(base, ref string) { f.Add(base, ref) })
 	f.Fuzz(func(t *testing.T, base, ref string) {
 		got := Resolve(base, ref)
-		if want := slowResolve(base, ref); got != want {
+		if want := Explain(base, ref).Result; got != want {
 			t.Fatalf("Resolve(%q, %q) = %q, literal Section 4 gives %q", base, ref, got, want)
 		}
 		if form, err := Validate(ref); err == nil && form.IsAbs() && got != ref {
@@ -75,6 +75,65 @@ func FuzzResolve(f *testing.F) {
 		}
 		if n := len(base) + len(ref) + 1; len(got) > n {
 			t.Fatalf("Resolve(%q, %q) = %q is longer than the promised %d bytes", base, ref, got, n)
+		}
+	})
+}
+
+// FuzzResolve3986: the fast RFC 3986 resolver agrees with the literal one
+// (Explain, which splits with Appendix B's regular expression), strict and
+// not; an absolute reference without dot segments resolves to itself; and
+// the result has no dot segment wherever remove_dot_segments made its path,
+// that is, unless the reference's path is empty and the base's is kept.
+func FuzzResolve3986(f *testing.F) {
+	for _, tt := range rfc3986Examples {
+		f.Add(base3986, tt.ref)
+	}
+	addSeeds(f, func(base, ref string) { f.Add(base, ref) })
+	f.Fuzz(func(t *testing.T, base, ref string) {
+		for _, r := range []Resolver{{RFC: RFC3986}, {RFC: RFC3986, NonStrict: true}} {
+			got := r.Resolve(base, ref)
+			if want := r.Explain(base, ref).Result; got != want {
+				t.Fatalf("%+v.Resolve(%q, %q) = %q, literal 5.2 gives %q", r, base, ref, got, want)
+			}
+			if n := len(base) + len(ref) + 1; len(got) > n {
+				t.Fatalf("%+v.Resolve(%q, %q) = %q is longer than %d bytes", r, base, ref, got, n)
+			}
+			var g, rr uri
+			g.split(got)
+			rr.split(ref)
+			if rr.path() != "" && hasDotSegment([]byte(g.path())) {
+				t.Fatalf("%+v.Resolve(%q, %q) = %q keeps a dot segment", r, base, ref, got)
+			}
+			if !r.NonStrict && rr.hasScheme() && !hasDotSegment([]byte(rr.path())) && got != ref {
+				t.Fatalf("%+v.Resolve(%q, %q) = %q changed an absolute reference", r, base, ref, got)
+			}
+		}
+	})
+}
+
+// FuzzRelative: Relative's answer resolves back to the target, in both
+// modes; and whenever the target reaches itself, Relative finds an answer
+// no longer than it.
+func FuzzRelative(f *testing.F) {
+	for _, tt := range readExamples(f) {
+		f.Add(rfcBase, tt.want, false)
+		f.Add(base3986, tt.want, true)
+	}
+	f.Add("http://a", "http://a/b//c/./d;p?q#f", false)
+	f.Fuzz(func(t *testing.T, base, target string, use3986 bool) {
+		r := Resolver{}
+		if use3986 {
+			r.RFC = RFC3986
+		}
+		ref, ok := r.Relative(base, target)
+		reachesItself := r.Resolve(base, target) == target
+		switch {
+		case ok && r.Resolve(base, ref) != target:
+			t.Fatalf("RFC %d Relative(%q, %q) = %q, which resolves to %q", r.RFC, base, target, ref, r.Resolve(base, ref))
+		case !ok && (ref != target || reachesItself):
+			t.Fatalf("RFC %d Relative(%q, %q) = %q, false", r.RFC, base, target, ref)
+		case reachesItself && len(ref) > len(target):
+			t.Fatalf("RFC %d Relative(%q, %q) = %q, longer than the target", r.RFC, base, target, ref)
 		}
 	})
 }

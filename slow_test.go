@@ -2,10 +2,11 @@ package relurl
 
 import "strings"
 
-// This file is a deliberately literal reading of RFC 1808, Sections 2.4 and
-// 4, written for obviousness rather than speed, in the manner of
-// net/netip's slow_test.go. The fast code in url.go and resolve.go is
-// checked against it on generated and fuzzed inputs.
+// This file is a deliberately literal reading of RFC 1808, Section 2.4,
+// written for obviousness rather than speed, in the manner of net/netip's
+// slow_test.go; Split is checked against it on generated and fuzzed inputs.
+// The literal reading of Section 4 is Explain (explain.go), which the
+// library needs for its traces; the fast resolver is checked against it.
 
 // slowURL holds the components of Section 2.1 as separate strings, with a
 // flag for each that may be present and empty.
@@ -87,106 +88,4 @@ func (u slowURL) String() string {
 		b.WriteString("#" + u.fragment)
 	}
 	return b.String()
-}
-
-// slowResolve is Section 4, one step at a time, with the decisions
-// documented on URL.AppendResolve.
-func slowResolve(base, embedded string) string {
-	// Step 1.
-	if base == "" {
-		return embedded
-	}
-
-	// Step 2.
-	b, e := slowSplit(base), slowSplit(embedded)
-	if embedded == "" { // 2a
-		return base
-	}
-	if e.hasScheme { // 2b
-		return embedded
-	}
-	e.scheme, e.hasScheme = b.scheme, b.hasScheme // 2c
-
-	// Step 3.
-	if e.netLoc != "" {
-		return e.String()
-	}
-	e.netLoc, e.hasNetLoc = b.netLoc, b.hasNetLoc
-
-	// Step 4.
-	if e.slash {
-		return e.String()
-	}
-
-	// Step 5.
-	if e.path == "" {
-		e.path, e.slash = b.path, b.slash
-		if e.params != "" { // 5a
-			return e.String()
-		}
-		e.params, e.hasParams = b.params, b.hasParams
-		if e.query != "" { // 5b
-			return e.String()
-		}
-		e.query, e.hasQuery = b.query, b.hasQuery
-		return e.String()
-	}
-
-	// Step 6.
-	e.path = slowStep6(b.path, e.path)
-	e.slash = b.slash || b.hasNetLoc
-	return e.String() // Step 7
-}
-
-// slowStep6 merges the paths and rewrites the result with the string
-// pattern matches 6a to 6d, exactly as the RFC words them.
-func slowStep6(basePath, embeddedPath string) string {
-	path := basePath[:strings.LastIndex(basePath, "/")+1] + embeddedPath
-
-	// isStart reports whether a complete segment may begin at i.
-	isStart := func(p string, i int) bool { return i == 0 || p[i-1] == '/' }
-
-	// 6a: all occurrences of "./" where "." is a complete path segment.
-	for i := 0; i+2 <= len(path); {
-		if path[i:i+2] == "./" && isStart(path, i) {
-			path = path[:i] + path[i+2:]
-			continue
-		}
-		i++
-	}
-
-	// 6b: a trailing "." that is a complete path segment.
-	if strings.HasSuffix(path, ".") && isStart(path, len(path)-1) {
-		path = path[:len(path)-1]
-	}
-
-	// 6c: the leftmost "<segment>/../", segment not "..", again and again.
-	for {
-		found := false
-		for i := 0; i < len(path) && !found; i++ {
-			if !isStart(path, i) {
-				continue
-			}
-			j := strings.Index(path[i:], "/")
-			if j < 0 {
-				break
-			}
-			if seg := path[i : i+j]; seg != ".." && strings.HasPrefix(path[i+j:], "/../") {
-				path = path[:i] + path[i+j+4:]
-				found = true
-			}
-		}
-		if !found {
-			break
-		}
-	}
-
-	// 6d: a trailing "<segment>/..", segment not "..", once.
-	if rest, ok := strings.CutSuffix(path, "/.."); ok {
-		i := strings.LastIndex(rest, "/") + 1
-		if rest[i:] != ".." {
-			path = path[:i]
-		}
-	}
-	return path
 }

@@ -90,7 +90,7 @@ func (u URL) form() (Form, *SyntaxError) {
 		case err == nil:
 			form = GenericRL
 		default:
-			otherErr := u.check(u.schemeEnd, u.queryEnd, any, "absoluteURL (uchar or reserved)")
+			otherErr := u.check(u.schemeEnd, u.queryEnd, ucharOrReserved, "absoluteURL (uchar or reserved)")
 			if otherErr == nil {
 				form, err = OtherAbsolute, nil
 			} else if otherErr.Offset != err.Offset {
@@ -103,7 +103,7 @@ func (u URL) form() (Form, *SyntaxError) {
 		}
 	}
 	if err == nil && u.HasFragment() {
-		err = u.check(u.queryEnd+1, len(u.s), any, "fragment (uchar or reserved)")
+		err = u.check(u.queryEnd+1, len(u.s), ucharOrReserved, "fragment (uchar or reserved)")
 	}
 	return form, err
 }
@@ -131,7 +131,7 @@ func (u URL) relativeForm() (Form, *SyntaxError) {
 	if err := u.check(u.pathEnd+1, u.paramsEnd, params, "params (pchar or \"/\")"); err != nil {
 		return 0, err
 	}
-	if err := u.check(u.paramsEnd+1, u.queryEnd, any, "query (uchar or reserved)"); err != nil {
+	if err := u.check(u.paramsEnd+1, u.queryEnd, ucharOrReserved, "query (uchar or reserved)"); err != nil {
 		return 0, err
 	}
 	return form, nil
@@ -144,10 +144,10 @@ const (
 	semicolon             // ";"
 	question              // "?"
 
-	path   = pchar | slash                        // segments joined by "/"
-	params = pchar | slash | semicolon            // param *( ";" param )
-	netLoc = pchar | semicolon | question         // *( pchar | ";" | "?" )
-	any    = pchar | slash | semicolon | question // *( uchar | reserved )
+	path            = pchar | slash                        // segments joined by "/"
+	params          = pchar | slash | semicolon            // param *( ";" param )
+	netLoc          = pchar | semicolon | question         // *( pchar | ";" | "?" )
+	ucharOrReserved = pchar | slash | semicolon | question // *( uchar | reserved )
 )
 
 var class = func() (t [256]uint8) {

@@ -1,0 +1,426 @@
+package relurl
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// A Trace tells how a resolution went, step by step, in the words of the
+// RFC that defines it. Explain makes one.
+//
+// Explain is written for clarity, not speed: it carries out each step as
+// the RFC states it, with string rewrites where the RFC describes string
+// rewrites (Section 4, Step 6 of RFC 1808; Section 5.2.4 of RFC 3986), so it
+// also serves as the reference the fast resolvers are tested against.
+type Trace struct {
+	RFC    RFC    `json:"rfc"`
+	Base   []Part `json:"base"` // the base's components, as the RFC splits them
+	Ref    []Part `json:"ref"`  // the reference's
+	Steps  []Step `json:"steps"`
+	Result string `json:"result"`
+}
+
+// A Part is one component that is present in a URL, however empty. The
+// path is always present; under RFC 1808 it is given with the "/" that may
+// precede it.
+type Part struct {
+	Name  string `json:"name"` // "scheme", "net_loc" (RFC 1808) or "authority" (RFC 3986), "path", "params", "query", "fragment"
+	Value string `json:"value"`
+}
+
+// A Step is one step of the algorithm and what it did.
+type Step struct {
+	Step string `json:"step"`           // "1", "2a", "6c", "5.2.2", "5.2.4 C", …
+	Text string `json:"text"`           // what it did, in the RFC's terms
+	Path string `json:"path,omitempty"` // for path rewrites, the path after this step
+}
+
+// Explain resolves ref against base by r's RFC and returns the account of
+// it. Its Result is what Resolve returns.
+func (r Resolver) Explain(base, ref string) Trace {
+	if r.RFC == RFC3986 {
+		return explain3986(base, ref, r.NonStrict)
+	}
+	return explain1808(base, ref)
+}
+
+// Explain is Resolver{}.Explain: the account of an RFC 1808 resolution.
+func Explain(base, ref string) Trace { return Resolver{}.Explain(base, ref) }
+
+// String gives the trace as text, one step a line.
+func (t Trace) String() string {
+	var b strings.Builder
+	parts := func(ps []Part) string {
+		var s []string
+		for _, p := range ps {
+			s = append(s, fmt.Sprintf("%s %q", p.Name, p.Value))
+		}
+		if len(s) == 0 {
+			return "(nothing)"
+		}
+		return strings.Join(s, ", ")
+	}
+	split := "Section 2.4"
+	if t.RFC == RFC3986 {
+		split = "Appendix B"
+	}
+	fmt.Fprintf(&b, "RFC %d; split by %s:\n  base       %s\n  reference  %s\n", t.RFC, split, parts(t.Base), parts(t.Ref))
+	for _, s := range t.Steps {
+		fmt.Fprintf(&b, "%-9s %s\n", s.Step+":", s.Text)
+	}
+	fmt.Fprintf(&b, "result:   %s\n", t.Result)
+	return b.String()
+}
+
+func (t *Trace) step(step, format string, args ...any) {
+	t.Steps = append(t.Steps, Step{Step: step, Text: fmt.Sprintf(format, args...)})
+}
+
+func (t *Trace) pathStep(step, path, format string, args ...any) {
+	t.Steps = append(t.Steps, Step{Step: step, Text: fmt.Sprintf(format, args...), Path: path})
+}
+
+// parts1808 lists u's present components.
+func parts1808(u URL) []Part {
+	var ps []Part
+	add := func(name, value string, ok bool) {
+		if ok {
+			ps = append(ps, Part{name, value})
+		}
+	}
+	slash := ""
+	if u.AbsPath() {
+		slash = "/"
+	}
+	add("scheme", u.Scheme(), u.HasScheme())
+	add("net_loc", u.NetLoc(), u.HasNetLoc())
+	add("path", slash+u.Path(), true)
+	add("params", u.Params(), u.HasParams())
+	add("query", u.Query(), u.HasQuery())
+	add("fragment", u.Fragment(), u.HasFragment())
+	return ps
+}
+
+// explain1808 is RFC 1808, Section 4, step by step, with the decisions
+// documented on URL.AppendResolve.
+func explain1808(base, ref string) Trace {
+	b, e := Split(base), Split(ref)
+	t := Trace{RFC: RFC1808, Base: parts1808(b), Ref: parts1808(e)}
+	done := func(result string) Trace {
+		t.Result = result
+		return t
+	}
+
+	if base == "" {
+		t.step("1", "the base URL is empty (Section 3.4): the reference is taken as an absolute URL, unchanged")
+		return done(ref)
+	}
+	t.step("1", "the base URL is %q", base)
+	if ref == "" {
+		t.step("2a", "the reference is empty: it inherits the entire base URL, fragment included")
+		return done(base)
+	}
+	if e.HasScheme() {
+		t.step("2b", "the reference starts with the scheme %q: it is an absolute URL, unchanged", e.Scheme())
+		return done(ref)
+	}
+	var r strings.Builder // the result, from Step 2c on
+	if b.HasScheme() {
+		t.step("2c", "the reference inherits the base's scheme %q", b.Scheme())
+	} else {
+		t.step("2c", "the base has no scheme to inherit; nor will the result")
+	}
+	r.WriteString(base[:b.schemeEnd])
+
+	if e.NetLoc() != "" {
+		t.step("3", "the reference's net_loc %q is non-empty: skip to Step 7", e.NetLoc())
+		r.WriteString(ref)
+		return done(t.recombined(r.String()))
+	}
+	switch {
+	case !b.HasNetLoc():
+		t.step("3", "the reference's net_loc is empty, and the base has none to inherit")
+	case e.HasNetLoc():
+		t.step("3", "the reference's net_loc is present but empty: it inherits the base's, %q", b.NetLoc())
+	default:
+		t.step("3", "the reference has no net_loc: it inherits the base's, %q", b.NetLoc())
+	}
+	r.WriteString(base[b.schemeEnd:b.netLocEnd])
+
+	if e.AbsPath() {
+		t.step("4", "the reference's path %q is preceded by \"/\": it is not relative; skip to Step 7", "/"+e.Path())
+		r.WriteString(ref[e.netLocEnd:])
+		return done(t.recombined(r.String()))
+	}
+	t.step("4", "the reference's path is not preceded by \"/\"")
+
+	if e.Path() == "" {
+		t.step("5", "the reference's path is empty: it inherits the base's path %q", base[b.netLocEnd:b.pathEnd])
+		r.WriteString(base[b.netLocEnd:b.pathEnd])
+		if e.Params() != "" {
+			t.step("5a", "the reference's params %q are non-empty: skip to Step 7", e.Params())
+			r.WriteString(ref[e.pathEnd:])
+			return done(t.recombined(r.String()))
+		}
+		t.step("5a", "the reference's params are empty or absent: it inherits the base's%s", quotedOrNone(b.Params(), b.HasParams()))
+		r.WriteString(base[b.pathEnd:b.paramsEnd])
+		if e.Query() != "" {
+			t.step("5b", "the reference's query %q is non-empty: skip to Step 7", e.Query())
+			r.WriteString(ref[e.paramsEnd:])
+			return done(t.recombined(r.String()))
+		}
+		t.step("5b", "the reference's query is empty or absent: it inherits the base's%s; skip to Step 7", quotedOrNone(b.Query(), b.HasQuery()))
+		r.WriteString(base[b.paramsEnd:b.queryEnd])
+		r.WriteString(ref[e.queryEnd:])
+		return done(t.recombined(r.String()))
+	}
+
+	if b.AbsPath() || b.HasNetLoc() {
+		r.WriteString("/")
+	}
+	r.WriteString(t.step6(b.Path(), e.Path(), b.HasNetLoc() && !b.AbsPath()))
+	r.WriteString(ref[e.pathEnd:])
+	return done(t.recombined(r.String()))
+}
+
+func quotedOrNone(s string, ok bool) string {
+	if !ok {
+		return " (none)"
+	}
+	return fmt.Sprintf(", %q", s)
+}
+
+func (t *Trace) recombined(result string) string {
+	t.step("7", "the components are recombined: %q", result)
+	return result
+}
+
+// step6 merges the paths (without the base's leading "/") and rewrites the
+// result with the string pattern matches 6a to 6d, exactly as the RFC words
+// them, recording each.
+func (t *Trace) step6(basePath, refPath string, slashAdded bool) string {
+	path := basePath[:strings.LastIndex(basePath, "/")+1] + refPath
+	note := ""
+	if slashAdded {
+		note = ` (the base has a net_loc and no path: its path is taken as "/")`
+	}
+	t.pathStep("6", path, "the last segment of the base's path %q is removed and the reference's path %q appended: %q%s", basePath, refPath, path, note)
+
+	// isStart reports whether a complete segment may begin at i.
+	isStart := func(p string, i int) bool { return i == 0 || p[i-1] == '/' }
+	report := func(step, what, before, after string) {
+		if before == after {
+			t.pathStep(step, after, "%s: none", what)
+		} else {
+			t.pathStep(step, after, "%s: %q becomes %q", what, before, after)
+		}
+	}
+
+	// 6a: all occurrences of "./" where "." is a complete path segment.
+	before := path
+	for i := 0; i+2 <= len(path); {
+		if path[i:i+2] == "./" && isStart(path, i) {
+			path = path[:i] + path[i+2:]
+			continue
+		}
+		i++
+	}
+	report("6a", `all "./" segments removed`, before, path)
+
+	// 6b: a trailing "." that is a complete path segment.
+	before = path
+	if strings.HasSuffix(path, ".") && isStart(path, len(path)-1) {
+		path = path[:len(path)-1]
+	}
+	report("6b", `a final "." removed`, before, path)
+
+	// 6c: the leftmost "<segment>/../", segment not "..", again and again.
+	for {
+		found := false
+		for i := 0; i < len(path) && !found; i++ {
+			if !isStart(path, i) {
+				continue
+			}
+			j := strings.Index(path[i:], "/")
+			if j < 0 {
+				break
+			}
+			if seg := path[i : i+j]; seg != ".." && strings.HasPrefix(path[i+j:], "/../") {
+				before = path
+				path = path[:i] + path[i+j+4:]
+				found = true
+				t.pathStep("6c", path, "%q removed: %q becomes %q", seg+"/../", before, path)
+			}
+		}
+		if !found {
+			break
+		}
+	}
+	if n := len(t.Steps); t.Steps[n-1].Step != "6c" {
+		t.pathStep("6c", path, `no "<segment>/../" to remove`)
+	}
+
+	// 6d: a trailing "<segment>/..", segment not "..", once.
+	before = path
+	if rest, ok := strings.CutSuffix(path, "/.."); ok {
+		i := strings.LastIndex(rest, "/") + 1
+		if rest[i:] != ".." {
+			path = path[:i]
+		}
+	}
+	report("6d", `a final "<segment>/.." removed`, before, path)
+	return path
+}
+
+// appendixB is the regular expression of RFC 3986, Appendix B, where "."
+// matches any character, line breaks included.
+var appendixB = regexp.MustCompile(`(?s)^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
+
+// components3986 holds a URI reference's components with whether each is
+// defined (RFC 3986, Section 5.2.1).
+type components3986 struct {
+	scheme, authority, path, query, fragment       string
+	hasScheme, hasAuthority, hasQuery, hasFragment bool
+}
+
+func split3986(s string) components3986 {
+	m := appendixB.FindStringSubmatch(s)
+	return components3986{
+		scheme: m[2], authority: m[4], path: m[5], query: m[7], fragment: m[9],
+		hasScheme: m[1] != "", hasAuthority: m[3] != "", hasQuery: m[6] != "", hasFragment: m[8] != "",
+	}
+}
+
+func (c components3986) parts() []Part {
+	var ps []Part
+	add := func(name, value string, ok bool) {
+		if ok {
+			ps = append(ps, Part{name, value})
+		}
+	}
+	add("scheme", c.scheme, c.hasScheme)
+	add("authority", c.authority, c.hasAuthority)
+	add("path", c.path, true)
+	add("query", c.query, c.hasQuery)
+	add("fragment", c.fragment, c.hasFragment)
+	return ps
+}
+
+// String is Section 5.3, component recomposition.
+func (c components3986) String() string {
+	var b strings.Builder
+	if c.hasScheme {
+		b.WriteString(c.scheme + ":")
+	}
+	if c.hasAuthority {
+		b.WriteString("//" + c.authority)
+	}
+	b.WriteString(c.path)
+	if c.hasQuery {
+		b.WriteString("?" + c.query)
+	}
+	if c.hasFragment {
+		b.WriteString("#" + c.fragment)
+	}
+	return b.String()
+}
+
+// explain3986 is RFC 3986, Section 5.2.2, as its pseudocode reads.
+func explain3986(base, ref string, nonStrict bool) Trace {
+	B, R := split3986(base), split3986(ref)
+	t := Trace{RFC: RFC3986, Base: B.parts(), Ref: R.parts()}
+	var T components3986
+
+	if nonStrict && R.hasScheme && strings.EqualFold(R.scheme, B.scheme) && B.hasScheme {
+		t.step("5.2.2", "non-strict: the reference's scheme %q is the base's: it is ignored", R.scheme)
+		R.scheme, R.hasScheme = "", false
+	}
+	switch {
+	case R.hasScheme:
+		t.step("5.2.2", "the reference has a scheme, %q: it is the target, with dot segments removed from its path", R.scheme)
+		T = R
+		T.path = t.removeDotSegments(R.path)
+	case R.hasAuthority:
+		t.step("5.2.2", "the reference has an authority, %q: the target takes it, its path and query, and the base's scheme", R.authority)
+		T = R
+		T.path = t.removeDotSegments(R.path)
+		T.scheme, T.hasScheme = B.scheme, B.hasScheme
+	case R.path == "":
+		T = R
+		T.scheme, T.hasScheme, T.authority, T.hasAuthority, T.path = B.scheme, B.hasScheme, B.authority, B.hasAuthority, B.path
+		if R.hasQuery {
+			t.step("5.2.2", "the reference's path is empty: the target takes the base's path %q, and the reference's query %q, defined", B.path, R.query)
+		} else {
+			T.query, T.hasQuery = B.query, B.hasQuery
+			t.step("5.2.2", "the reference's path is empty and its query undefined: the target takes the base's path %q and query%s", B.path, quotedOrNone(B.query, B.hasQuery))
+		}
+	default:
+		T = R
+		T.scheme, T.hasScheme, T.authority, T.hasAuthority = B.scheme, B.hasScheme, B.authority, B.hasAuthority
+		if strings.HasPrefix(R.path, "/") {
+			t.step("5.2.2", "the reference's path %q is absolute: the target takes it, with the base's scheme and authority", R.path)
+			T.path = t.removeDotSegments(R.path)
+		} else {
+			t.step("5.2.2", "the reference's path %q is relative: it is merged with the base's, and the target takes the base's scheme and authority", R.path)
+			var merged string
+			if B.hasAuthority && B.path == "" {
+				merged = "/" + R.path
+				t.pathStep("5.2.3", merged, "merge: the base has an authority and an empty path: %q", merged)
+			} else {
+				merged = B.path[:strings.LastIndex(B.path, "/")+1] + R.path
+				t.pathStep("5.2.3", merged, "merge: the base's path %q up to its last \"/\", then the reference's path %q: %q", B.path, R.path, merged)
+			}
+			T.path = t.removeDotSegments(merged)
+		}
+	}
+	T.fragment, T.hasFragment = R.fragment, R.hasFragment
+	t.Result = T.String()
+	t.step("5.3", "the components are recomposed: %q", t.Result)
+	return t
+}
+
+// removeDotSegments is Section 5.2.4 as written: an input and an output
+// buffer, and rules A to E applied until the input is empty.
+func (t *Trace) removeDotSegments(path string) string {
+	in, out := path, ""
+	for in != "" {
+		var rule string
+		switch {
+		case strings.HasPrefix(in, "../"):
+			rule, in = "A", in[3:]
+		case strings.HasPrefix(in, "./"):
+			rule, in = "A", in[2:]
+		case strings.HasPrefix(in, "/./"):
+			rule, in = "B", in[2:]
+		case in == "/.":
+			rule, in = "B", "/"
+		case strings.HasPrefix(in, "/../"):
+			rule, in = "C", in[3:]
+			out = out[:max(0, strings.LastIndex(out, "/"))]
+		case in == "/..":
+			rule, in = "C", "/"
+			out = out[:max(0, strings.LastIndex(out, "/"))]
+		case in == "." || in == "..":
+			rule, in = "D", ""
+		default:
+			rule = "E"
+			n := strings.Index(in[1:], "/") + 1
+			if n == 0 {
+				n = len(in)
+			}
+			out, in = out+in[:n], in[n:]
+		}
+		t.pathStep("5.2.4 "+rule, out, "remove_dot_segments: output %q, input %q", out, in)
+	}
+	if path == out {
+		// Collapse a rewrite that changed nothing into one line.
+		n := len(t.Steps)
+		for n > 0 && strings.HasPrefix(t.Steps[n-1].Step, "5.2.4") {
+			n--
+		}
+		t.Steps = t.Steps[:n]
+		t.pathStep("5.2.4", out, "remove_dot_segments: no dot segments in %q", path)
+	}
+	return out
+}

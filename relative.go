@@ -1,0 +1,124 @@
+package relurl
+
+import "strings"
+
+// Relative returns the shortest reference that resolves against base to
+// exactly target under RFC 1808, and true; or target and false when no
+// reference does. See Resolver.Relative.
+func Relative(base, target string) (string, bool) { return Resolver{}.Relative(base, target) }
+
+// Relative returns the shortest reference that r resolves against base to
+// exactly target, and true. Round trip is the contract:
+//
+//	r.Resolve(base, ref) == target
+//
+// When no reference reaches target, it returns target and false: a target
+// that is not absolute, or one r cannot produce, such as, under RFC 3986, a
+// path with dot segments. A target with a scheme other than base's comes
+// back whole (an absolute URL); one that shares only the scheme comes back
+// as a network-path reference ("//host/path").
+//
+// Relative tries the forms a person would write and keeps the shortest that
+// resolves back to target, checking each with r.Resolve. Among forms of the
+// same length it prefers, in order: a reference within the same document
+// ("#frag", "?query", ";params"), a path relative to the base's directory
+// (the fewer "../" the better), an absolute path, a network path, the
+// absolute URL. A first segment with a colon is written "./this:that", as
+// RFC 1808, Section 5.3 recommends, since "this:that" would be a scheme.
+func (r Resolver) Relative(base, target string) (string, bool) {
+	t, b := r.sections(target), r.sections(base)
+	var cands []string
+	add := func(refs ...string) { cands = append(cands, refs...) }
+
+	if t.prefix(secAuthority) == b.prefix(secAuthority) {
+		// The same document: only what follows the path differs.
+		if t.path() == b.path() {
+			add(t.tails()...)
+		}
+		// A path relative to the base's directory, then an absolute path.
+		rel := relativePath(b.dir(), t.path())
+		tail := target[t.end[secPath]:]
+		add(rel+tail, "./"+rel+tail)
+		if rel == "" {
+			add("."+tail, "./"+tail)
+		}
+		if last := t.path()[strings.LastIndexByte(t.path(), '/')+1:]; last != rel {
+			add(last + tail)
+		}
+		add(target[t.end[secAuthority]:])
+	}
+	if t.prefix(secScheme) == b.prefix(secScheme) && t.end[secScheme] > 0 {
+		add(target[t.end[secScheme]:]) // a network path, or what follows the scheme
+	}
+	add(target)
+
+	best, found := target, false
+	for _, c := range cands {
+		if (!found || len(c) < len(best)) && r.Resolve(base, c) == target {
+			best, found = c, true
+		}
+	}
+	return best, found
+}
+
+// The sections of a URL that Relative compares, in order: each ends where
+// the next begins, and what follows the path is the tail.
+const (
+	secScheme    = iota // "scheme:"
+	secAuthority        // "//net_loc" under RFC 1808, "//authority" under RFC 3986
+	secPath             // the path, with its leading "/"
+)
+
+type sections struct {
+	s   string
+	end [3]int // where scheme, authority and path end
+	// ends of what follows the path, each a starting point of a tail:
+	// params, query, fragment (RFC 1808) or query, fragment (RFC 3986)
+	tailStarts []int
+}
+
+func (r Resolver) sections(s string) sections {
+	if r.RFC == RFC3986 {
+		var u uri
+		u.split(s)
+		return sections{s, [3]int{u.schemeEnd, u.authEnd, u.pathEnd}, []int{u.pathEnd, u.queryEnd}}
+	}
+	u := Split(s)
+	return sections{s, [3]int{u.schemeEnd, u.netLocEnd, u.pathEnd}, []int{u.pathEnd, u.paramsEnd, u.queryEnd}}
+}
+
+func (x sections) prefix(section int) string { return x.s[:x.end[section]] }
+func (x sections) path() string              { return x.s[x.end[secAuthority]:x.end[secPath]] }
+
+// tails returns the references made of what follows the path, from each
+// starting point: ";x?y#f", "?y#f", "#f" (or "").
+func (x sections) tails() []string {
+	var refs []string
+	for _, i := range x.tailStarts {
+		refs = append(refs, x.s[i:])
+	}
+	return refs
+}
+
+// dir returns the base's directory: its path up to its last "/", or "/"
+// for an empty path after an authority.
+func (x sections) dir() string {
+	p := x.path()
+	if p == "" && x.end[secAuthority] > x.end[secScheme] {
+		return "/"
+	}
+	return p[:strings.LastIndexByte(p, '/')+1]
+}
+
+// relativePath returns the path that leads from the directory dir to
+// target: "../" for each segment of dir after the two part ways, then the
+// rest of target.
+func relativePath(dir, target string) string {
+	common := 0 // the length of the longest common prefix that ends a segment
+	for i := 0; i < len(dir) && i < len(target) && dir[i] == target[i]; i++ {
+		if dir[i] == '/' {
+			common = i + 1
+		}
+	}
+	return strings.Repeat("../", strings.Count(dir[common:], "/")) + target[common:]
+}

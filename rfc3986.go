@@ -1,0 +1,228 @@
+package relurl
+
+import (
+	"bytes"
+	"strings"
+	"unsafe"
+)
+
+// RFC names the specification whose rules a Resolver follows.
+type RFC int
+
+const (
+	// RFC1808 is RFC 1808 (1995), Sections 2.4 and 4: this package's default.
+	RFC1808 RFC = 1808
+	// RFC3986 is RFC 3986 (2005), Section 5.2, which replaced RFC 1808
+	// through RFC 2396, and which Go's net/url and browsers follow.
+	RFC3986 RFC = 3986
+)
+
+// A Resolver resolves references by the rules of one RFC. The zero
+// Resolver follows RFC 1808, as the package-level functions do.
+//
+// Under RFC 3986 a reference is split by the regular expression of its
+// Appendix B, so ";" is part of the path and a net_loc ("authority") ends at
+// the first "/", "?" or "#"; resolution is Section 5.2.2 (strict unless
+// NonStrict), with merge (5.2.3) and remove_dot_segments (5.2.4), which
+// removes "." and ".." from every path, absolute ones too, and drops ".."
+// at the root. Components are "defined" when their delimiter is present,
+// however empty: "?" gives an empty query, not the base's.
+type Resolver struct {
+	RFC RFC // RFC1808 (or 0) or RFC3986
+	// NonStrict selects, under RFC 3986, the variant of Section 5.2.2 for
+	// old parsers: a reference whose scheme is the base's (compared without
+	// regard to case) is read as if it had none, so "http:g" against
+	// "http://a/b/c/d;p?q" gives "http://a/b/c/g". It has no effect under
+	// RFC 1808, which calls that reading a loophole (Section 5.2).
+	NonStrict bool
+}
+
+// Resolve returns ref resolved against base by r's RFC.
+func (r Resolver) Resolve(base, ref string) string {
+	if r.RFC != RFC3986 {
+		return Resolve(base, ref)
+	}
+	buf := r.AppendResolve(make([]byte, 0, len(base)+len(ref)+1), base, ref)
+	return unsafe.String(unsafe.SliceData(buf), len(buf)) // buf is not used again
+}
+
+// AppendResolve appends ref resolved against base by r's RFC to dst. It
+// makes no allocation when dst has room for the result, which is never
+// longer than len(base)+len(ref)+1 bytes.
+func (r Resolver) AppendResolve(dst []byte, base, ref string) []byte {
+	if r.RFC != RFC3986 {
+		return AppendResolve(dst, base, ref)
+	}
+	var b, t uri
+	b.split(base)
+	t.split(ref)
+	return appendResolve3986(dst, &b, &t, r.NonStrict)
+}
+
+// uri is a string split by RFC 3986, Appendix B:
+//
+//	^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
+//
+// with, as in URL, the end offsets of each part and its delimiters: s[:schemeEnd]
+// is "scheme:", s[schemeEnd:authEnd] "//authority", s[authEnd:pathEnd] the
+// path, s[pathEnd:queryEnd] "?query" and s[queryEnd:] "#fragment".
+type uri struct {
+	s                                     string
+	schemeEnd, authEnd, pathEnd, queryEnd int
+}
+
+func (u *uri) split(s string) {
+	u.s, u.schemeEnd, u.queryEnd = s, 0, len(s)
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		u.queryEnd = i
+	}
+	rest := s[:u.queryEnd]
+	if i := strings.IndexAny(rest, ":/?"); i > 0 && rest[i] == ':' {
+		u.schemeEnd = i + 1
+	}
+	u.authEnd = u.schemeEnd
+	if strings.HasPrefix(rest[u.schemeEnd:], "//") {
+		u.authEnd = len(rest)
+		if i := strings.IndexAny(rest[u.schemeEnd+2:], "/?"); i >= 0 {
+			u.authEnd = u.schemeEnd + 2 + i
+		}
+	}
+	u.pathEnd = len(rest)
+	if i := strings.IndexByte(rest[u.authEnd:], '?'); i >= 0 {
+		u.pathEnd = u.authEnd + i
+	}
+}
+
+func (u *uri) hasScheme() bool    { return u.schemeEnd > 0 }
+func (u *uri) hasAuthority() bool { return u.authEnd > u.schemeEnd }
+func (u *uri) hasQuery() bool     { return u.queryEnd > u.pathEnd }
+func (u *uri) path() string       { return u.s[u.authEnd:u.pathEnd] }
+
+// appendResolve3986 is RFC 3986, Section 5.2.2, on split URIs: base b,
+// reference r. Like the RFC 1808 resolver, it builds the result from pieces
+// of the two and rewrites only the path in place.
+func appendResolve3986(dst []byte, b, r *uri, nonStrict bool) []byte {
+	rScheme := r.s[:r.schemeEnd]
+	if nonStrict && r.hasScheme() && strings.EqualFold(rScheme, b.s[:b.schemeEnd]) {
+		rScheme = ""
+	}
+	if rScheme != "" {
+		dst = append(dst, r.s[:r.authEnd]...)
+		return appendPath3986(dst, "", r.path(), r.s[r.pathEnd:])
+	}
+	dst = append(dst, b.s[:b.schemeEnd]...) // T.scheme = Base.scheme
+	switch {
+	case r.hasAuthority():
+		dst = append(dst, r.s[r.schemeEnd:r.authEnd]...)
+		return appendPath3986(dst, "", r.path(), r.s[r.pathEnd:])
+	case r.path() == "":
+		dst = append(dst, b.s[b.schemeEnd:b.pathEnd]...) // authority and path
+		if r.hasQuery() {
+			return append(dst, r.s[r.pathEnd:]...)
+		}
+		dst = append(dst, b.s[b.pathEnd:b.queryEnd]...)
+		return append(dst, r.s[r.queryEnd:]...)
+	}
+	dst = append(dst, b.s[b.schemeEnd:b.authEnd]...)
+	if p := r.path(); p[0] == '/' {
+		return appendPath3986(dst, "", p, r.s[r.pathEnd:])
+	}
+	// Section 5.2.3, merge: the base's path up to its last "/", or "/" for
+	// a base with an authority and an empty path.
+	bp := b.path()
+	dir := bp[:strings.LastIndexByte(bp, '/')+1]
+	if b.hasAuthority() && bp == "" {
+		dir = "/"
+	}
+	return appendPath3986(dst, dir, r.path(), r.s[r.pathEnd:])
+}
+
+// appendPath3986 appends dir+path with its dot segments removed, then rest.
+func appendPath3986(dst []byte, dir, path, rest string) []byte {
+	start := len(dst)
+	dst = append(append(dst, dir...), path...)
+	dst = dst[:start+removeDotSegments3986(dst[start:])]
+	return append(dst, rest...)
+}
+
+// removeDotSegments3986 is remove_dot_segments (RFC 3986, Section 5.2.4),
+// in place: the input buffer is p[r:], the output buffer p[:w], and w never
+// passes r. Where a rule replaces the input's prefix with "/", the "/" is
+// written just before what is left of the input. It returns the output's
+// length.
+func removeDotSegments3986(p []byte) int {
+	if !hasDotSegment(p) {
+		return len(p)
+	}
+	w := 0
+	for r := 0; r < len(p); {
+		in := p[r:]
+		switch {
+		case hasPrefix(in, "../"): // A
+			r += 3
+		case hasPrefix(in, "./"): // A
+			r += 2
+		case hasPrefix(in, "/./"): // B
+			r += 2
+		case string(in) == "/.": // B
+			r++
+			p[r] = '/'
+		case hasPrefix(in, "/../"): // C
+			r += 3
+			w = max(0, lastIndexSlash(p[:w]))
+		case string(in) == "/..": // C
+			r += 2
+			p[r] = '/'
+			w = max(0, lastIndexSlash(p[:w]))
+		case string(in) == "." || string(in) == "..": // D
+			r = len(p)
+		default: // E: the first segment, with its "/" if any
+			n := 1 + indexSlash(in[1:])
+			if n == 0 {
+				n = len(in)
+			}
+			w += copy(p[w:], in[:n])
+			r += n
+		}
+	}
+	return w
+}
+
+// hasDotSegment reports whether p has a segment "." or "..", so that the
+// common path without any is left alone without a rewrite.
+func hasDotSegment(p []byte) bool {
+	for i := 0; ; i++ {
+		j := bytes.IndexByte(p[i:], '.')
+		if j < 0 {
+			return false
+		}
+		if i += j; i > 0 && p[i-1] != '/' {
+			continue
+		}
+		if j := i + 1; j == len(p) || p[j] == '/' || p[j] == '.' && (j+1 == len(p) || p[j+1] == '/') {
+			return true
+		}
+	}
+}
+
+func hasPrefix(b []byte, prefix string) bool {
+	return len(b) >= len(prefix) && string(b[:len(prefix)]) == prefix
+}
+
+func indexSlash(b []byte) int {
+	for i, c := range b {
+		if c == '/' {
+			return i
+		}
+	}
+	return -1
+}
+
+func lastIndexSlash(b []byte) int {
+	for i := len(b) - 1; i >= 0; i-- {
+		if b[i] == '/' {
+			return i
+		}
+	}
+	return -1
+}

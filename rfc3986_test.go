@@ -1,0 +1,133 @@
+package relurl
+
+import (
+	"net/url"
+	"testing"
+)
+
+// RFC 3986, Section 5.4: the examples, with the base of them all.
+const base3986 = "http://a/b/c/d;p?q"
+
+var rfc3986Examples = []struct{ ref, want string }{
+	// 5.4.1, normal examples
+	{"g:h", "g:h"},
+	{"g", "http://a/b/c/g"},
+	{"./g", "http://a/b/c/g"},
+	{"g/", "http://a/b/c/g/"},
+	{"/g", "http://a/g"},
+	{"//g", "http://g"},
+	{"?y", "http://a/b/c/d;p?y"},
+	{"g?y", "http://a/b/c/g?y"},
+	{"#s", "http://a/b/c/d;p?q#s"},
+	{"g#s", "http://a/b/c/g#s"},
+	{"g?y#s", "http://a/b/c/g?y#s"},
+	{";x", "http://a/b/c/;x"},
+	{"g;x", "http://a/b/c/g;x"},
+	{"g;x?y#s", "http://a/b/c/g;x?y#s"},
+	{"", "http://a/b/c/d;p?q"},
+	{".", "http://a/b/c/"},
+	{"./", "http://a/b/c/"},
+	{"..", "http://a/b/"},
+	{"../", "http://a/b/"},
+	{"../g", "http://a/b/g"},
+	{"../..", "http://a/"},
+	{"../../", "http://a/"},
+	{"../../g", "http://a/g"},
+	// 5.4.2, abnormal examples
+	{"../../../g", "http://a/g"},
+	{"../../../../g", "http://a/g"},
+	{"/./g", "http://a/g"},
+	{"/../g", "http://a/g"},
+	{"g.", "http://a/b/c/g."},
+	{".g", "http://a/b/c/.g"},
+	{"g..", "http://a/b/c/g.."},
+	{"..g", "http://a/b/c/..g"},
+	{"./../g", "http://a/b/g"},
+	{"./g/.", "http://a/b/c/g/"},
+	{"g/./h", "http://a/b/c/g/h"},
+	{"g/../h", "http://a/b/c/h"},
+	{"g;x=1/./y", "http://a/b/c/g;x=1/y"},
+	{"g;x=1/../y", "http://a/b/c/y"},
+	{"g?y/./x", "http://a/b/c/g?y/./x"},
+	{"g?y/../x", "http://a/b/c/g?y/../x"},
+	{"g#s/./x", "http://a/b/c/g#s/./x"},
+	{"g#s/../x", "http://a/b/c/g#s/../x"},
+	{"http:g", "http:g"}, // strict
+}
+
+func TestResolve3986Examples(t *testing.T) {
+	if len(rfc3986Examples) != 42 {
+		t.Fatalf("%d examples, want the 42 of Section 5.4", len(rfc3986Examples))
+	}
+	strict := Resolver{RFC: RFC3986}
+	for _, tt := range rfc3986Examples {
+		if got := strict.Resolve(base3986, tt.ref); got != tt.want {
+			t.Errorf("RFC 3986 Resolve(%q) = %q, want %q", tt.ref, got, tt.want)
+		}
+		if got := strict.Explain(base3986, tt.ref).Result; got != tt.want {
+			t.Errorf("RFC 3986 Explain(%q).Result = %q, want %q", tt.ref, got, tt.want)
+		}
+	}
+	// 5.4.2: "http:g" for backward compatibility.
+	nonStrict := Resolver{RFC: RFC3986, NonStrict: true}
+	if got := nonStrict.Resolve(base3986, "http:g"); got != "http://a/b/c/g" {
+		t.Errorf("non-strict http:g = %q", got)
+	}
+	if got := nonStrict.Resolve(base3986, "HTTP:g"); got != "http://a/b/c/g" {
+		t.Errorf("non-strict HTTP:g = %q (schemes compare without case)", got)
+	}
+	if got := (Resolver{NonStrict: true}).Resolve(base3986, "http:g"); got != "http:g" {
+		t.Errorf("NonStrict under RFC 1808 = %q, want no effect", got)
+	}
+}
+
+// Cases of our own: defined-but-empty components, dot segments, bases
+// without authority or path.
+func TestResolve3986(t *testing.T) {
+	tests := []struct{ base, ref, want string }{
+		{"http://a/b?q#f", "?", "http://a/b?"}, // a defined, empty query
+		{"http://a/b?q#f", "#", "http://a/b?q#"},
+		{"http://a/b?q#f", "//", "http://"}, // an empty authority, defined
+		{"http://a/b", "///g", "http:///g"},
+		{"http://a", "g", "http://a/g"},
+		{"http://a", "..", "http://a/"},
+		{"http://a?q", "?y", "http://a?y"}, // "?" ends the authority
+		{"foo:a/b", "../../g", "foo:/g"},   // remove_dot_segments on a rootless path
+		{"foo:a/b", "c", "foo:a/c"},
+		{"foo:", "g", "foo:g"},
+		{"", "a/./b/../c", "a/c"},
+		{"http://a/b/c", "g:./x/../y", "g:/y"}, // 5.2.4 as written: a rootless path can gain a "/"
+		{"http://a/b/c", "g:/../y", "g:/y"},
+		{"http://a/b/c", "..//g", "http://a//g"},
+		{"http://a/b/c", "./.", "http://a/b/"},
+		{"http://a/b/c", ".../g", "http://a/b/.../g"},
+		{"http://a/b/./c/../d", "?y", "http://a/b/./c/../d?y"}, // the base's path is not touched
+		{"http://a/b/c", "%2e%2e/g", "http://a/b/%2e%2e/g"},
+	}
+	r := Resolver{RFC: RFC3986}
+	for _, tt := range tests {
+		if got := r.Resolve(tt.base, tt.ref); got != tt.want {
+			t.Errorf("RFC 3986 Resolve(%q, %q) = %q, want %q", tt.base, tt.ref, got, tt.want)
+		}
+		if got := r.Explain(tt.base, tt.ref).Result; got != tt.want {
+			t.Errorf("RFC 3986 Explain(%q, %q).Result = %q, want %q", tt.base, tt.ref, got, tt.want)
+		}
+	}
+}
+
+// net/url implements RFC 3986 too; on the examples of Section 5.4 it
+// agrees, bar "//" and the empty reference, where it drops what it cannot
+// tell from absent (see TestNetURLDifferences3986).
+func TestResolve3986MatchesNetURL(t *testing.T) {
+	base, _ := url.Parse(base3986)
+	r := Resolver{RFC: RFC3986}
+	for _, tt := range rfc3986Examples {
+		ref, err := url.Parse(tt.ref)
+		if err != nil {
+			continue
+		}
+		if want, got := base.ResolveReference(ref).String(), r.Resolve(base3986, tt.ref); got != want {
+			t.Errorf("%q: relurl RFC 3986 %q, net/url %q", tt.ref, got, want)
+		}
+	}
+}
