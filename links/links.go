@@ -134,6 +134,8 @@ type Extractor struct {
 	Only map[string]bool
 	// MaxDepth limits the nesting of MIME parts; 0 means DefaultMaxDepth.
 	MaxDepth int
+	// Resolver resolves the links: by RFC 1808 unless it says otherwise.
+	Resolver relurl.Resolver
 	// ContentLocation makes the top-level entity's Content-Location header
 	// set its base. Parts inside a MIME entity always honour theirs; over
 	// HTTP, RFC 7231 says it does not, so fetchers leave this false.
@@ -262,7 +264,7 @@ func (x *Extractor) keep(ref []byte, element, attribute string) {
 
 // emit resolves the kept links against b and hands them to h.
 func (x *Extractor) emit(b base.Base, part string, h *Handler) error {
-	u := relurl.Split(b.URL)
+	absolute := relurl.Split(b.URL).HasScheme()
 	refs := x.refs.String()
 	// The link and its base live in x, so that handing out a pointer to
 	// them to an unknown function makes no allocation.
@@ -272,9 +274,9 @@ func (x *Extractor) emit(b base.Base, part string, h *Handler) error {
 	for _, r := range x.raw {
 		ref := refs[r.start:r.end]
 		link.Ref, link.Element, link.Attribute = ref, r.element, r.attribute
-		x.buf = u.AppendResolve(x.buf[:0], ref)
+		x.buf = x.Resolver.AppendResolve(x.buf[:0], b.URL, ref)
 		link.URL = x.buf
-		if !u.HasScheme() && !relurl.Split(ref).HasScheme() {
+		if !absolute && !relurl.Split(ref).HasScheme() {
 			// Without an absolute base (Section 3.4, or a relative
 			// BASE with nothing outside it), a relative link stays
 			// relative: it is not resolved.

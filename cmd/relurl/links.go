@@ -20,8 +20,9 @@ import (
 )
 
 const linksHelp = `
-Links prints the links of a document, resolved against the document's base
-URL, established by the layers of RFC 1808, Section 3:
+Links prints the links of a document, resolved (by RFC 1808, Section 4, or
+with -rfc 3986 by RFC 3986) against the document's base URL, established by
+the layers of RFC 1808, Section 3:
 
   3.1  a base in the document: HTML's <base href>, a message's
        "Base: <URL:...>" header, or its successors Content-Base and (in MIME
@@ -103,6 +104,7 @@ func runLinks(e *env, args []string) int {
 	var d docFlags
 	d.register(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object per link")
+	r := rfcFlags(fs)
 	elements := fs.String("elements", "", "read only these `elements`, comma-separated (default all)")
 	if code, ok := e.parseFlags(fs, args, linksHelp); !ok {
 		return code
@@ -110,7 +112,7 @@ func runLinks(e *env, args []string) int {
 	if fs.NArg() != 1 {
 		return e.usageError("links", "want one DOCUMENT (a file, - or a URL), got %d arguments", fs.NArg())
 	}
-	x := &links.Extractor{MaxDepth: d.maxDepth}
+	x := &links.Extractor{MaxDepth: d.maxDepth, Resolver: *r}
 	if *elements != "" {
 		x.Only = map[string]bool{}
 		for _, name := range strings.Split(*elements, ",") {

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// The commands of RFC 3986 mode, relative references and traces, run as a
+// user runs them.
+func TestRFC3986Commands(t *testing.T) {
+	const base = "http://a/b/c/d;p?q"
+	tests := []struct {
+		name   string
+		stdin  string
+		args   []string
+		stdout string
+		stderr string
+		code   int
+	}{
+		{"resolve -rfc 3986", "", []string{"resolve", "-rfc", "3986", base, ";x", "../../../g", "http:g", "?"},
+			"http://a/b/c/;x\nhttp://a/g\nhttp:g\nhttp://a/b/c/d;p?\n", "", 0},
+		{"resolve -rfc 3986 -nonstrict", "", []string{"resolve", "-rfc", "3986", "-nonstrict", base, "http:g"}, "http://a/b/c/g\n", "", 0},
+		{"resolve -rfc 3986 -pairs", base + "\t/./g\n", []string{"resolve", "-rfc", "3986", "-pairs"}, "http://a/g\n", "", 0},
+		{"resolve -rfc 1808", "", []string{"resolve", "-rfc", "1808", base, "/./g"}, "http://a/./g\n", "", 0},
+		{"bad -rfc", "", []string{"resolve", "-rfc", "2396", base, "g"}, "", "relurl resolve: invalid value \"2396\" for flag -rfc: want 1808 or 3986\n…", 2},
+
+		{"compare", "", []string{"compare", base, ";x", "g"},
+			";x\thttp://a/b/c/d;x\thttp://a/b/c/;x\thttp://a/b/c/;x\trfc1808\ng\thttp://a/b/c/g\thttp://a/b/c/g\thttp://a/b/c/g\tsame\n", "", 0},
+		{"compare -diff -markdown from stdin", "g\n/../g\n", []string{"compare", "-diff", "-markdown", "-base", base},
+			"| reference | RFC 1808 | RFC 3986 | net/url | |\n| --- | --- | --- | --- | --- |\n| `/../g` | `http://a/../g` | `http://a/g` | `http://a/g` | rfc1808 |\n", "", 0},
+		{"compare, net/url cannot parse", "", []string{"compare", "http://a/b", "%zz"},
+			"%zz\thttp://a/%zz\thttp://a/%zz\terror: parse \"%zz\": invalid URL escape \"%zz\"\tnet/url\n", "", 0},
+
+		{"relative", "", []string{"relative", base, "http://a/b/g", "http://a/b/c/d;p?y", "http://a/b/c/this:that", "http://a/b/c/d;x"},
+			"../g\n?y\n./this:that\n;x\n", "", 0},
+		{"relative -rfc 3986", "", []string{"relative", "-rfc", "3986", base, "http://a/b/c/;x"}, ";x\n", "", 0},
+		{"relative, unreachable", "", []string{"relative", "-rfc", "3986", base, "http://a/../g", "http://a/g"},
+			"http://a/../g\n/g\n", "relurl relative: no reference resolves against http://a/b/c/d;p?q to http://a/../g under RFC 3986\n", 1},
+		{"relative, no target", "", []string{"relative", base}, "", "relurl relative: want BASE and at least one TARGET…", 2},
+
+		{"explain", "", []string{"explain", "http://a/b/c/d;p?q#f", "../../../g"}, "RFC 1808; split by Section 2.4:\n…", "", 0},
+		{"explain, wrong arguments", "", []string{"explain", base}, "", "relurl explain: want BASE and REF…", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			check(t, relurlRun(t, in(tt.stdin), tt.args...), tt.stdout, tt.stderr, tt.code)
+		})
+	}
+}
+
+func TestExplainOutput(t *testing.T) {
+	r := relurlRun(t, nil, "explain", "http://a/b/c/d;p?q#f", "../../../g")
+	check(t, r, "*", "", 0)
+	for _, want := range []string{
+		`reference  path "../../../g"`,
+		`6:        the last segment of the base's path "b/c/d" is removed and the reference's path "../../../g" appended: "b/c/../../../g"`,
+		`6c:       "c/../" removed: "b/c/../../../g" becomes "b/../../g"`,
+		`6c:       "b/../" removed: "b/../../g" becomes "../g"`,
+		"result:   http://a/../g\n",
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("explain output lacks %q:\n%s", want, r.stdout)
+		}
+	}
+
+	r = relurlRun(t, nil, "explain", "-json", "-rfc", "3986", "http://a/b/c/d;p?q", "../../../g")
+	check(t, r, "*", "", 0)
+	var trace struct {
+		RFC    int
+		Base   []struct{ Name, Value string }
+		Steps  []struct{ Step, Text, Path string }
+		Result string
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &trace); err != nil {
+		t.Fatal(err)
+	}
+	var steps []string
+	for _, s := range trace.Steps {
+		steps = append(steps, s.Step)
+	}
+	want := "5.2.2 5.2.3 5.2.4 E 5.2.4 E 5.2.4 C 5.2.4 C 5.2.4 C 5.2.4 E 5.3"
+	if trace.RFC != 3986 || trace.Result != "http://a/g" || strings.Join(steps, " ") != want || trace.Base[1].Name != "authority" {
+		t.Errorf("trace: rfc %d, result %q, steps %q, base %v", trace.RFC, trace.Result, steps, trace.Base)
+	}
+}
+
+func TestLinksRFC3986(t *testing.T) {
+	doc := `<base href="http://a/b/c/d;p?q"><a href="../../../g">x</a><a href=";x">y</a>`
+	check(t, relurlRun(t, in(doc), "links", "-rfc", "3986", "-"), "http://a/g\nhttp://a/b/c/;x\n", "", 0)
+	check(t, relurlRun(t, in(doc), "links", "-"), "http://a/../g\nhttp://a/b/c/d;x\n", "", 0)
+}
