@@ -166,8 +166,11 @@ func appendResolve(dst []byte, u, r *URL) []byte {
 // ".." took gives the same path in one pass, as the tests check against a
 // literal implementation of the RFC's rewrites.
 func removeDotSegments(p []byte) int {
-	// Most paths have no dot segment: find the first segment that begins
-	// with "."; everything before it stays as it is.
+	// Most paths have no dot segment. Otherwise find the first segment that
+	// begins with "."; everything before it stays as it is.
+	if noDotSegment(p) {
+		return len(p)
+	}
 	r := 0
 	for {
 		i := bytes.IndexByte(p[r:], '.')

@@ -77,13 +77,15 @@ func (u *uri) split(s string) {
 		u.queryEnd = i
 	}
 	rest := s[:u.queryEnd]
-	if i := strings.IndexAny(rest, ":/?"); i > 0 && rest[i] == ':' {
+	// strings.IndexByte for each delimiter costs less than one IndexAny;
+	// what precedes a colon is short, and a loop checks it faster.
+	if i := strings.IndexByte(rest, ':'); i > 0 && !hasSlashOrQuery(rest[:i]) {
 		u.schemeEnd = i + 1
 	}
 	u.authEnd = u.schemeEnd
 	if strings.HasPrefix(rest[u.schemeEnd:], "//") {
 		u.authEnd = len(rest)
-		if i := strings.IndexAny(rest[u.schemeEnd+2:], "/?"); i >= 0 {
+		if i := indexSlashOrQuery(rest[u.schemeEnd+2:]); i >= 0 {
 			u.authEnd = u.schemeEnd + 2 + i
 		}
 	}
@@ -93,6 +95,30 @@ func (u *uri) split(s string) {
 	}
 }
 
+func hasSlashOrQuery(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '/' || s[i] == '?' {
+			return true
+		}
+	}
+	return false
+}
+
+// indexSlashOrQuery returns the index of the first "/" or "?" in s, or -1.
+func indexSlashOrQuery(s string) int {
+	end := len(s)
+	if i := strings.IndexByte(s, '/'); i >= 0 {
+		end = i
+	}
+	if i := strings.IndexByte(s[:end], '?'); i >= 0 {
+		return i
+	}
+	if end == len(s) {
+		return -1
+	}
+	return end
+}
+
 func (u *uri) hasScheme() bool    { return u.schemeEnd > 0 }
 func (u *uri) hasAuthority() bool { return u.authEnd > u.schemeEnd }
 func (u *uri) hasQuery() bool     { return u.queryEnd > u.pathEnd }
@@ -100,49 +126,51 @@ func (u *uri) path() string       { return u.s[u.authEnd:u.pathEnd] }
 
 // appendResolve3986 is RFC 3986, Section 5.2.2, on split URIs: base b,
 // reference r. Like the RFC 1808 resolver, it builds the result from pieces
-// of the two and rewrites only the path in place.
+// of the two, as few as it can, and rewrites only the path, in place.
 func appendResolve3986(dst []byte, b, r *uri, nonStrict bool) []byte {
-	rScheme := r.s[:r.schemeEnd]
-	if nonStrict && r.hasScheme() && strings.EqualFold(rScheme, b.s[:b.schemeEnd]) {
-		rScheme = ""
-	}
-	if rScheme != "" {
-		dst = append(dst, r.s[:r.authEnd]...)
-		return appendPath3986(dst, "", r.path(), r.s[r.pathEnd:])
+	if r.hasScheme() && !(nonStrict && strings.EqualFold(r.s[:r.schemeEnd], b.s[:b.schemeEnd])) {
+		start := len(dst) + r.authEnd
+		dst = append(dst, r.s[:r.pathEnd]...)
+		return append(removeDotsFrom(dst, start), r.s[r.pathEnd:]...)
 	}
 	dst = append(dst, b.s[:b.schemeEnd]...) // T.scheme = Base.scheme
 	switch {
 	case r.hasAuthority():
-		dst = append(dst, r.s[r.schemeEnd:r.authEnd]...)
-		return appendPath3986(dst, "", r.path(), r.s[r.pathEnd:])
+		start := len(dst) + r.authEnd - r.schemeEnd
+		dst = append(dst, r.s[r.schemeEnd:r.pathEnd]...)
+		return append(removeDotsFrom(dst, start), r.s[r.pathEnd:]...)
 	case r.path() == "":
-		dst = append(dst, b.s[b.schemeEnd:b.pathEnd]...) // authority and path
 		if r.hasQuery() {
+			dst = append(dst, b.s[b.schemeEnd:b.pathEnd]...) // authority and path
 			return append(dst, r.s[r.pathEnd:]...)
 		}
-		dst = append(dst, b.s[b.pathEnd:b.queryEnd]...)
+		dst = append(dst, b.s[b.schemeEnd:b.queryEnd]...) // and query
 		return append(dst, r.s[r.queryEnd:]...)
 	}
-	dst = append(dst, b.s[b.schemeEnd:b.authEnd]...)
+	var start int
 	if p := r.path(); p[0] == '/' {
-		return appendPath3986(dst, "", p, r.s[r.pathEnd:])
+		dst = append(dst, b.s[b.schemeEnd:b.authEnd]...)
+		start = len(dst)
+	} else if b.hasAuthority() && b.path() == "" {
+		// Section 5.2.3, merge: "/" and the reference's path.
+		dst = append(dst, b.s[b.schemeEnd:b.authEnd]...)
+		start = len(dst)
+		dst = append(dst, '/')
+	} else {
+		// Section 5.2.3, merge: the base's path up to its last "/", and
+		// the reference's path.
+		dirEnd := b.authEnd + strings.LastIndexByte(b.path(), '/') + 1
+		start = len(dst) + b.authEnd - b.schemeEnd
+		dst = append(dst, b.s[b.schemeEnd:dirEnd]...)
 	}
-	// Section 5.2.3, merge: the base's path up to its last "/", or "/" for
-	// a base with an authority and an empty path.
-	bp := b.path()
-	dir := bp[:strings.LastIndexByte(bp, '/')+1]
-	if b.hasAuthority() && bp == "" {
-		dir = "/"
-	}
-	return appendPath3986(dst, dir, r.path(), r.s[r.pathEnd:])
+	dst = append(dst, r.s[r.schemeEnd:r.pathEnd]...)
+	return append(removeDotsFrom(dst, start), r.s[r.pathEnd:]...)
 }
 
-// appendPath3986 appends dir+path with its dot segments removed, then rest.
-func appendPath3986(dst []byte, dir, path, rest string) []byte {
-	start := len(dst)
-	dst = append(append(dst, dir...), path...)
-	dst = dst[:start+removeDotSegments3986(dst[start:])]
-	return append(dst, rest...)
+// removeDotsFrom removes the dot segments of the path that dst holds from
+// start on.
+func removeDotsFrom(dst []byte, start int) []byte {
+	return dst[:start+removeDotSegments3986(dst[start:])]
 }
 
 // removeDotSegments3986 is remove_dot_segments (RFC 3986, Section 5.2.4),
@@ -191,6 +219,9 @@ func removeDotSegments3986(p []byte) int {
 // hasDotSegment reports whether p has a segment "." or "..", so that the
 // common path without any is left alone without a rewrite.
 func hasDotSegment(p []byte) bool {
+	if noDotSegment(p) {
+		return false
+	}
 	for i := 0; ; i++ {
 		j := bytes.IndexByte(p[i:], '.')
 		if j < 0 {
@@ -203,6 +234,13 @@ func hasDotSegment(p []byte) bool {
 			return true
 		}
 	}
+}
+
+// noDotSegment reports, with one search, that p cannot have a "." or ".."
+// segment: each is followed by "/" or ends the path, and ordinary paths
+// rarely have a segment that ends in "." otherwise.
+func noDotSegment(p []byte) bool {
+	return !bytes.Contains(p, []byte("./")) && !bytes.HasSuffix(p, []byte("."))
 }
 
 func hasPrefix(b []byte, prefix string) bool {
