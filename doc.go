@@ -114,8 +114,26 @@ examples of Section 5, net/url gives five other results:
 RFC 3986 has no params, so ";x" is a path segment that replaces "d;p"; and it
 removes dot segments from every path, absolute ones too, dropping ".." at the
 root, where RFC 1808 leaves an absolute path alone and keeps surplus "..".
-Use relurl when you must know what a reference meant under RFC 1808, as in an
-archive or a checker for documents of its time, and to find where the two
-RFCs part. [URL.NetURL] and [FromNetURL] convert to and from [net/url.URL].
+A [Resolver] with RFC set to [RFC3986] resolves by RFC 3986 instead, exactly
+and as fast, so that one program can tell what a reference means under each
+and where they part; net/url does the same but for an empty fragment or
+authority, which it cannot represent. [URL.NetURL] and [FromNetURL] convert
+to and from [net/url.URL].
+
+# Going the other way, and saying why
+
+[Relative] finds the shortest reference that resolves against a base to
+exactly a given URL, the inverse of resolution: the checker of a round trip,
+and what a tool that writes links needs. [Explain] returns the trace of a
+resolution, step by step in the RFC's own terms, with each rewrite of the
+path; it is a literal implementation of the algorithm, and the fast
+resolvers are tested against it.
+
+# Documents and their base URLs
+
+Section 3, how a document's base URL is established, is the job of package
+[github.com/relurl/relurl/base]; extracting a document's links and
+resolving them, HTML and MIME alike, that of package
+[github.com/relurl/relurl/links].
 */
 package relurl

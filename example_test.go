@@ -117,3 +117,43 @@ func ExampleFromNetURL() {
 	// Output:
 	// http://a/b/c;x
 }
+
+func ExampleResolver() {
+	base, ref := "http://a/b/c/d;p?q", "../../../g"
+	for _, r := range []relurl.Resolver{{RFC: relurl.RFC1808}, {RFC: relurl.RFC3986}} {
+		fmt.Printf("RFC %d: %s\n", r.RFC, r.Resolve(base, ref))
+	}
+	// Output:
+	// RFC 1808: http://a/../g
+	// RFC 3986: http://a/g
+}
+
+func ExampleRelative() {
+	base := "http://a/b/c/d;p?q"
+	for _, target := range []string{"http://a/b/g", "http://a/b/c/d;p?y", "http://a/b/c/this:that", "ftp://a/b"} {
+		ref, _ := relurl.Relative(base, target)
+		fmt.Println(ref)
+	}
+	// Output:
+	// ../g
+	// ?y
+	// ./this:that
+	// ftp://a/b
+}
+
+func ExampleExplain() {
+	trace := relurl.Explain("http://a/b/c/d;p?q#f", "g/../h")
+	for _, s := range trace.Steps {
+		if s.Path != "" {
+			fmt.Printf("%-3s %q\n", s.Step, s.Path)
+		}
+	}
+	fmt.Println(trace.Result)
+	// Output:
+	// 6   "b/c/g/../h"
+	// 6a  "b/c/g/../h"
+	// 6b  "b/c/g/../h"
+	// 6c  "b/c/h"
+	// 6d  "b/c/h"
+	// http://a/b/c/h
+}
