@@ -13,14 +13,7 @@ import (
 const documents = "../../testdata/documents/"
 
 func TestLinksFiles(t *testing.T) {
-	tests := []struct {
-		name   string
-		stdin  string
-		args   []string
-		stdout string
-		stderr string
-		code   int
-	}{
+	tests := []cliTest{
 		{"the RFC's appendix", "", []string{"links", documents + "rfc1808-appendix.html"},
 			"http://www.ics.uci.edu/Test/a/x\n", "", 0},
 		{"retrieval URL", "", []string{"links", "-url", "http://r.example/d/doc.html", documents + "no-base.html"},
@@ -60,11 +53,7 @@ func TestLinksFiles(t *testing.T) {
 		{"bad -type", "", []string{"links", "-type", "pdf", documents + "no-base.html"}, "", "relurl links: -type \"pdf\": want html, message or auto\n", 1},
 		{"-h", "", []string{"links", "-h"}, "usage: relurl links…", "", 0},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			check(t, relurlRun(t, in(tt.stdin), tt.args...), tt.stdout, tt.stderr, tt.code)
-		})
-	}
+	runCLITests(t, tests)
 }
 
 func TestLinksJSON(t *testing.T) {
@@ -142,37 +131,23 @@ func TestLinksHTTP(t *testing.T) {
 	defer s.Close()
 	defer close(released)
 
-	tests := []struct {
-		name   string
-		args   []string
-		stdout string
-		stderr string
-		code   int
-	}{
-		{"redirects: the last URL is the base", []string{"links", s.URL + "/old"},
+	tests := []cliTest{
+		{"redirects: the last URL is the base", "", []string{"links", s.URL + "/old"},
 			s.URL + "/new/up.html\n" + s.URL + "/new/dir/pic.png\n",
 			"relurl links: warning: redirected: " + s.URL + "/new/dir/page.html is the retrieval URL\n", 0},
-		{"-content-location", []string{"links", "-content-location", s.URL + "/new/dir/page.html"},
+		{"-content-location", "", []string{"links", "-content-location", s.URL + "/new/dir/page.html"},
 			s.URL + "/up.html\n" + s.URL + "/elsewhere/pic.png\n",
 			"relurl links: warning: relative content-location \"/elsewhere/page.html\" resolved against the retrieval base " + s.URL + "/new/dir/page.html\n", 0},
-		{"a Base header over HTTP", []string{"links", s.URL + "/based.html"}, "http://header.example/base/x\n", "", 0},
-		{"multipart over HTTP", []string{"links", s.URL + "/archive.mht"}, s.URL + "/part/two.html\n",
+		{"a Base header over HTTP", "", []string{"links", s.URL + "/based.html"}, "http://header.example/base/x\n", "", 0},
+		{"multipart over HTTP", "", []string{"links", s.URL + "/archive.mht"}, s.URL + "/part/two.html\n",
 			"relurl links: warning: part 1: relative content-location \"part/one.html\" resolved against the encapsulating base " + s.URL + "/archive.mht\n", 0},
-		{"not HTML", []string{"links", s.URL + "/data.json"}, "", "relurl links: warning: " + s.URL + "/data.json is application/json, not HTML: no links\n", 0},
-		{"404", []string{"links", s.URL + "/nothing"}, "", "relurl links: GET " + s.URL + "/nothing: 404 Not Found\n", 1},
-		{"redirect loop", []string{"links", s.URL + "/loop"}, "", "relurl links: Get \"/loop\": stopped after 10 redirects: a loop, or a longer chain\n", 1},
-		{"-max-redirects", []string{"links", "-max-redirects", "1", s.URL + "/old"}, "", "relurl links: Get \"/new/dir/page.html\": stopped after 1 redirects: a loop, or a longer chain\n", 1},
-		{"slow server", []string{"links", "-timeout", "300ms", s.URL + "/slow"}, "", "relurl links: GET " + s.URL + "/slow: no complete answer within 300ms…", 1},
-		{"-url with a fetched URL", []string{"links", "-url", "http://x/", s.URL + "/old"}, "", "relurl links: -url is for a file or standard input…", 1},
-		{"base over HTTP", []string{"base", s.URL + "/old"}, s.URL + "/new/dir/page.html\tretrieval\n", "*", 0},
+		{"not HTML", "", []string{"links", s.URL + "/data.json"}, "", "relurl links: warning: " + s.URL + "/data.json is application/json, not HTML: no links\n", 0},
+		{"404", "", []string{"links", s.URL + "/nothing"}, "", "relurl links: GET " + s.URL + "/nothing: 404 Not Found\n", 1},
+		{"redirect loop", "", []string{"links", s.URL + "/loop"}, "", "relurl links: Get \"/loop\": stopped after 10 redirects: a loop, or a longer chain\n", 1},
+		{"-max-redirects", "", []string{"links", "-max-redirects", "1", s.URL + "/old"}, "", "relurl links: Get \"/new/dir/page.html\": stopped after 1 redirects: a loop, or a longer chain\n", 1},
+		{"slow server", "", []string{"links", "-timeout", "300ms", s.URL + "/slow"}, "", "relurl links: GET " + s.URL + "/slow: no complete answer within 300ms…", 1},
+		{"-url with a fetched URL", "", []string{"links", "-url", "http://x/", s.URL + "/old"}, "", "relurl links: -url is for a file or standard input…", 1},
+		{"base over HTTP", "", []string{"base", s.URL + "/old"}, s.URL + "/new/dir/page.html\tretrieval\n", "*", 0},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			start := time.Now()
-			check(t, relurlRun(t, nil, tt.args...), tt.stdout, tt.stderr, tt.code)
-			if d := time.Since(start); d > 8*time.Second {
-				t.Errorf("took %v", d)
-			}
-		})
-	}
+	runCLITests(t, tests)
 }

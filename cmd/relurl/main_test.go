@@ -13,6 +13,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/relurl/relurl"
 )
@@ -92,6 +93,32 @@ func check(t *testing.T, r result, stdout, stderr string, code int) {
 
 func in(s string) io.Reader { return strings.NewReader(s) }
 
+// cliTest is one run of the command: its standard input and arguments, and
+// what it must print and exit with (see check for the patterns).
+type cliTest struct {
+	name   string
+	stdin  string
+	args   []string
+	stdout string
+	stderr string
+	code   int
+}
+
+// runCLITests runs each test; none may take more than a few seconds, even
+// those that wait for a slow server, since every limit is bounded.
+func runCLITests(t *testing.T, tests []cliTest) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			start := time.Now()
+			check(t, relurlRun(t, in(tt.stdin), tt.args...), tt.stdout, tt.stderr, tt.code)
+			if d := time.Since(start); d > 10*time.Second {
+				t.Errorf("took %v", d)
+			}
+		})
+	}
+}
+
 // TestSection5Golden runs the 39 examples of RFC 1808, Section 5 through
 // "relurl resolve -pairs", one pair a line, the empty reference included.
 func TestSection5Golden(t *testing.T) {
@@ -120,14 +147,7 @@ func TestSection5Golden(t *testing.T) {
 
 func TestResolve(t *testing.T) {
 	const base = "http://a/b/c/d;p?q#f"
-	tests := []struct {
-		name   string
-		stdin  string
-		args   []string
-		stdout string
-		stderr string
-		code   int
-	}{
+	tests := []cliTest{
 		{"arguments", "", []string{"resolve", base, "g", "../g", "", "?y"},
 			"http://a/b/c/g\nhttp://a/b/g\nhttp://a/b/c/d;p?q#f\nhttp://a/b/c/d;p?y\n", "", 0},
 		{"-base and arguments", "", []string{"resolve", "-base", base, ";x"}, "http://a/b/c/d;x\n", "", 0},
@@ -152,11 +172,7 @@ func TestResolve(t *testing.T) {
 		{"unknown flag", "", []string{"resolve", "-x"}, "", "relurl resolve: flag provided but not defined: -x\nusage: relurl resolve…", 2},
 		{"-h", "", []string{"resolve", "-h"}, "usage: relurl resolve…", "", 0},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			check(t, relurlRun(t, in(tt.stdin), tt.args...), tt.stdout, tt.stderr, tt.code)
-		})
-	}
+	runCLITests(t, tests)
 }
 
 // TestOverLongLine: a line over 1 MiB is reported with its number and

@@ -91,19 +91,10 @@ func runParse(e *env, args []string) int {
 	if *asJSON {
 		show = showJSON
 	}
-	if fs.NArg() == 1 && fs.Arg(0) == "-" {
-		return e.stream("parse", false, func() lineFunc {
-			return func(o *output, line []byte) error {
-				o.out = show(o.out, parseURL(string(line)))
-				return nil
-			}
-		})
-	}
-	var out []byte
-	for _, s := range fs.Args() {
-		out = show(out, parseURL(s))
-	}
-	return e.write("parse", out)
+	return e.eachURL("parse", fs.Args(), func(o *output, s string) bool {
+		o.out = show(o.out, parseURL(s))
+		return true
+	})
 }
 
 func showJSON(out []byte, p parsed) []byte { return appendJSON(out, p) }

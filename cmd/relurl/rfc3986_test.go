@@ -10,14 +10,7 @@ import (
 // user runs them.
 func TestRFC3986Commands(t *testing.T) {
 	const base = "http://a/b/c/d;p?q"
-	tests := []struct {
-		name   string
-		stdin  string
-		args   []string
-		stdout string
-		stderr string
-		code   int
-	}{
+	tests := []cliTest{
 		{"resolve -rfc 3986", "", []string{"resolve", "-rfc", "3986", base, ";x", "../../../g", "http:g", "?"},
 			"http://a/b/c/;x\nhttp://a/g\nhttp:g\nhttp://a/b/c/d;p?\n", "", 0},
 		{"resolve -rfc 3986 -nonstrict", "", []string{"resolve", "-rfc", "3986", "-nonstrict", base, "http:g"}, "http://a/b/c/g\n", "", 0},
@@ -42,11 +35,7 @@ func TestRFC3986Commands(t *testing.T) {
 		{"explain", "", []string{"explain", "http://a/b/c/d;p?q#f", "../../../g"}, "RFC 1808; split by Section 2.4:\n…", "", 0},
 		{"explain, wrong arguments", "", []string{"explain", base}, "", "relurl explain: want BASE and REF…", 2},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			check(t, relurlRun(t, in(tt.stdin), tt.args...), tt.stdout, tt.stderr, tt.code)
-		})
-	}
+	runCLITests(t, tests)
 }
 
 func TestExplainOutput(t *testing.T) {

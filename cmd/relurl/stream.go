@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"sync/atomic"
 	"time"
 
 	"github.com/relurl/relurl/internal/lines"
@@ -221,4 +222,36 @@ func (e *env) flush(cmd string, out *bufio.Writer) int {
 		return exitInvalid
 	}
 	return exitOK
+}
+
+// eachURL calls f for each URL of a command: its arguments, or with "-"
+// alone the lines of standard input. f appends what to print to o and
+// reports whether the URL passed; eachURL returns exitInvalid if one did not.
+func (e *env) eachURL(cmd string, urls []string, f func(o *output, url string) bool) int {
+	var failed atomic.Bool // workers of stream set it concurrently
+	check := func(o *output, url string) {
+		if !f(o, url) {
+			failed.Store(true)
+		}
+	}
+	var status int
+	if len(urls) == 1 && urls[0] == "-" {
+		status = e.stream(cmd, false, func() lineFunc {
+			return func(o *output, line []byte) error {
+				check(o, string(line))
+				return nil
+			}
+		})
+	} else {
+		var o output
+		for _, url := range urls {
+			check(&o, url)
+		}
+		e.stderr.Write(o.msg)
+		status = e.write(cmd, o.out)
+	}
+	if failed.Load() && status == exitOK {
+		status = exitInvalid
+	}
+	return status
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"sync/atomic"
 
 	"github.com/relurl/relurl"
 )
@@ -32,44 +31,15 @@ func runValidate(e *env, args []string) int {
 	if fs.NArg() == 0 {
 		return e.usageError("validate", "missing URL (or - to read standard input)")
 	}
-	// report appends the report on s to msg and tells whether s is valid.
-	report := func(msg []byte, s string) ([]byte, bool) {
+	return e.eachURL("validate", fs.Args(), func(o *output, s string) bool {
 		_, err := relurl.Validate(s)
 		var serr *relurl.SyntaxError
 		if !errors.As(err, &serr) {
-			return msg, true
+			return true
 		}
 		if !*quiet {
-			msg = fmt.Appendf(msg, "%s: %v\n", s, serr)
+			o.msg = fmt.Appendf(o.msg, "%s: %v\n", s, serr)
 		}
-		return msg, false
-	}
-	if fs.NArg() == 1 && fs.Arg(0) == "-" {
-		// Invalid lines are reported as they come; the status is known
-		// only at the end, so it is kept per worker and gathered here.
-		var invalid atomic.Bool
-		status := e.stream("validate", false, func() lineFunc {
-			return func(o *output, line []byte) error {
-				var ok bool
-				if o.msg, ok = report(o.msg, string(line)); !ok {
-					invalid.Store(true)
-				}
-				return nil
-			}
-		})
-		if invalid.Load() {
-			status = exitInvalid
-		}
-		return status
-	}
-	var msg []byte
-	status := exitOK
-	for _, s := range fs.Args() {
-		var ok bool
-		if msg, ok = report(msg, s); !ok {
-			status = exitInvalid
-		}
-	}
-	e.stderr.Write(msg)
-	return status
+		return false
+	})
 }
