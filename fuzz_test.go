@@ -82,8 +82,8 @@ func FuzzResolve(f *testing.F) {
 // FuzzResolve3986: the fast RFC 3986 resolver agrees with the literal one
 // (Explain, which splits with Appendix B's regular expression), strict and
 // not; an absolute reference without dot segments resolves to itself; and
-// the result has no dot segment wherever remove_dot_segments made its path,
-// that is, unless the reference's path is empty and the base's is kept.
+// the path remove_dot_segments makes has no dot segment (where the
+// reference's path is empty, the base's is kept as it is).
 func FuzzResolve3986(f *testing.F) {
 	for _, tt := range rfc3986Examples {
 		f.Add(base3986, tt.ref)
@@ -92,19 +92,27 @@ func FuzzResolve3986(f *testing.F) {
 	f.Fuzz(func(t *testing.T, base, ref string) {
 		for _, r := range []Resolver{{RFC: RFC3986}, {RFC: RFC3986, NonStrict: true}} {
 			got := r.Resolve(base, ref)
-			if want := r.Explain(base, ref).Result; got != want {
+			trace := r.Explain(base, ref)
+			if want := trace.Result; got != want {
 				t.Fatalf("%+v.Resolve(%q, %q) = %q, literal 5.2 gives %q", r, base, ref, got, want)
 			}
 			if n := len(base) + len(ref) + 1; len(got) > n {
 				t.Fatalf("%+v.Resolve(%q, %q) = %q is longer than %d bytes", r, base, ref, got, n)
 			}
-			var g, rr uri
-			g.split(got)
-			rr.split(ref)
-			if rr.path() != "" && hasDotSegment([]byte(g.path())) {
-				t.Fatalf("%+v.Resolve(%q, %q) = %q keeps a dot segment", r, base, ref, got)
+			// The path remove_dot_segments made is the last one the trace
+			// records. (The result reparsed may split otherwise: "0:./0"
+			// has a scheme, where the path "0:./0" was made.)
+			for i := len(trace.Steps) - 1; i >= 0; i-- {
+				if s := trace.Steps[i]; strings.HasPrefix(s.Step, "5.2.4") {
+					if firstDotSegment([]byte(s.Path)) >= 0 {
+						t.Fatalf("%+v.Resolve(%q, %q) = %q keeps a dot segment in %q", r, base, ref, got, s.Path)
+					}
+					break
+				}
 			}
-			if !r.NonStrict && rr.hasScheme() && !hasDotSegment([]byte(rr.path())) && got != ref {
+			var rr uri
+			rr.split(ref)
+			if !r.NonStrict && rr.hasScheme() && firstDotSegment([]byte(rr.path())) < 0 && got != ref {
 				t.Fatalf("%+v.Resolve(%q, %q) = %q changed an absolute reference", r, base, ref, got)
 			}
 		}

@@ -44,11 +44,12 @@ func (u URL) resolveString(ref string) string {
 	case ref == "":
 		return u.s
 	}
-	buf := appendResolve(make([]byte, 0, len(u.s)+len(ref)+1), &u, &r)
-	// buf is not used again, so the string can share its memory, as
-	// strings.Builder does.
-	return unsafe.String(unsafe.SliceData(buf), len(buf))
+	return ownString(appendResolve(make([]byte, 0, len(u.s)+len(ref)+1), &u, &r))
 }
+
+// ownString returns b as a string without copying it. b must not be used
+// again, so that the string can own its memory, as strings.Builder does.
+func ownString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 // AppendResolve appends the resolution of ref against u to dst and returns
 // the extended buffer. It follows RFC 1808, Section 4, step by step:
@@ -166,21 +167,10 @@ func appendResolve(dst []byte, u, r *URL) []byte {
 // ".." took gives the same path in one pass, as the tests check against a
 // literal implementation of the RFC's rewrites.
 func removeDotSegments(p []byte) int {
-	// Most paths have no dot segment. Otherwise find the first segment that
-	// begins with "."; everything before it stays as it is.
-	if noDotSegment(p) {
+	// Everything before the first dot segment stays as it is.
+	r := firstDotSegment(p)
+	if r < 0 {
 		return len(p)
-	}
-	r := 0
-	for {
-		i := bytes.IndexByte(p[r:], '.')
-		if i < 0 {
-			return len(p)
-		}
-		if r += i; r == 0 || p[r-1] == '/' {
-			break
-		}
-		r++
 	}
 	w := r
 	for r < len(p) {

@@ -3,7 +3,6 @@ package relurl
 import (
 	"bytes"
 	"strings"
-	"unsafe"
 )
 
 // RFC names the specification whose rules a Resolver follows.
@@ -42,8 +41,7 @@ func (r Resolver) Resolve(base, ref string) string {
 	if r.RFC != RFC3986 {
 		return Resolve(base, ref)
 	}
-	buf := r.AppendResolve(make([]byte, 0, len(base)+len(ref)+1), base, ref)
-	return unsafe.String(unsafe.SliceData(buf), len(buf)) // buf is not used again
+	return ownString(r.AppendResolve(make([]byte, 0, len(base)+len(ref)+1), base, ref))
 }
 
 // AppendResolve appends ref resolved against base by r's RFC to dst. It
@@ -179,11 +177,14 @@ func removeDotsFrom(dst []byte, start int) []byte {
 // written just before what is left of the input. It returns the output's
 // length.
 func removeDotSegments3986(p []byte) int {
-	if !hasDotSegment(p) {
+	// Rule E moves the segments before the first dot segment to the output
+	// unchanged: start after them, at the "/" before that segment.
+	first := firstDotSegment(p)
+	if first < 0 {
 		return len(p)
 	}
-	w := 0
-	for r := 0; r < len(p); {
+	w := max(first-1, 0)
+	for r := w; r < len(p); {
 		in := p[r:]
 		switch {
 		case hasPrefix(in, "../"): // A
@@ -216,22 +217,22 @@ func removeDotSegments3986(p []byte) int {
 	return w
 }
 
-// hasDotSegment reports whether p has a segment "." or "..", so that the
-// common path without any is left alone without a rewrite.
-func hasDotSegment(p []byte) bool {
+// firstDotSegment returns the index where the first segment "." or ".."
+// of p begins, or -1 if it has none.
+func firstDotSegment(p []byte) int {
 	if noDotSegment(p) {
-		return false
+		return -1
 	}
 	for i := 0; ; i++ {
 		j := bytes.IndexByte(p[i:], '.')
 		if j < 0 {
-			return false
+			return -1
 		}
 		if i += j; i > 0 && p[i-1] != '/' {
 			continue
 		}
 		if j := i + 1; j == len(p) || p[j] == '/' || p[j] == '.' && (j+1 == len(p) || p[j+1] == '/') {
-			return true
+			return i
 		}
 	}
 }
