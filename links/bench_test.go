@@ -118,7 +118,10 @@ func benchmarkTokenizer(b *testing.B, linkAttrs bool) {
 					continue
 				}
 				name, hasAttr := z.TagName()
-				if _, ok := linkElementOf(name); ok && hasAttr && linkAttrs {
+				if !linkAttrs || !hasAttr {
+					continue
+				}
+				if _, ok := linkElementOf(name); ok {
 					for more := true; more; {
 						_, _, more = z.TagAttr()
 					}

@@ -56,13 +56,14 @@ var Elements = map[string][]string{
 	"object":     {"data"},
 }
 
-// linkElements is Elements as a slice, searched by linkElementOf.
-var linkElements = func() []linkElement {
-	var els []linkElement
+// linkElements is Elements by the first letter of the name, for
+// linkElementOf: the tokenizer asks at every start tag, and most tags
+// (p, div, span, …) are rejected by one look-up.
+var linkElements = func() (t [256][]linkElement) {
 	for _, name := range ElementNames() {
-		els = append(els, linkElement{name, Elements[name]})
+		t[name[0]] = append(t[name[0]], linkElement{name, Elements[name]})
 	}
-	return els
+	return t
 }()
 
 type linkElement struct {
@@ -70,15 +71,13 @@ type linkElement struct {
 	attrs []string
 }
 
-// linkElementOf returns the entry of linkElements for a tag name. The
-// tokenizer calls for it at every start tag; a switch on the first byte
-// and a few comparisons cost less than hashing the name for a map.
+// linkElementOf returns the entry of linkElements for a tag name.
 func linkElementOf(name []byte) (linkElement, bool) {
-	if len(name) == 0 || len(name) > len("blockquote") {
+	if len(name) == 0 {
 		return linkElement{}, false
 	}
-	for _, el := range linkElements {
-		if el.name[0] == name[0] && el.name == string(name) {
+	for _, el := range linkElements[name[0]] {
+		if el.name == string(name) {
 			return el, true
 		}
 	}
