@@ -12,7 +12,8 @@
 // whole was retrieved by.
 //
 // Links reach the caller through a callback, as byte slices that stay valid
-// only during the call: resolution makes no allocation per link.
+// only during the call: extraction and resolution make no allocation per
+// link.
 //
 // Which elements and attributes hold links is the table Elements; an
 // Extractor may be limited to some of them.
@@ -24,12 +25,12 @@ import (
 	"fmt"
 	"io"
 	"sort"
-	"strings"
 
 	"golang.org/x/net/html"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/bytestr"
 )
 
 // Elements lists, for each element whose attributes hold links, those
@@ -97,7 +98,7 @@ func ElementNames() []string {
 // A Link is one link found in a document.
 type Link struct {
 	URL       []byte     // the resolved URL, valid during the callback; nil when it is relative and there is no absolute base
-	Ref       string     // the attribute's value, or one srcset candidate, without surrounding white space
+	Ref       []byte     // the attribute's value, or one srcset candidate, without surrounding white space; valid during the callback
 	Element   string     // "a", "img", …
 	Attribute string     // "href", "src", "srcset", …
 	Base      *base.Base // the base the document established
@@ -140,11 +141,11 @@ type Extractor struct {
 	// HTTP, RFC 7231 says it does not, so fetchers leave this false.
 	ContentLocation bool
 
-	refs strings.Builder // the link values of the current document, back to back
-	raw  []rawRef        // where each is, and what holds it
-	buf  []byte          // the resolved URL being handed out
-	link Link            // the link being handed out
-	base base.Base       // its base
+	refs []byte    // the link values of the current document, back to back
+	raw  []rawRef  // where each is, and what holds it
+	buf  []byte    // the resolved URL being handed out
+	link Link      // the link being handed out
+	base base.Base // its base
 }
 
 // DefaultMaxDepth is the deepest nesting of MIME parts read by default.
@@ -166,12 +167,9 @@ func (x *Extractor) HTML(r io.Reader, outer base.Base, h *Handler) (base.Base, e
 }
 
 func (x *Extractor) html(r io.Reader, outer base.Base, part string, h *Handler) (base.Base, error) {
-	// The values are kept in one string per document, which the links
-	// share: one allocation (growing) per document, not one per link.
-	size := x.refs.Len()
-	x.refs = strings.Builder{}
-	x.refs.Grow(size)
-	x.raw = x.raw[:0]
+	// The values are kept back to back in one buffer, reused from one
+	// document to the next: no allocation per link or per document.
+	x.refs, x.raw = x.refs[:0], x.raw[:0]
 	z := html.NewTokenizer(r)
 	var baseHref []byte
 	haveBase := false
@@ -256,26 +254,25 @@ func (x *Extractor) keepLinks(z *html.Tokenizer, el linkElement) {
 }
 
 func (x *Extractor) keep(ref []byte, element, attribute string) {
-	start := x.refs.Len()
-	x.refs.Write(ref)
-	x.raw = append(x.raw, rawRef{start, x.refs.Len(), element, attribute})
+	start := len(x.refs)
+	x.refs = append(x.refs, ref...)
+	x.raw = append(x.raw, rawRef{start, len(x.refs), element, attribute})
 }
 
 // emit resolves the kept links against b and hands them to h.
 func (x *Extractor) emit(b base.Base, part string, h *Handler) error {
 	absolute := relurl.Split(b.URL).HasScheme()
-	refs := x.refs.String()
 	// The link and its base live in x, so that handing out a pointer to
 	// them to an unknown function makes no allocation.
 	x.base = b
 	x.link = Link{Base: &x.base, Part: part}
 	link := &x.link
 	for _, r := range x.raw {
-		ref := refs[r.start:r.end]
+		ref := x.refs[r.start:r.end]
 		link.Ref, link.Element, link.Attribute = ref, r.element, r.attribute
-		x.buf = x.Resolver.AppendResolve(x.buf[:0], b.URL, ref)
+		x.buf = x.Resolver.AppendResolve(x.buf[:0], b.URL, bytestr.Transient(ref))
 		link.URL = x.buf
-		if !absolute && !relurl.Split(ref).HasScheme() {
+		if !absolute && !relurl.Split(bytestr.Transient(ref)).HasScheme() {
 			// Without an absolute base (Section 3.4, or a relative
 			// BASE with nothing outside it), a relative link stays
 			// relative: it is not resolved.

@@ -333,7 +333,7 @@ func linkObject(l *links.Link) any {
 		Attribute string  `json:"attribute"`
 		Part      *string `json:"part"`
 	}
-	j := linkJ{Ref: l.Ref, BaseFrom: l.Base.From.String(), Element: l.Element, Attribute: l.Attribute}
+	j := linkJ{Ref: string(l.Ref), BaseFrom: l.Base.From.String(), Element: l.Element, Attribute: l.Attribute}
 	if l.URL != nil {
 		u := string(l.URL)
 		j.URL = &u

@@ -5,9 +5,9 @@ import (
 	"errors"
 	"flag"
 	"strconv"
-	"unsafe"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/bytestr"
 )
 
 const resolveHelp = `
@@ -100,7 +100,7 @@ func (e *env) runPairs(cmd string, fs *flag.FlagSet, in *pairInput, header strin
 				if !ok {
 					return errors.New(`no tab: want "BASE<TAB>REF"`)
 				}
-				o.out = f(o.out, transient(base), transient(ref))
+				o.out = f(o.out, bytestr.Transient(base), bytestr.Transient(ref))
 				return nil
 			}
 		})
@@ -108,7 +108,7 @@ func (e *env) runPairs(cmd string, fs *flag.FlagSet, in *pairInput, header strin
 	if len(refs) == 0 {
 		return e.stream(cmd, in.strict, func() lineFunc {
 			return func(o *output, ref []byte) error {
-				o.out = f(o.out, in.base, transient(ref))
+				o.out = f(o.out, in.base, bytestr.Transient(ref))
 				return nil
 			}
 		})
@@ -144,8 +144,3 @@ func (v *rfcValue) Set(s string) error {
 	}
 	return nil
 }
-
-// transient returns b as a string without copying it, for a call that does
-// not keep the string, such as AppendResolve. Copying each line would cost
-// as much as resolving it.
-func transient(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }

@@ -1,0 +1,11 @@
+// Package bytestr views bytes as a string without copying them, for the hot
+// paths that hand a []byte to a function taking a string, such as
+// relurl.AppendResolve, millions of times.
+package bytestr
+
+import "unsafe"
+
+// Transient returns b as a string that shares b's memory. The string is
+// valid only while b is not modified: pass it to a call that does not keep
+// it, and do not change b until the call returns.
+func Transient(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
