@@ -170,36 +170,7 @@ func (x *Extractor) html(r io.Reader, outer base.Base, part string, h *Handler) 
 	// The values are kept back to back in one buffer, reused from one
 	// document to the next: no allocation per link or per document.
 	x.refs, x.raw = x.refs[:0], x.raw[:0]
-	z := html.NewTokenizer(r)
-	var baseHref []byte
-	haveBase := false
-	var readErr error
-	for readErr == nil {
-		switch z.Next() {
-		case html.ErrorToken:
-			if readErr = z.Err(); readErr == io.EOF {
-				readErr = nil
-				goto tokenized
-			}
-		case html.StartTagToken, html.SelfClosingTagToken:
-			name, hasAttr := z.TagName()
-			if !hasAttr {
-				continue
-			}
-			if string(name) == "base" {
-				if !haveBase {
-					baseHref, haveBase = x.baseHref(z)
-				}
-				continue
-			}
-			el, ok := linkElementOf(name)
-			if !ok || x.Only != nil && !x.Only[el.name] {
-				continue
-			}
-			x.keepLinks(z, el)
-		}
-	}
-tokenized:
+	baseHref, haveBase, readErr := x.tokenize(html.NewTokenizer(r))
 	b := outer
 	if haveBase {
 		b = outer.Embedded(string(baseHref), base.HTMLBase)
@@ -214,6 +185,35 @@ tokenized:
 		return b, err
 	}
 	return b, readErr
+}
+
+// tokenize reads the document to its end, keeping its links, and returns
+// the href of its first BASE element that has one, and the error that ended
+// the reading, if not the end of the input.
+func (x *Extractor) tokenize(z *html.Tokenizer) (baseHref []byte, haveBase bool, err error) {
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			if err := z.Err(); err != io.EOF {
+				return baseHref, haveBase, err
+			}
+			return baseHref, haveBase, nil
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, hasAttr := z.TagName()
+			if !hasAttr {
+				continue
+			}
+			if string(name) == "base" {
+				if !haveBase {
+					baseHref, haveBase = x.baseHref(z)
+				}
+				continue
+			}
+			if el, ok := linkElementOf(name); ok && (x.Only == nil || x.Only[el.name]) {
+				x.keepLinks(z, el)
+			}
+		}
+	}
 }
 
 // baseHref returns the href of the BASE element at z, if it has one.
