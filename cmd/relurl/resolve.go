@@ -94,23 +94,19 @@ func (e *env) runPairs(cmd string, fs *flag.FlagSet, in *pairInput, header strin
 		}
 	}
 	if in.pairs {
-		return e.stream(cmd, in.strict, func() lineFunc {
-			return func(o *output, line []byte) error {
-				base, ref, ok := bytes.Cut(line, []byte("\t"))
-				if !ok {
-					return errors.New(`no tab: want "BASE<TAB>REF"`)
-				}
-				o.out = f(o.out, bytestr.Transient(base), bytestr.Transient(ref))
-				return nil
+		return e.stream(cmd, in.strict, func(o *output, line []byte) error {
+			base, ref, ok := bytes.Cut(line, []byte("\t"))
+			if !ok {
+				return errors.New(`no tab: want "BASE<TAB>REF"`)
 			}
+			o.out = f(o.out, bytestr.Transient(base), bytestr.Transient(ref))
+			return nil
 		})
 	}
 	if len(refs) == 0 {
-		return e.stream(cmd, in.strict, func() lineFunc {
-			return func(o *output, ref []byte) error {
-				o.out = f(o.out, in.base, bytestr.Transient(ref))
-				return nil
-			}
+		return e.stream(cmd, in.strict, func(o *output, ref []byte) error {
+			o.out = f(o.out, in.base, bytestr.Transient(ref))
+			return nil
 		})
 	}
 	var out []byte

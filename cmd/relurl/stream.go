@@ -14,8 +14,8 @@ import (
 
 // A lineFunc handles one input line: it appends what the command prints for
 // it to o.out (standard output) and o.msg (standard error), or returns an
-// error for a line that cannot be handled. Each worker of stream has its
-// own, so it may keep state, such as the last base it split.
+// error for a line that cannot be handled. The workers of stream call it at
+// once, each with its own output.
 type lineFunc func(o *output, line []byte) error
 
 // output is what a run of lines printed, in order.
@@ -50,7 +50,7 @@ const inFlight = 4
 // run goes on and returns exitInvalid at the end, or with strict stops at
 // that line. When standard error is a terminal, a progress line shows the
 // lines done and the rate.
-func (e *env) stream(cmd string, strict bool, newLineFunc func() lineFunc) int {
+func (e *env) stream(cmd string, strict bool, f lineFunc) int {
 	workers := runtime.GOMAXPROCS(0)
 	n := workers * inFlight
 	work, order, free := make(chan *batch, n), make(chan *batch, n), make(chan *batch, n)
@@ -63,7 +63,6 @@ func (e *env) stream(cmd string, strict bool, newLineFunc func() lineFunc) int {
 	go readBatches(e.stdin, free, work, order, quit)
 	for range workers {
 		go func() {
-			f := newLineFunc()
 			for b := range work {
 				b.handle(cmd, f)
 			}
@@ -236,11 +235,9 @@ func (e *env) eachURL(cmd string, urls []string, f func(o *output, url string) b
 	}
 	var status int
 	if len(urls) == 1 && urls[0] == "-" {
-		status = e.stream(cmd, false, func() lineFunc {
-			return func(o *output, line []byte) error {
-				check(o, string(line))
-				return nil
-			}
+		status = e.stream(cmd, false, func(o *output, line []byte) error {
+			check(o, string(line))
+			return nil
 		})
 	} else {
 		var o output
