@@ -3,9 +3,10 @@
 // URL, established by the layers of RFC 1808, Section 3 (package base).
 //
 // An Extractor reads an HTML document with the golang.org/x/net/html
-// tokenizer, in one pass: it finds the first <base href> and keeps each link
-// attribute's value, then resolves them all against the base, since a BASE
-// element governs the links before it as well as after. For a MIME entity it
+// tokenizer, in one pass: it finds the first <base href> (in the head, where
+// RFC 1808's Appendix puts it, or anywhere, as browsers take it) and keeps
+// each link attribute's value, then resolves them all against the base,
+// since a BASE element governs the links before it as well as after. For a MIME entity it
 // walks the tree of parts, decoding quoted-printable and base64 bodies, and
 // gives each HTML part the base of its innermost layer: its own BASE, else
 // its headers', else its enclosing entity's, recursively, else the URL the
