@@ -195,6 +195,9 @@ func (e *env) warner(cmd string) func(error) {
 // readDocument reads the document named by arg, a URL to fetch, "-" or a
 // file, and hands what it finds to h.
 func (e *env) readDocument(arg string, d *docFlags, x *links.Extractor, h *links.Handler) error {
+	if d.typ != "auto" && d.typ != "html" && d.typ != "message" {
+		return fmt.Errorf("-type %q: want html, message or auto", d.typ)
+	}
 	if strings.HasPrefix(arg, "http://") || strings.HasPrefix(arg, "https://") {
 		if d.url != "" {
 			return errors.New("-url is for a file or standard input; a fetched document's URL is where it was found")
@@ -224,13 +227,8 @@ func (e *env) readDocument(arg string, d *docFlags, x *links.Extractor, h *links
 	case "message":
 		x.ContentLocation = true // a file is a MIME message, not an HTTP response
 		err = x.Message(br, outer, h)
-	default:
-		return fmt.Errorf("-type %q: want html, message or auto", d.typ)
 	}
-	if err == nil && r.truncated {
-		err = fmt.Errorf("%s is larger than -max-size %d bytes: links from its first %d bytes only", name, d.maxSize, d.maxSize)
-	}
-	return err
+	return r.finish(err, name)
 }
 
 // sniffType tells a MIME message from HTML: by the file's extension, else
@@ -281,29 +279,30 @@ func (e *env) fetchDocument(url string, d *docFlags, x *links.Extractor, h *link
 	// its body is HTML or parts. Without a media type, or with -type
 	// html, it is read as HTML.
 	header := textproto.MIMEHeader(resp.Header.Clone())
-	switch typ {
-	case "html":
+	if typ == "html" {
 		header.Set("Content-Type", "text/html")
-	case "message":
-	default:
-		return fmt.Errorf("-type %q: want html, message or auto", d.typ)
 	}
 	x.ContentLocation = d.contentLocation
-	err = x.Entity(header, r, retrieved, h)
-	if err == nil && r.truncated {
-		err = fmt.Errorf("%s is larger than -max-size %d bytes: links from its first %d bytes only", url, d.maxSize, d.maxSize)
-	}
-	return err
+	return r.finish(x.Entity(header, r, retrieved, h), url)
 }
 
 // limitReader reads at most n bytes and tells whether there was more.
 type limitReader struct {
 	r         io.Reader
-	n         int64
+	limit, n  int64 // the limit, and what is left of it
 	truncated bool
 }
 
-func newLimitReader(r io.Reader, n int64) *limitReader { return &limitReader{r: r, n: n} }
+func newLimitReader(r io.Reader, n int64) *limitReader { return &limitReader{r: r, limit: n, n: n} }
+
+// finish returns err, the outcome of reading the document name through l,
+// or if there is none and l cut the document short, an error that says so.
+func (l *limitReader) finish(err error, name string) error {
+	if err == nil && l.truncated {
+		return fmt.Errorf("%s is larger than -max-size %d bytes: links from its first %d bytes only", name, l.limit, l.limit)
+	}
+	return err
+}
 
 func (l *limitReader) Read(p []byte) (int, error) {
 	if l.n <= 0 {
