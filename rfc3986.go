@@ -75,9 +75,8 @@ func (u *uri) split(s string) {
 		u.queryEnd = i
 	}
 	rest := s[:u.queryEnd]
-	// strings.IndexByte for each delimiter costs less than one IndexAny;
-	// what precedes a colon is short, and a loop checks it faster.
-	if i := strings.IndexByte(rest, ':'); i > 0 && !hasSlashOrQuery(rest[:i]) {
+	// strings.IndexByte for each delimiter costs less than one IndexAny.
+	if i := strings.IndexByte(rest, ':'); i > 0 && indexSlashOrQuery(rest[:i]) < 0 {
 		u.schemeEnd = i + 1
 	}
 	u.authEnd = u.schemeEnd
@@ -91,15 +90,6 @@ func (u *uri) split(s string) {
 	if i := strings.IndexByte(rest[u.authEnd:], '?'); i >= 0 {
 		u.pathEnd = u.authEnd + i
 	}
-}
-
-func hasSlashOrQuery(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] == '/' || s[i] == '?' {
-			return true
-		}
-	}
-	return false
 }
 
 // indexSlashOrQuery returns the index of the first "/" or "?" in s, or -1.
@@ -187,26 +177,26 @@ func removeDotSegments3986(p []byte) int {
 	for r := w; r < len(p); {
 		in := p[r:]
 		switch {
-		case hasPrefix(in, "../"): // A
+		case bytes.HasPrefix(in, []byte("../")): // A
 			r += 3
-		case hasPrefix(in, "./"): // A
+		case bytes.HasPrefix(in, []byte("./")): // A
 			r += 2
-		case hasPrefix(in, "/./"): // B
+		case bytes.HasPrefix(in, []byte("/./")): // B
 			r += 2
 		case string(in) == "/.": // B
 			r++
 			p[r] = '/'
-		case hasPrefix(in, "/../"): // C
+		case bytes.HasPrefix(in, []byte("/../")): // C
 			r += 3
-			w = max(0, lastIndexSlash(p[:w]))
+			w = max(0, bytes.LastIndexByte(p[:w], '/'))
 		case string(in) == "/..": // C
 			r += 2
 			p[r] = '/'
-			w = max(0, lastIndexSlash(p[:w]))
+			w = max(0, bytes.LastIndexByte(p[:w], '/'))
 		case string(in) == "." || string(in) == "..": // D
 			r = len(p)
 		default: // E: the first segment, with its "/" if any
-			n := 1 + indexSlash(in[1:])
+			n := 1 + bytes.IndexByte(in[1:], '/')
 			if n == 0 {
 				n = len(in)
 			}
@@ -242,26 +232,4 @@ func firstDotSegment(p []byte) int {
 // rarely have a segment that ends in "." otherwise.
 func noDotSegment(p []byte) bool {
 	return !bytes.Contains(p, []byte("./")) && !bytes.HasSuffix(p, []byte("."))
-}
-
-func hasPrefix(b []byte, prefix string) bool {
-	return len(b) >= len(prefix) && string(b[:len(prefix)]) == prefix
-}
-
-func indexSlash(b []byte) int {
-	for i, c := range b {
-		if c == '/' {
-			return i
-		}
-	}
-	return -1
-}
-
-func lastIndexSlash(b []byte) int {
-	for i := len(b) - 1; i >= 0; i-- {
-		if b[i] == '/' {
-			return i
-		}
-	}
-	return -1
 }
