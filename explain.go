@@ -84,22 +84,20 @@ func (t *Trace) pathStep(step, path, format string, args ...any) {
 // parts1808 lists u's present components.
 func parts1808(u URL) []Part {
 	var ps []Part
-	add := func(name, value string, ok bool) {
-		if ok {
-			ps = append(ps, Part{name, value})
-		}
+	ps = addPart(ps, "scheme", u.Scheme(), u.HasScheme())
+	ps = addPart(ps, "net_loc", u.NetLoc(), u.HasNetLoc())
+	ps = addPart(ps, "path", u.s[u.netLocEnd:u.pathEnd], true)
+	ps = addPart(ps, "params", u.Params(), u.HasParams())
+	ps = addPart(ps, "query", u.Query(), u.HasQuery())
+	return addPart(ps, "fragment", u.Fragment(), u.HasFragment())
+}
+
+// addPart appends a component to ps if it is present.
+func addPart(ps []Part, name, value string, present bool) []Part {
+	if !present {
+		return ps
 	}
-	slash := ""
-	if u.AbsPath() {
-		slash = "/"
-	}
-	add("scheme", u.Scheme(), u.HasScheme())
-	add("net_loc", u.NetLoc(), u.HasNetLoc())
-	add("path", slash+u.Path(), true)
-	add("params", u.Params(), u.HasParams())
-	add("query", u.Query(), u.HasQuery())
-	add("fragment", u.Fragment(), u.HasFragment())
-	return ps
+	return append(ps, Part{name, value})
 }
 
 // explain1808 is RFC 1808, Section 4, step by step, with the decisions
@@ -294,17 +292,11 @@ func split3986(s string) components3986 {
 
 func (c components3986) parts() []Part {
 	var ps []Part
-	add := func(name, value string, ok bool) {
-		if ok {
-			ps = append(ps, Part{name, value})
-		}
-	}
-	add("scheme", c.scheme, c.hasScheme)
-	add("authority", c.authority, c.hasAuthority)
-	add("path", c.path, true)
-	add("query", c.query, c.hasQuery)
-	add("fragment", c.fragment, c.hasFragment)
-	return ps
+	ps = addPart(ps, "scheme", c.scheme, c.hasScheme)
+	ps = addPart(ps, "authority", c.authority, c.hasAuthority)
+	ps = addPart(ps, "path", c.path, true)
+	ps = addPart(ps, "query", c.query, c.hasQuery)
+	return addPart(ps, "fragment", c.fragment, c.hasFragment)
 }
 
 // String is Section 5.3, component recomposition.
