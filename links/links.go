@@ -271,6 +271,8 @@ func (x *Extractor) emit(b base.Base, part string, h *Handler) error {
 	for _, r := range x.raw {
 		ref := x.refs[r.start:r.end]
 		link.Ref, link.Element, link.Attribute = ref, r.element, r.attribute
+		// The base is split again for each link: some 20 ns, about 1% of
+		// extracting a link, and not worth a split-once form for each RFC.
 		x.buf = x.Resolver.AppendResolve(x.buf[:0], b.URL, bytestr.Transient(ref))
 		link.URL = x.buf
 		if !absolute && !relurl.Split(bytestr.Transient(ref)).HasScheme() {
