@@ -255,3 +255,16 @@ func FuzzMessage(f *testing.F) {
 		x.Message(strings.NewReader(msg), base.Retrieved("http://a/b/c"), &Handler{Link: func(*Link) error { return nil }})
 	})
 }
+
+// Section 3.1: "Base" is case-insensitive, and so are MIME header names.
+func TestBaseHeaderCase(t *testing.T) {
+	msg := "bAsE: <url:http://case.example/dir/>\r\nCONTENT-TYPE: text/html\r\n\r\n<a href=x>"
+	var got []string
+	err := (&Extractor{}).Message(strings.NewReader(msg), base.Base{}, &Handler{Link: func(l *Link) error {
+		got = append(got, string(l.URL)+" "+l.Base.From.String())
+		return nil
+	}})
+	if err != nil || len(got) != 1 || got[0] != "http://case.example/dir/x base-header" {
+		t.Errorf("links %q, error %v", got, err)
+	}
+}
