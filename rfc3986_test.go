@@ -1,7 +1,9 @@
 package relurl
 
 import (
+	"errors"
 	"net/url"
+	"strings"
 	"testing"
 )
 
@@ -129,5 +131,57 @@ func TestResolve3986MatchesNetURL(t *testing.T) {
 		if want, got := base.ResolveReference(ref).String(), r.Resolve(base3986, tt.ref); got != want {
 			t.Errorf("%q: relurl RFC 3986 %q, net/url %q", tt.ref, got, want)
 		}
+	}
+}
+
+// Validate under RFC 3986: Appendix A's URI-reference, each error at the
+// first byte that breaks it.
+func TestValidate3986(t *testing.T) {
+	tests := []struct {
+		in     string
+		offset int // -1: valid
+		rule   string
+	}{
+		{"http://a/b/c/d;p?q", -1, ""},
+		{"http://user:pw@[::1]:8080/~user/a,b;c?q=/?#f/?", -1, ""},
+		{"https://docs.python.org/3/library/os.html#os.walk", -1, ""},
+		{"//host/path", -1, ""},
+		{"./this:that", -1, ""},
+		{"", -1, ""},
+		{"#", -1, ""},
+		{"mailto:x@y", -1, ""},
+		{"http://[v1.fe80::a+en1]/", -1, ""},
+		{"http://%41.example/", -1, ""},
+		{"this:that", -1, ""}, // a scheme "this"
+		{"1this:that", 0, "scheme"},
+		{"a/b:c", -1, ""},
+		{"http://a/b c", 10, "path"},
+		{"http://a/b%zz", 10, "pct-encoded"},
+		{"http://a/b?q#f#g", 14, "fragment"},
+		{"http://a:8x/", 10, "port"},
+		{"http://[::1/", 7, "IP-literal"},
+		{"http://[fe80::1%25en0]/", 8, "IP-literal"},
+		{"http://[::1]x/", 12, "authority"},
+		{"http://a b/", 8, "host"},
+		{"http://u[@a/", 8, "userinfo"},
+		{"ht_tp://a/", 2, "scheme"},
+		{"http://a/é", 9, "path"},
+		{"http://a/{x}", 9, "path"},
+	}
+	for _, tt := range tests {
+		err := Resolver{RFC: RFC3986}.Validate(tt.in)
+		var serr *SyntaxError
+		switch {
+		case tt.offset < 0 && err != nil:
+			t.Errorf("Validate(%q) = %v, want valid", tt.in, err)
+		case tt.offset >= 0 && !errors.As(err, &serr):
+			t.Errorf("Validate(%q) = %v, want an error at offset %d", tt.in, err, tt.offset)
+		case tt.offset >= 0 && (serr.Offset != tt.offset || !strings.HasPrefix(serr.Rule, tt.rule)):
+			t.Errorf("Validate(%q): %v, want offset %d in %s", tt.in, serr, tt.offset, tt.rule)
+		}
+	}
+	// RFC 1808 rejects "~"; RFC 3986 allows it.
+	if err := (Resolver{}).Validate("http://a/~u"); err == nil {
+		t.Error(`RFC 1808 accepts "~"`)
 	}
 }

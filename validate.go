@@ -174,10 +174,15 @@ func (u URL) check(from, to int, allowed uint8, rule string) *SyntaxError {
 			}
 			return &SyntaxError{Offset: i, Text: u.s[i:min(i+3, to)], Rule: "escape = \"%\" hex hex"}
 		}
-		_, size := utf8.DecodeRuneInString(u.s[i:to])
-		return &SyntaxError{Offset: i, Text: u.s[i : i+size], Rule: rule}
+		return &SyntaxError{Offset: i, Text: charAt(u.s[:to], i), Rule: rule}
 	}
 	return nil
+}
+
+// charAt returns the character at s[i]: a UTF-8 sequence, or one byte.
+func charAt(s string, i int) string {
+	_, size := utf8.DecodeRuneInString(s[i:])
+	return s[i : i+size]
 }
 
 func isHex(c byte) bool {

@@ -191,7 +191,15 @@ func TestSrcsetURLs(t *testing.T) {
 		{" a.png,b.png , c.png 640w ", []string{"a.png,b.png", "c.png"}}, // a comma inside a URL is part of it
 		{"a,b.png 2x,c.png", []string{"a,b.png", "c.png"}},
 		{"a.png,,, b.png", []string{"a.png", "b.png"}},
-		{"a.png (x, y) 2x, b.png", []string{"a.png", "b.png"}},
+		{"a.png (x, y) 2x, b.png", []string{"b.png"}}, // "(x, y)" is a descriptor, and not a valid one
+		{"a.png 2x (x, y), b.png 1x", []string{"b.png"}},
+		// The descriptor parser: a candidate with an invalid descriptor is dropped.
+		{"a 1x 2x, b", []string{"b"}},                         // two densities
+		{"a 10h, b 100w 10h, c 10h 100w", []string{"b", "c"}}, // a height needs a width
+		{"a 0w, b 0x, c -1x, d 1.x, e .5x, f 1e2x, g 1.5E-1x", []string{"b", "e", "f", "g"}},
+		{"a 100w 2x, b 2q, c 2, d 1x, e 01w", []string{"d", "e"}},
+		{"a 2x,b 3x,,c", []string{"a", "b", "c"}},
+		{"a,  b 1x", []string{"a", "b"}},
 		{"data:image/png;base64,AAAA 1x", []string{"data:image/png;base64,AAAA"}},
 		{",,,", nil},
 	}

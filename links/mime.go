@@ -2,6 +2,7 @@ package links
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -23,8 +24,12 @@ import (
 // its enclosing entity's (Section 3.2), with outer the base of the whole,
 // usually the URL it was retrieved by. See Entity.
 func (x *Extractor) Message(r io.Reader, outer base.Base, h *Handler) error {
-	msg, err := mail.ReadMessage(bufio.NewReader(r))
+	src := &source{r: r}
+	msg, err := mail.ReadMessage(bufio.NewReader(src))
 	if err != nil {
+		if src.err != nil {
+			return src.err
+		}
 		return fmt.Errorf("reading message header: %w", err)
 	}
 	return x.Entity(textproto.MIMEHeader(msg.Header), msg.Body, outer, h)
@@ -38,11 +43,85 @@ func (x *Extractor) Message(r io.Reader, outer base.Base, h *Handler) error {
 // Bodies in quoted-printable and base64 are decoded. HTML parts (text/html,
 // application/xhtml+xml) give links; multipart/* and message/* parts are
 // walked, each part's path numbering it within its parent from 1 ("2.1" is
-// the first part of the second). A part that cannot be read (an unknown
-// transfer encoding, a broken boundary) is reported to h.Warn and skipped;
-// nesting deeper than x.MaxDepth stops the walk with an error.
+// the first part of the second).
+//
+// Nothing readable is lost to a bad part: a part that cannot be decoded (an
+// unknown transfer encoding, corrupt base64 or quoted-printable), whose
+// header the standard library refuses, or that the input ends inside is
+// reported to h.Warn, and the parts after it are read. An error reading
+// body itself (a connection closed early, a timeout) is not the content's
+// fault: it stops the walk and is returned, as is nesting deeper than
+// x.MaxDepth. A message with no HTML part is reported to h.Warn, since it
+// gives no links.
 func (x *Extractor) Entity(header textproto.MIMEHeader, body io.Reader, outer base.Base, h *Handler) error {
-	return x.entity(header, body, outer, x.ContentLocation, "", 0, h)
+	src, ok := body.(*source)
+	if !ok {
+		src = &source{r: body}
+	}
+	x.src = src
+	htmlParts := 0
+	count := &Handler{
+		Link: h.Link,
+		Base: func(part string, b base.Base) {
+			htmlParts++
+			if h.Base != nil {
+				h.Base(part, b)
+			}
+		},
+		Warn: h.Warn,
+	}
+	err := x.entity(header, src, outer, x.ContentLocation, "", 0, count)
+	var herr handlerError
+	if errors.As(err, &herr) {
+		return herr.err
+	}
+	if err == nil && htmlParts == 0 {
+		mediaType, _, _ := mime.ParseMediaType(header.Get("Content-Type"))
+		h.warn(fmt.Errorf("no HTML part (text/html or application/xhtml+xml) in this %s: no links", orPlain(mediaType)))
+	}
+	return err
+}
+
+func orPlain(mediaType string) string {
+	if mediaType == "" {
+		return "text/plain entity"
+	}
+	return mediaType + " entity"
+}
+
+// source is the input of an entity: it keeps the first error of reading it,
+// so that a transport's failure is told from a fault of the content.
+type source struct {
+	r   io.Reader
+	err error
+}
+
+func (s *source) Read(p []byte) (int, error) {
+	n, err := s.r.Read(p)
+	if err != nil && err != io.EOF && s.err == nil {
+		s.err = err
+	}
+	return n, err
+}
+
+// fault decides what an error from reading a part means: nil when it is
+// the content's fault, reported to h.Warn so that the next part is read;
+// the error itself when the input failed, a handler stopped the walk, or
+// the input ended inside the part (the enclosing multipart reports that).
+func (x *Extractor) fault(part string, err error, h *Handler) error {
+	var herr handlerError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &herr):
+		return err
+	case x.src.err != nil:
+		return x.src.err
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return err
+	}
+	h.warn(partError(part, fmt.Errorf("%w: the rest of the part is skipped", err)))
+	return nil
 }
 
 func (x *Extractor) entity(header textproto.MIMEHeader, body io.Reader, outer base.Base, contentLocation bool, part string, depth int, h *Handler) error {
@@ -69,24 +148,21 @@ func (x *Extractor) entity(header textproto.MIMEHeader, body io.Reader, outer ba
 		return nil
 	}
 
-	mediaType, params, err := mime.ParseMediaType(header.Get("Content-Type"))
+	contentType := header.Get("Content-Type")
+	mediaType, params, err := mime.ParseMediaType(contentType)
 	if err != nil {
 		mediaType = "text/plain" // RFC 2045, Section 5.2: the default
 	}
 	switch {
 	case mediaType == "text/html" || mediaType == "application/xhtml+xml":
-		_, err := x.html(decoded, b, part, h)
-		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
-			err = partError(part, err)
-		}
-		return err
+		_, err := x.html(decoded, contentType, b, part, h)
+		return x.fault(part, err, h)
 	case strings.HasPrefix(mediaType, "multipart/"):
 		return x.multipart(decoded, params["boundary"], b, part, depth, h)
 	case mediaType == "message/rfc822" || mediaType == "message/global":
 		msg, err := mail.ReadMessage(bufio.NewReader(decoded))
 		if err != nil {
-			h.warn(partError(part, fmt.Errorf("reading enclosed message: %w", err)))
-			return nil
+			return x.fault(part, fmt.Errorf("reading enclosed message: %w", err), h)
 		}
 		return x.entity(textproto.MIMEHeader(msg.Header), msg.Body, b.Enclosed(), true, part, depth+1, h)
 	}
@@ -98,22 +174,33 @@ func (x *Extractor) multipart(body io.Reader, boundary string, b base.Base, part
 		h.warn(partError(part, fmt.Errorf("multipart without a boundary: skipped")))
 		return nil
 	}
-	mr := multipart.NewReader(body, boundary)
+	parts := newDelimiters(body, boundary)
+	mr := multipart.NewReader(parts, boundary)
+	first := 1 // the number of mr's first part
 	for i := 1; ; i++ {
+		path := strconv.Itoa(i)
+		if part != "" {
+			path = part + "." + path
+		}
 		p, err := mr.NextRawPart()
 		if err == io.EOF {
 			return nil
 		}
 		if err != nil {
-			h.warn(partError(part, fmt.Errorf("broken multipart: %w", err)))
-			return nil
-		}
-		path := strconv.Itoa(i)
-		if part != "" {
-			path = part + "." + path
+			if x.src.err != nil {
+				return x.src.err
+			}
+			var resynced bool
+			if mr, resynced = parts.after(i-first+1, boundary); !resynced {
+				h.warn(partError(part, fmt.Errorf("broken multipart: %w", err)))
+				return nil
+			}
+			h.warn(partError(path, fmt.Errorf("unreadable part header: %w: part skipped", err)))
+			first = i + 1
+			continue
 		}
 		err = x.entity(p.Header, p, b.Enclosed(), true, path, depth+1, h)
-		if errors.Is(err, io.ErrUnexpectedEOF) {
+		if errors.Is(err, io.ErrUnexpectedEOF) && x.src.err == nil {
 			// The part was read to the end of the input: all its links
 			// are out, only the closing boundary is missing.
 			h.warn(partError(path, errors.New("the input ends inside this part: the multipart has no closing boundary")))
@@ -123,6 +210,118 @@ func (x *Extractor) multipart(body io.Reader, boundary string, b base.Base, part
 			return err
 		}
 	}
+}
+
+// delimiters passes a multipart body through to mime/multipart, counting
+// its delimiter lines ("--boundary" at the start of a line, then optionally
+// "--", white space and the end of the line) and keeping the last bytes it
+// passed on. The standard library cannot go on after a part whose header
+// it refuses (too many lines, a malformed line), so after one a new reader
+// is started at the next delimiter line: the parts after it are not lost.
+type delimiters struct {
+	r      io.Reader
+	delim  []byte  // "--" + boundary
+	state  int     // scanning: -1 mid-line, 0..len(delim) matched so far, then the line's end
+	seen   int     // delimiter lines passed on
+	offset int64   // bytes passed on
+	ends   []int64 // where the last delimiter lines end: the offsets of their "\n"
+	tail   []byte  // the last bytes passed on, at most tailSize
+	replay []byte  // bytes to hand out again before reading r
+}
+
+// tailSize bounds what delimiters keeps: more than mime/multipart reads
+// ahead (4 KiB).
+const tailSize = 64 << 10
+
+func newDelimiters(r io.Reader, boundary string) *delimiters {
+	return &delimiters{r: r, delim: []byte("--" + boundary)}
+}
+
+func (d *delimiters) Read(p []byte) (int, error) {
+	if len(d.replay) > 0 {
+		n := copy(p, d.replay)
+		d.replay = d.replay[n:]
+		return n, nil
+	}
+	n, err := d.r.Read(p)
+	d.scan(p[:n])
+	return n, err
+}
+
+// scan counts the delimiter lines that start in p, and remembers p.
+func (d *delimiters) scan(p []byte) {
+	for i, c := range p {
+		pos := d.offset + int64(i)
+		switch {
+		case d.state < 0:
+			if c == '\n' {
+				d.state = 0
+			}
+		case d.state < len(d.delim):
+			if c == d.delim[d.state] {
+				d.state++
+			} else if c == '\n' {
+				d.state = 0
+			} else {
+				d.state = -1
+			}
+		default: // the delimiter matched: the rest of the line decides
+			switch c {
+			case '-', ' ', '\t', '\r':
+				continue
+			case '\n':
+				d.seen++
+				d.ends = append(d.ends, pos)
+				if len(d.ends) > 64 {
+					d.ends = d.ends[1:]
+				}
+				d.state = 0
+			default:
+				d.state = -1
+			}
+		}
+	}
+	d.offset += int64(len(p))
+	if len(p) >= tailSize {
+		d.tail = append(d.tail[:0], p[len(p)-tailSize:]...)
+	} else {
+		if len(d.tail)+len(p) > tailSize {
+			d.tail = d.tail[:copy(d.tail, d.tail[len(d.tail)+len(p)-tailSize:])]
+		}
+		d.tail = append(d.tail, p...)
+	}
+}
+
+// after returns a new multipart reader that starts at the delimiter line
+// that ends part i of the current reader, reading ahead to it if need be,
+// or false if the body ends first or that line is no longer at hand.
+func (d *delimiters) after(i int, boundary string) (*multipart.Reader, bool) {
+	// What is left to replay is the end of tail: the new replay, from
+	// tail too, covers it.
+	d.replay = nil
+	var buf [4096]byte
+	for d.seen < i+1 {
+		n, err := d.r.Read(buf[:])
+		d.scan(buf[:n])
+		if err != nil && d.seen < i+1 {
+			return nil, false
+		}
+	}
+	// The delimiter line ends at ends[k]; the new reader starts at the
+	// start of that line.
+	k := len(d.ends) - 1 - (d.seen - (i + 1))
+	if k < 0 || d.offset-d.ends[k] > int64(len(d.tail)) {
+		return nil, false
+	}
+	end := len(d.tail) - int(d.offset-d.ends[k])
+	lineStart := bytes.LastIndexByte(d.tail[:end], '\n') + 1
+	if lineStart == 0 && d.offset > int64(len(d.tail)) {
+		return nil, false // the line starts before tail
+	}
+	d.replay = append([]byte(nil), d.tail[lineStart:]...)
+	// Delimiters are counted from the new reader's start from now on.
+	d.seen -= i
+	return multipart.NewReader(d, boundary), true
 }
 
 // decode returns body decoded from its Content-Transfer-Encoding (RFC 2045,

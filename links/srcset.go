@@ -2,45 +2,182 @@ package links
 
 // SrcsetURLs returns the URLs of the image candidates in the value of a
 // srcset attribute, in order, as the HTML standard's "parse a srcset
-// attribute" algorithm finds them: candidates are separated by commas, each
-// a URL and optional descriptors ("2x", "640w"); a URL ends at white space,
-// and commas that end it are not part of it. Descriptors are skipped, with
-// commas inside parentheses. The URLs are sub-slices of v.
+// attribute" algorithm finds them. The URLs are sub-slices of v.
 func SrcsetURLs(v []byte) [][]byte {
 	var urls [][]byte
+	parseSrcset(v, func(url []byte) bool {
+		urls = append(urls, url)
+		return true
+	})
+	return urls
+}
+
+// parseSrcset calls yield with the URL of each image candidate of the
+// srcset value v, in order, until yield returns false, by the HTML
+// standard's algorithm: candidates are separated by commas, each a URL and
+// descriptors; a URL ends at white space, and commas that end it are not
+// part of it; descriptors are separated by white space, with commas inside
+// parentheses. A candidate whose descriptors the standard rejects (an
+// unknown one, two densities, a width and a density, a height without a
+// width, a number out of form) is dropped, as browsers drop it.
+func parseSrcset(v []byte, yield func(url []byte) bool) {
 	i := 0
 	for {
+		// Splitting loop: skip white space and commas, collect the URL.
 		for i < len(v) && (isSpace(v[i]) || v[i] == ',') {
 			i++
 		}
 		if i == len(v) {
-			return urls
+			return
 		}
 		start := i
 		for i < len(v) && !isSpace(v[i]) {
 			i++
 		}
 		url := v[start:i]
-		if n := len(url); url[n-1] == ',' {
-			for n > 0 && url[n-1] == ',' {
-				n--
+		if url[len(url)-1] == ',' {
+			for len(url) > 0 && url[len(url)-1] == ',' {
+				url = url[:len(url)-1]
 			}
-			urls = append(urls, url[:n])
+			// No descriptors.
+			if len(url) > 0 && !yield(url) {
+				return
+			}
 			continue
 		}
-		urls = append(urls, url)
-		// Descriptors, up to a comma outside parentheses.
-		for depth := 0; i < len(v); i++ {
-			if c := v[i]; c == '(' {
-				depth++
-			} else if c == ')' && depth > 0 {
-				depth--
-			} else if c == ',' && depth == 0 {
-				i++
-				break
-			}
+		var ok bool
+		i, ok = descriptors(v, i)
+		if ok && !yield(url) {
+			return
 		}
 	}
+}
+
+// descriptors reads the descriptors of a candidate from v[i:], up to the
+// comma that ends it, and returns where the next candidate starts and
+// whether the descriptors are valid. It is the standard's descriptor
+// tokenizer, and then its descriptor parser, without keeping the values.
+func descriptors(v []byte, i int) (next int, ok bool) {
+	var d descriptorSet
+	for i < len(v) && isSpace(v[i]) {
+		i++
+	}
+	start, parens := i, false
+	for ; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case parens:
+			parens = c != ')'
+		case c == '(':
+			parens = true
+		case isSpace(c):
+			d.add(v[start:i])
+			start = i + 1
+		case c == ',':
+			d.add(v[start:i])
+			return i + 1, d.valid()
+		}
+	}
+	d.add(v[start:i])
+	return i, d.valid()
+}
+
+// descriptorSet is what the descriptor parser has seen of one candidate.
+type descriptorSet struct {
+	width, density, height, bad bool
+}
+
+func (d *descriptorSet) add(desc []byte) {
+	if len(desc) == 0 {
+		return
+	}
+	n := len(desc) - 1
+	num := desc[:n]
+	switch desc[n] {
+	case 'w':
+		if d.width || d.density || !isNonNegativeInteger(num) || isZero(num) {
+			d.bad = true
+		}
+		d.width = true
+	case 'x':
+		if d.width || d.density || d.height || !isFloat(num) || num[0] == '-' {
+			d.bad = true
+		}
+		d.density = true
+	case 'h':
+		if d.height || d.density || !isNonNegativeInteger(num) || isZero(num) {
+			d.bad = true
+		}
+		d.height = true
+	default:
+		d.bad = true
+	}
+}
+
+// valid reports whether the descriptors make a candidate: none bad, and a
+// height only with a width.
+func (d *descriptorSet) valid() bool { return !d.bad && (!d.height || d.width) }
+
+// isNonNegativeInteger reports whether s is a valid non-negative integer:
+// one or more ASCII digits.
+func isNonNegativeInteger(s []byte) bool {
+	if len(s) == 0 {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func isZero(s []byte) bool {
+	for _, c := range s {
+		if c != '0' {
+			return false
+		}
+	}
+	return true
+}
+
+// isFloat reports whether s is a valid floating-point number as HTML
+// defines it: an optional "-", digits, a "." and digits, or both, then
+// optionally "e" or "E", an optional sign and digits.
+func isFloat(s []byte) bool {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	digits := func() int {
+		n := 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+			n++
+		}
+		return n
+	}
+	mantissa := digits()
+	if i < len(s) && s[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+		mantissa++
+	}
+	if mantissa == 0 {
+		return false
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '-' || s[i] == '+') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
 }
 
 // isSpace reports whether c is ASCII white space as HTML defines it.

@@ -28,7 +28,7 @@ func runExplain(e *env, args []string) int {
 	}
 	trace := r.Explain(fs.Arg(0), fs.Arg(1))
 	if *asJSON {
-		return e.write("explain", appendJSON(nil, trace))
+		return e.write(appendJSON(nil, trace))
 	}
-	return e.write("explain", []byte(trace.String()))
+	return e.write([]byte(trace.String()))
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -11,10 +10,10 @@ import (
 	"mime"
 	"net/textproto"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/links"
 )
@@ -33,27 +32,37 @@ the layers of RFC 1808, Section 3:
        fetches it, or -url for a file or standard input;
   3.4  none: absolute links are printed, relative ones counted as unresolved.
 
-DOCUMENT is a file, - for standard input, or an http or https URL to fetch.
-A file is HTML, or a MIME message (e-mail .eml, web archive .mht/.mhtml)
-whose HTML parts give links; -type auto tells them apart by the file's
-extension, else by whether it begins with a header line.
+DOCUMENT is a file, - for standard input, or an http or https URL to fetch
+(any argument "SCHEME://..." is a URL; other schemes are refused). A file
+is HTML, or a MIME message (e-mail .eml, web archive .mht/.mhtml) whose
+HTML parts give links; -type auto tells them apart by the file's extension,
+else by its first bytes: markup starts with "<", a message with a header
+field ("Name:"). HTML is decoded to UTF-8 by its byte order mark, charset
+or <meta charset>.
 
-Links are printed one per line in document order, or with -json as one
-object per line: url (null if unresolved), ref (the attribute's value), base,
-base_from (html-base, base-header, content-base, content-location,
-encapsulating, retrieval or none), element, attribute and part (the MIME
-part's path, such as "1.2", or null).
+Links are printed one per line in document order, control bytes
+percent-encoded, or with -json as one object per line: url (null if
+unresolved), ref (the attribute's value as written), base, base_from
+(html-base, base-header, content-base, content-location, encapsulating,
+retrieval or none), element, attribute and part (the MIME part's path, such
+as "1.2", or null); url_base64 and ref_base64 hold the exact bytes of a
+value that is not valid UTF-8.
 
 Elements read (-elements chooses among them): a, area, link (href); img,
 script, iframe, frame, embed, source, audio, video, track (src); video
 (poster); form (action); blockquote, q, del, ins (cite); object (data); img
-and source (srcset: each candidate).
+and source (srcset: each valid candidate). As in a browser, a value loses
+its tabs and newlines and its leading and trailing spaces and controls, a
+<base> inside <svg>, <math> or <template> does not count, and links inside
+<template> are skipped (-template reads them).
 
-Problems that leave the rest readable (a relative <base href>, a part with an
-unknown transfer encoding, a broken boundary) are warnings on standard error.
-Errors (a failed fetch, a non-2xx answer, too many redirects, a timeout,
-nesting deeper than -max-depth, a document over -max-size) exit 1, after the
-links found until then.
+Problems that leave the rest readable are warnings on standard error: a
+relative <base href>, a part that cannot be decoded or whose header is
+unreadable (the next part is read), a missing closing boundary, a message
+with no HTML part, a response that is not HTML. Errors exit 1, after the
+links found until then: a failed fetch, a non-2xx answer, too many
+redirects, a timeout, a connection closed early, nesting deeper than
+-max-depth, a document over -max-size. Bad flag values exit 2.
 
 Examples:
 
@@ -87,16 +96,37 @@ type docFlags struct {
 	maxRedirects    int
 	timeout         time.Duration
 	contentLocation bool
+	verbose         bool
 }
 
 func (d *docFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&d.url, "url", "", "the `URL` a file or standard input was retrieved from (Section 3.3)")
+	fs.StringVar(&d.url, "url", "", "the absolute `URL` a file or standard input was retrieved from (Section 3.3)")
 	fs.StringVar(&d.typ, "type", "auto", "the document's `type`: html, message (MIME: .eml, .mhtml) or auto")
-	fs.IntVar(&d.maxDepth, "max-depth", links.DefaultMaxDepth, "the deepest nesting of MIME parts to read")
-	fs.Int64Var(&d.maxSize, "max-size", 64<<20, "read at most this many `bytes` of a document")
+	fs.IntVar(&d.maxDepth, "max-depth", links.DefaultMaxDepth, "the deepest nesting of MIME parts to read, at least 1")
+	fs.Int64Var(&d.maxSize, "max-size", 64<<20, "read at most this many `bytes` of a document, at least 1")
 	fs.IntVar(&d.maxRedirects, "max-redirects", links.DefaultMaxRedirects, "follow at most this many HTTP redirects")
-	fs.DurationVar(&d.timeout, "timeout", 30*time.Second, "give up on an HTTP fetch after this long, body included")
+	fs.DurationVar(&d.timeout, "timeout", 30*time.Second, "give up on an HTTP fetch after this long, body included (0: never)")
 	fs.BoolVar(&d.contentLocation, "content-location", false, "let an HTTP response's Content-Location header set the base (RFC 7231 says it does not)")
+	fs.BoolVar(&d.verbose, "v", false, "report the redirects a fetch followed")
+}
+
+// check reports a flag value that cannot work, as a usage error.
+func (d *docFlags) check() error {
+	switch {
+	case d.typ != "auto" && d.typ != "html" && d.typ != "message":
+		return fmt.Errorf("-type %q: want html, message or auto", d.typ)
+	case d.maxSize < 1:
+		return fmt.Errorf("-max-size %d: want a number of bytes, at least 1", d.maxSize)
+	case d.maxDepth < 1:
+		return fmt.Errorf("-max-depth %d: want at least 1", d.maxDepth)
+	case d.maxRedirects < 0:
+		return fmt.Errorf("-max-redirects %d: want 0 or more", d.maxRedirects)
+	case d.timeout < 0:
+		return fmt.Errorf("-timeout %v: want 0 (none) or more", d.timeout)
+	case d.url != "" && !relurl.Split(d.url).HasScheme():
+		return fmt.Errorf("-url %q: a retrieval URL must be absolute, with a scheme", d.url)
+	}
+	return nil
 }
 
 func runLinks(e *env, args []string) int {
@@ -106,13 +136,20 @@ func runLinks(e *env, args []string) int {
 	asJSON := fs.Bool("json", false, "print one JSON object per link")
 	r := rfcFlags(fs)
 	elements := fs.String("elements", "", "read only these `elements`, comma-separated (default all)")
+	template := fs.Bool("template", false, "read the links inside <template> elements, which browsers keep out of the document")
 	if code, ok := e.parseFlags(fs, args, linksHelp); !ok {
 		return code
 	}
 	if fs.NArg() != 1 {
 		return e.usageError("links", "want one DOCUMENT (a file, - or a URL), got %d arguments", fs.NArg())
 	}
-	x := &links.Extractor{MaxDepth: d.maxDepth, Resolver: *r}
+	if err := d.check(); err != nil {
+		return e.usageError("links", "%v", err)
+	}
+	if err := checkRFC(r); err != nil {
+		return e.usageError("links", "%v", err)
+	}
+	x := &links.Extractor{MaxDepth: d.maxDepth, Resolver: *r, Template: *template}
 	if *elements != "" {
 		x.Only = map[string]bool{}
 		for _, name := range strings.Split(*elements, ",") {
@@ -135,21 +172,20 @@ func runLinks(e *env, args []string) int {
 			case *asJSON:
 				out.Write(appendJSON(out.AvailableBuffer(), linkObject(l)))
 			case l.URL != nil:
-				out.Write(l.URL)
-				out.WriteByte('\n')
+				out.Write(appendURLLine(out.AvailableBuffer(), l.URL))
 			}
 			return nil
 		},
 		Warn: e.warner("links"),
 	}
 	err := e.readDocument(fs.Arg(0), &d, x, h)
-	status := e.flush("links", out)
+	status := e.flush(out)
 	if unresolved > 0 && !*asJSON {
 		fmt.Fprintf(e.stderr, "relurl links: %d relative links left unresolved: the document has no base URL (give -url)\n", unresolved)
 	}
 	if err != nil {
-		fmt.Fprintf(e.stderr, "relurl links: %v\n", err)
-		return exitInvalid
+		fmt.Fprintf(e.stderr, "relurl links: %s\n", printable(err.Error()))
+		return max(status, exitInvalid)
 	}
 	return status
 }
@@ -158,17 +194,25 @@ func runBase(e *env, args []string) int {
 	fs := flag.NewFlagSet("base", flag.ContinueOnError)
 	var d docFlags
 	d.register(fs)
+	asJSON := fs.Bool("json", false, "print one JSON object per document or HTML part")
 	if code, ok := e.parseFlags(fs, args, baseHelp); !ok {
 		return code
 	}
 	if fs.NArg() != 1 {
 		return e.usageError("base", "want one DOCUMENT (a file, - or a URL), got %d arguments", fs.NArg())
 	}
+	if err := d.check(); err != nil {
+		return e.usageError("base", "%v", err)
+	}
 	out := bufio.NewWriter(e.stdout)
 	h := &links.Handler{
 		Link: func(*links.Link) error { return nil },
 		Base: func(part string, b base.Base) {
-			u := b.URL
+			if *asJSON {
+				out.Write(appendJSON(out.AvailableBuffer(), baseObject(part, b)))
+				return
+			}
+			u := printable(b.URL)
 			if b.From == base.None {
 				u = "(none)"
 			}
@@ -180,25 +224,28 @@ func runBase(e *env, args []string) int {
 		Warn: e.warner("base"),
 	}
 	err := e.readDocument(fs.Arg(0), &d, &links.Extractor{MaxDepth: d.maxDepth}, h)
-	status := e.flush("base", out)
+	status := e.flush(out)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "relurl base: %v\n", err)
-		return exitInvalid
+		fmt.Fprintf(e.stderr, "relurl base: %s\n", printable(err.Error()))
+		return max(status, exitInvalid)
 	}
 	return status
 }
 
 func (e *env) warner(cmd string) func(error) {
-	return func(err error) { fmt.Fprintf(e.stderr, "relurl %s: warning: %v\n", cmd, err) }
+	return func(err error) { fmt.Fprintf(e.stderr, "relurl %s: warning: %s\n", cmd, printable(err.Error())) }
 }
 
 // readDocument reads the document named by arg, a URL to fetch, "-" or a
-// file, and hands what it finds to h.
+// file, and hands what it finds to h. An argument that starts with a scheme
+// and "://" is a URL, whatever its case; only http and https are fetched.
 func (e *env) readDocument(arg string, d *docFlags, x *links.Extractor, h *links.Handler) error {
-	if d.typ != "auto" && d.typ != "html" && d.typ != "message" {
-		return fmt.Errorf("-type %q: want html, message or auto", d.typ)
-	}
-	if strings.HasPrefix(arg, "http://") || strings.HasPrefix(arg, "https://") {
+	if u := relurl.Split(arg); u.HasScheme() && strings.HasPrefix(arg[len(u.Scheme())+1:], "//") {
+		switch strings.ToLower(u.Scheme()) {
+		case "http", "https":
+		default:
+			return fmt.Errorf("%s: the %s scheme is not supported: give a file, - or an http or https URL", arg, u.Scheme())
+		}
 		if d.url != "" {
 			return errors.New("-url is for a file or standard input; a fetched document's URL is where it was found")
 		}
@@ -214,40 +261,28 @@ func (e *env) readDocument(arg string, d *docFlags, x *links.Extractor, h *links
 		in, name = f, arg
 	}
 	r := newLimitReader(in, d.maxSize)
-	typ := d.typ
 	br := bufio.NewReader(r)
-	if typ == "auto" {
-		typ = sniffType(arg, br)
+	format := links.FormatHTML
+	switch d.typ {
+	case "message":
+		format = links.FormatMessage
+	case "auto":
+		prefix, _ := br.Peek(512)
+		format = links.FormatOf(arg, prefix)
 	}
 	outer := base.Retrieved(d.url)
 	var err error
-	switch typ {
-	case "html":
+	switch format {
+	case links.FormatHTML:
 		_, err = x.HTML(br, outer, h)
-	case "message":
+	case links.FormatMessage:
 		x.ContentLocation = true // a file is a MIME message, not an HTTP response
 		err = x.Message(br, outer, h)
 	}
+	if r.err != nil {
+		return fmt.Errorf("reading %s: %w", name, r.err)
+	}
 	return r.finish(err, name)
-}
-
-// sniffType tells a MIME message from HTML: by the file's extension, else
-// by whether the first line is a header field ("Name: value").
-func sniffType(name string, br *bufio.Reader) string {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".eml", ".mht", ".mhtml", ".mime":
-		return "message"
-	case ".html", ".htm", ".xhtml":
-		return "html"
-	}
-	first, _ := br.Peek(256)
-	first = bytes.TrimLeft(first, "\ufeff")
-	if i := bytes.IndexByte(first, ':'); i > 0 {
-		if bytes.IndexFunc(first[:i], func(r rune) bool { return r <= ' ' || r > '~' }) < 0 {
-			return "message"
-		}
-	}
-	return "html"
 }
 
 func (e *env) fetchDocument(url string, d *docFlags, x *links.Extractor, h *links.Handler) error {
@@ -257,10 +292,10 @@ func (e *env) fetchDocument(url string, d *docFlags, x *links.Extractor, h *link
 		return err
 	}
 	defer resp.Body.Close()
-	retrieved := base.Retrieved(resp.Request.URL.String())
-	if last := resp.Request.URL.String(); last != url {
-		h.Warn(fmt.Errorf("redirected: %s is the retrieval URL", last))
+	if chain := links.Redirects(resp); d.verbose && len(chain) > 1 {
+		fmt.Fprintf(e.stderr, "relurl: redirected: %s\n", printable(strings.Join(chain, " -> ")))
 	}
+	last := resp.Request.URL.String()
 	r := newLimitReader(resp.Body, d.maxSize)
 	mediaType, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	typ := d.typ
@@ -271,26 +306,33 @@ func (e *env) fetchDocument(url string, d *docFlags, x *links.Extractor, h *link
 		case mediaType == "" || mediaType == "text/html" || mediaType == "application/xhtml+xml":
 			typ = "html"
 		default:
-			h.Warn(fmt.Errorf("%s is %s, not HTML: no links", resp.Request.URL, mediaType))
+			h.Warn(fmt.Errorf("%s is %s, not HTML: no links", last, mediaType))
 			return nil
 		}
 	}
 	// The response is a MIME entity: its header may set the base, and
 	// its body is HTML or parts. Without a media type, or with -type
-	// html, it is read as HTML.
+	// html, it is read as HTML, in the charset the header names.
 	header := textproto.MIMEHeader(resp.Header.Clone())
-	if typ == "html" {
+	if typ == "html" && mediaType != "text/html" && mediaType != "application/xhtml+xml" {
 		header.Set("Content-Type", "text/html")
 	}
 	x.ContentLocation = d.contentLocation
-	return r.finish(x.Entity(header, r, retrieved, h), url)
+	err = x.Entity(header, r, base.Retrieved(last), h)
+	if r.err != nil {
+		return fmt.Errorf("reading the body of %s: %w", last, r.err)
+	}
+	return r.finish(err, url)
 }
 
-// limitReader reads at most n bytes and tells whether there was more.
+// limitReader reads at most n bytes and tells whether there was more. It
+// keeps the first error of reading r, so that a document's reader can be
+// told from its content.
 type limitReader struct {
 	r         io.Reader
 	limit, n  int64 // the limit, and what is left of it
 	truncated bool
+	err       error
 }
 
 func newLimitReader(r io.Reader, n int64) *limitReader { return &limitReader{r: r, limit: n, n: n} }
@@ -318,6 +360,9 @@ func (l *limitReader) Read(p []byte) (int, error) {
 	}
 	n, err := l.r.Read(p)
 	l.n -= int64(n)
+	if err != nil && err != io.EOF && l.err == nil {
+		l.err = err
+	}
 	return n, err
 }
 
@@ -325,7 +370,9 @@ func (l *limitReader) Read(p []byte) (int, error) {
 func linkObject(l *links.Link) any {
 	type linkJ struct {
 		URL       *string `json:"url"`
+		URLBase64 *string `json:"url_base64,omitempty"`
 		Ref       string  `json:"ref"`
+		RefBase64 *string `json:"ref_base64,omitempty"`
 		Base      *string `json:"base"`
 		BaseFrom  string  `json:"base_from"`
 		Element   string  `json:"element"`
@@ -333,15 +380,33 @@ func linkObject(l *links.Link) any {
 		Part      *string `json:"part"`
 	}
 	j := linkJ{Ref: string(l.Ref), BaseFrom: l.Base.From.String(), Element: l.Element, Attribute: l.Attribute}
+	j.RefBase64 = exactBytes(j.Ref)
 	if l.URL != nil {
 		u := string(l.URL)
-		j.URL = &u
+		j.URL, j.URLBase64 = &u, exactBytes(u)
 	}
 	if l.Base.From != base.None {
 		j.Base = &l.Base.URL
 	}
 	if l.Part != "" {
 		j.Part = &l.Part
+	}
+	return j
+}
+
+// baseObject returns what the JSON line of a document's base holds.
+func baseObject(part string, b base.Base) any {
+	type baseJ struct {
+		Part     *string `json:"part"`
+		Base     *string `json:"base"`
+		BaseFrom string  `json:"base_from"`
+	}
+	j := baseJ{BaseFrom: b.From.String()}
+	if part != "" {
+		j.Part = &part
+	}
+	if b.From != base.None {
+		j.Base = &b.URL
 	}
 	return j
 }

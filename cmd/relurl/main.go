@@ -1,17 +1,27 @@
-// Command relurl resolves, splits and validates URLs by RFC 1808.
+// Command relurl resolves, splits, validates and extracts URLs by RFC 1808
+// (and RFC 3986 on request).
 //
 // Usage:
 //
-//	relurl resolve BASE REF...       resolve each REF against BASE
-//	relurl resolve -base BASE        resolve each line of standard input
-//	relurl resolve -pairs            resolve lines "BASE<TAB>REF"
-//	relurl parse [-json] URL...      show the components of each URL
-//	relurl validate [-q] URL... | -  check URLs against RFC 1808's grammar
-//	relurl version                   print the version
+//	relurl links [-url URL] [-json] [flags] DOCUMENT   a document's links, resolved against its base
+//	relurl base [-url URL] [-json] [flags] DOCUMENT    the base URL and the layer of Section 3 that set it
+//	relurl resolve [-rfc 1808|3986] BASE REF...        resolve each REF against BASE
+//	relurl resolve -base BASE | -pairs                 resolve lines of standard input
+//	relurl compare [-markdown|-json] [-diff] BASE REF...  RFC 1808, RFC 3986 and net/url side by side
+//	relurl relative [-rfc 1808|3986] BASE TARGET...    the shortest reference from BASE to each TARGET
+//	relurl explain [-rfc 1808|3986] [-json] BASE REF   how REF resolves, step by step
+//	relurl parse [-json] URL... | -                    components, form, scheme category, validity
+//	relurl validate [-q] [-rfc 1808|3986] URL... | -   check against the grammar; exit 1 if any is invalid
+//	relurl version                                     print the version (also relurl -version)
+//	relurl help [COMMAND]                              this list, or a command's flags and examples
 //
 // Run "relurl help COMMAND" or "relurl COMMAND -h" for a command's flags and
-// examples. Exit status: 0 on success, 1 for invalid input, 2 for a usage
-// error.
+// examples.
+//
+// Exit status: 0 on success; 1 for invalid input (an invalid URL for
+// validate, a line or document that could not be handled: the others are
+// still done); 2 for a usage error (an unknown command or flag, a bad flag
+// value, a missing argument); 3 when the output could not be written.
 package main
 
 import (
@@ -34,8 +44,9 @@ const version = "v0.1.0-dev"
 // Exit statuses, for scripts.
 const (
 	exitOK      = 0
-	exitInvalid = 1 // invalid input: a URL that fails validation, a line that cannot be handled
-	exitUsage   = 2 // unknown command or flag, missing argument
+	exitInvalid = 1 // invalid input: a URL that fails validation, a line or document that cannot be handled
+	exitUsage   = 2 // unknown command or flag, bad flag value, missing argument
+	exitWrite   = 3 // standard output could not be written: what was printed is incomplete
 )
 
 // A command is one subcommand of relurl.
@@ -50,14 +61,15 @@ var commands []command
 func init() {
 	commands = []command{
 		{"links", "[-url URL] [-json] [flags] DOCUMENT", "print a document's links, resolved against its base (Sections 3 and 4)", runLinks},
-		{"base", "[-url URL] [flags] DOCUMENT", "print a document's base URL and the layer of Section 3 that set it", runBase},
+		{"base", "[-url URL] [-json] [flags] DOCUMENT", "print a document's base URL and the layer of Section 3 that set it", runBase},
 		{"resolve", "[-rfc 1808|3986] [-base BASE | -pairs] [BASE] REF...", "resolve references against a base (RFC 1808, Section 4)", runResolve},
-		{"compare", "[-markdown] [-diff] [-base BASE | -pairs] [BASE] REF...", "resolve by RFC 1808, RFC 3986 and net/url side by side", runCompare},
-		{"relative", "[-rfc 1808|3986] BASE TARGET...", "the shortest reference from BASE to each TARGET", runRelative},
+		{"compare", "[-markdown | -json] [-diff] [-base BASE | -pairs] [BASE] REF...", "resolve by RFC 1808, RFC 3986 and net/url side by side", runCompare},
+		{"relative", "[-rfc 1808|3986] [-base BASE | -pairs] [BASE] TARGET...", "the shortest reference from BASE to each TARGET", runRelative},
 		{"explain", "[-rfc 1808|3986] [-json] BASE REF", "how REF resolves against BASE, step by step", runExplain},
-		{"parse", "[-json] URL...", "show the components, form and validity of URLs (Sections 2.2-2.4)", runParse},
-		{"validate", "[-q] URL... | -", "check URLs against the grammar of Section 2.2", runValidate},
+		{"parse", "[-json] URL... | -", "show the components, form and validity of URLs (Sections 2.2-2.4)", runParse},
+		{"validate", "[-q | -print-valid] [-json] [-rfc 1808|3986] URL... | -", "check URLs against the grammar of RFC 1808 or RFC 3986", runValidate},
 		{"version", "", "print relurl's version", runVersion},
+		{"help", "[COMMAND]", "list the commands, or show a command's flags and examples", runHelp},
 	}
 }
 
@@ -69,8 +81,32 @@ type env struct {
 }
 
 func main() {
-	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, stderrIsTTY: isTerminal(os.Stderr)}
-	os.Exit(run(e, os.Args[1:]))
+	stdout := &checkedWriter{w: os.Stdout}
+	e := &env{stdin: os.Stdin, stdout: stdout, stderr: os.Stderr, stderrIsTTY: isTerminal(os.Stderr)}
+	code := run(e, os.Args[1:])
+	if stdout.err != nil {
+		// Every command's output goes through stdout: whatever it
+		// returned, what it printed is incomplete.
+		fmt.Fprintf(e.stderr, "relurl: writing standard output: %v\n", stdout.err)
+		code = exitWrite
+	}
+	os.Exit(code)
+}
+
+// checkedWriter keeps the first error of writing w, and writes nothing
+// after it.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	c.err = err
+	return n, err
 }
 
 func run(e *env, args []string) int {
@@ -80,29 +116,64 @@ func run(e *env, args []string) int {
 	}
 	name, args := args[0], args[1:]
 	switch name {
-	case "help", "-h", "-help", "--help":
-		if len(args) == 0 {
-			usage(e.stdout)
-			return exitOK
-		}
-		name, args = args[0], []string{"-h"}
+	case "-h", "-help", "--help":
+		name = "help"
+	case "-version", "--version":
+		name = "version"
 	}
 	for _, c := range commands {
 		if c.name == name {
 			return c.run(e, args)
 		}
 	}
-	fmt.Fprintf(e.stderr, "relurl: unknown command %q\n", name)
+	if strings.HasPrefix(name, "-") {
+		fmt.Fprintf(e.stderr, "relurl: unknown flag %s: flags come after the command\n", printable(name))
+	} else {
+		fmt.Fprintf(e.stderr, "relurl: unknown command %q\n", name)
+	}
 	usage(e.stderr)
 	return exitUsage
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintf(w, "relurl resolves, splits and validates URLs exactly as RFC 1808 defines them.\n\nUsage:\n\n")
+	fmt.Fprintf(w, "relurl resolves, splits, validates and extracts URLs exactly as RFC 1808\n(or RFC 3986) defines them.\n\nUsage:\n\n")
 	for _, c := range commands {
-		fmt.Fprintf(w, "  relurl %s %s\n        %s\n", c.name, c.args, c.short)
+		fmt.Fprintf(w, "  %s\n        %s\n", c.usageLine(), c.short)
 	}
-	fmt.Fprintf(w, "\nRun 'relurl COMMAND -h' for a command's flags and examples.\n")
+	fmt.Fprintf(w, "\nRun 'relurl COMMAND -h' for a command's flags and examples.\n"+
+		"Exit status: 0 success, 1 invalid input, 2 usage error, 3 output not written.\n")
+}
+
+// usageLine is "relurl NAME ARGS", without a space when there are none.
+func (c *command) usageLine() string {
+	return strings.TrimSpace("relurl " + c.name + " " + c.args)
+}
+
+const helpHelp = `
+Help lists relurl's commands, or shows a command's flags and examples:
+"relurl help links" is "relurl links -h".
+`
+
+func runHelp(e *env, args []string) int {
+	if len(args) == 0 {
+		usage(e.stdout)
+		return exitOK
+	}
+	if len(args) > 1 {
+		return e.usageError("help", "want at most one COMMAND, got %d", len(args))
+	}
+	name := args[0]
+	if name == "help" {
+		fs := flag.NewFlagSet("help", flag.ContinueOnError)
+		code, _ := e.parseFlags(fs, []string{"-h"}, helpHelp)
+		return code
+	}
+	for _, c := range commands {
+		if c.name == name {
+			return c.run(e, []string{"-h"})
+		}
+	}
+	return e.usageError("help", "unknown command %q", name)
 }
 
 // parseFlags parses a command's flags. help is the text after the usage
@@ -117,7 +188,7 @@ func (e *env) parseFlags(fs *flag.FlagSet, args []string, help string) (int, boo
 		}
 	}
 	printHelp := func(w io.Writer) {
-		fmt.Fprintf(w, "usage: relurl %s %s\n\n%s\n", c.name, c.args, strings.TrimSpace(help))
+		fmt.Fprintf(w, "usage: %s\n\n%s\n", c.usageLine(), strings.TrimSpace(help))
 		if hasFlags(fs) {
 			fmt.Fprintf(w, "\nFlags:\n")
 			fs.SetOutput(w)
@@ -146,8 +217,8 @@ func hasFlags(fs *flag.FlagSet) bool {
 func (e *env) usageError(name string, format string, args ...any) int {
 	for _, c := range commands {
 		if c.name == name {
-			fmt.Fprintf(e.stderr, "relurl %s: %s\nusage: relurl %s %s\nRun 'relurl %s -h' for details.\n",
-				name, fmt.Sprintf(format, args...), name, c.args, name)
+			fmt.Fprintf(e.stderr, "relurl %s: %s\nusage: %s\nRun 'relurl %s -h' for details.\n",
+				name, printable(fmt.Sprintf(format, args...)), c.usageLine(), name)
 		}
 	}
 	return exitUsage

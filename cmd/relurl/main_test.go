@@ -160,7 +160,7 @@ func TestResolve(t *testing.T) {
 		{"-pairs", "http://a/b/c\t../d\nhttp://x/y/\tz\r\nhttp://x/y/\t\n", []string{"resolve", "-pairs"},
 			"http://a/d\nhttp://x/y/z\nhttp://x/y/\n", "", 0},
 		{"-pairs without a tab", "http://a/b\tc\nnotab\nhttp://a/b\td\n", []string{"resolve", "-pairs"},
-			"http://a/c\nhttp://a/d\n", "relurl resolve: line 2: no tab: want \"BASE<TAB>REF\"\n", 1},
+			"http://a/c\n\nhttp://a/d\n", "relurl resolve: line 2: no tab: want \"BASE<TAB>REF\"\n", 1},
 		{"-pairs -strict", "http://a/b\tc\nnotab\nhttp://a/b\td\n", []string{"resolve", "-pairs", "-strict"},
 			"http://a/c\n", "relurl resolve: line 2: no tab: want \"BASE<TAB>REF\"\n", 1},
 		{"-pairs empty input", "", []string{"resolve", "-pairs"}, "", "", 0},
@@ -176,12 +176,13 @@ func TestResolve(t *testing.T) {
 }
 
 // TestOverLongLine: a line over 1 MiB is reported with its number and
-// skipped, or stops the run with -strict; the lines around it are kept.
+// gives an empty line, or stops the run with -strict; the lines around it
+// are kept.
 func TestOverLongLine(t *testing.T) {
 	input := "g\n" + strings.Repeat("x", 1<<20+1) + "\r\nh\n" + strings.Repeat("y", 1<<20) + "\n"
 	tooLong := "relurl resolve: line 2: longer than 1048576 bytes, skipped\n"
 	r := relurlRun(t, in(input), "resolve", "-base", "http://a/")
-	check(t, r, "http://a/g\nhttp://a/h\nhttp://a/"+strings.Repeat("y", 1<<20)+"\n", tooLong, 1)
+	check(t, r, "http://a/g\n\nhttp://a/h\nhttp://a/"+strings.Repeat("y", 1<<20)+"\n", tooLong, 1)
 	r = relurlRun(t, in(input), "resolve", "-base", "http://a/", "-strict")
 	check(t, r, "http://a/g\n", tooLong, 1)
 }
@@ -325,7 +326,7 @@ func TestValidate(t *testing.T) {
 		"http://a/b c: offset 10: \" \" is not allowed in path (pchar)\n"+
 			"a%zz: offset 1: \"%zz\" is an invalid escape (escape = \"%\" hex hex)\n", 1)
 	check(t, relurlRun(t, nil, "validate", "-q", "http://a/b c"), "", "", 1)
-	check(t, relurlRun(t, in("ok\r\nb c\n\ngood"), "validate", "-"), "", "b c: offset 1: \" \" is not allowed in path (pchar)\n", 1)
+	check(t, relurlRun(t, in("ok\r\nb c\n\ngood"), "validate", "-"), "", "line 2: b c: offset 1: \" \" is not allowed in path (pchar)\n", 1)
 	check(t, relurlRun(t, in("ok\nfine"), "validate", "-"), "", "", 0)
 	check(t, relurlRun(t, in(""), "validate", "-"), "", "", 0)
 	check(t, relurlRun(t, nil, "validate"), "", "relurl validate: missing URL…", 2)

@@ -1,9 +1,13 @@
 package main
 
 import (
+	"encoding/base64"
 	"errors"
 	"flag"
 	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/relurl/relurl"
 )
@@ -18,6 +22,13 @@ only argument, it reads URLs from standard input, one a line.
 
 Parse exits 0 whether or not the URLs are valid; use validate to test them.
 
+The text output quotes each value as Go does, so control bytes and invalid
+UTF-8 show as escapes. JSON strings cannot hold bytes that are not UTF-8:
+where the URL has some, its JSON "url" shows each as U+FFFD, and the field
+"url_base64" holds its exact bytes (base64, standard encoding), from which
+every component and offset can be taken; so does "text_base64" for an
+error's text.
+
 Examples:
 
   $ relurl parse 'http://a/b/c/d;p?q#f'
@@ -27,6 +38,7 @@ Examples:
 // parsed is the JSON form of one URL; absent components are null.
 type parsed struct {
 	URL            string       `json:"url"`
+	URLBase64      *string      `json:"url_base64,omitempty"`
 	Scheme         *string      `json:"scheme"`
 	NetLoc         *string      `json:"net_loc"`
 	Path           string       `json:"path"`
@@ -41,10 +53,38 @@ type parsed struct {
 }
 
 type parseErrorJ struct {
-	Offset  int    `json:"offset"`
-	Text    string `json:"text"`
-	Rule    string `json:"rule"`
-	Message string `json:"message"`
+	Offset     int     `json:"offset"`
+	Text       string  `json:"text"`
+	TextBase64 *string `json:"text_base64,omitempty"`
+	Rule       string  `json:"rule"`
+	Message    string  `json:"message"`
+}
+
+// syntaxErrorJSON returns the JSON form of a syntax error, nil for none.
+func syntaxErrorJSON(e *relurl.SyntaxError) *parseErrorJ {
+	if e == nil {
+		return nil
+	}
+	return &parseErrorJ{e.Offset, e.Text, exactBytes(e.Text), e.Rule, e.Error()}
+}
+
+// exactBytes returns s in base64 when it is not valid UTF-8, which a JSON
+// string cannot hold as it is, else nil.
+func exactBytes(s string) *string {
+	if utf8.ValidString(s) {
+		return nil
+	}
+	b := base64.StdEncoding.EncodeToString([]byte(s))
+	return &b
+}
+
+// lineNumber returns the number in "line N", nil for "".
+func lineNumber(where string) *int {
+	n, err := strconv.Atoi(strings.TrimPrefix(where, "line "))
+	if err != nil {
+		return nil
+	}
+	return &n
 }
 
 func parseURL(s string) parsed {
@@ -56,14 +96,15 @@ func parseURL(s string) parsed {
 		return &v
 	}
 	p := parsed{
-		URL:      s,
-		Scheme:   opt(u.Scheme(), u.HasScheme()),
-		NetLoc:   opt(u.NetLoc(), u.HasNetLoc()),
-		Path:     u.Path(),
-		AbsPath:  u.AbsPath(),
-		Params:   opt(u.Params(), u.HasParams()),
-		Query:    opt(u.Query(), u.HasQuery()),
-		Fragment: opt(u.Fragment(), u.HasFragment()),
+		URL:       s,
+		URLBase64: exactBytes(s),
+		Scheme:    opt(u.Scheme(), u.HasScheme()),
+		NetLoc:    opt(u.NetLoc(), u.HasNetLoc()),
+		Path:      u.Path(),
+		AbsPath:   u.AbsPath(),
+		Params:    opt(u.Params(), u.HasParams()),
+		Query:     opt(u.Query(), u.HasQuery()),
+		Fragment:  opt(u.Fragment(), u.HasFragment()),
 	}
 	if u.HasScheme() {
 		p.SchemeCategory = opt(relurl.SchemeCategoryOf(u.Scheme()).String(), true)
@@ -71,7 +112,7 @@ func parseURL(s string) parsed {
 	form, err := relurl.Validate(s)
 	var serr *relurl.SyntaxError
 	if errors.As(err, &serr) {
-		p.Error = &parseErrorJ{serr.Offset, serr.Text, serr.Rule, serr.Error()}
+		p.Error = syntaxErrorJSON(serr)
 	} else {
 		p.Valid, p.Form = true, opt(form.String(), true)
 	}
@@ -91,7 +132,7 @@ func runParse(e *env, args []string) int {
 	if *asJSON {
 		show = showJSON
 	}
-	return e.eachURL("parse", fs.Args(), func(o *output, s string) bool {
+	return e.eachURL("parse", fs.Args(), func(o *output, _, s string) bool {
 		o.out = show(o.out, parseURL(s))
 		return true
 	})

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"sync/atomic"
 )
 
 const relativeHelp = `
@@ -14,6 +15,10 @@ base's directory, then an absolute path, a network path, and the absolute
 URL. A first segment with a colon is written "./this:that" (RFC 1808,
 Section 5.3).
 
+Input is as for resolve: BASE TARGET... as arguments, -base BASE with
+targets as arguments or on standard input, or -pairs with lines
+"BASE<TAB>TARGET"; each input line gives one output line.
+
 A TARGET no reference reaches (not absolute, or under RFC 3986 a path with
 dot segments) is printed unchanged and reported on standard error; the exit
 status is then 1.
@@ -24,27 +29,35 @@ Examples:
   ../g
   ?y
   ./this:that
+
+  $ printf 'http://a/b/c\thttp://a/d\n' | relurl relative -pairs
+  ../d
 `
 
 func runRelative(e *env, args []string) int {
 	fs := flag.NewFlagSet("relative", flag.ContinueOnError)
+	var in pairInput
+	in.register(fs)
 	r := rfcFlags(fs)
 	if code, ok := e.parseFlags(fs, args, relativeHelp); !ok {
 		return code
 	}
-	if fs.NArg() < 2 {
-		return e.usageError("relative", "want BASE and at least one TARGET")
+	if err := checkRFC(r); err != nil {
+		return e.usageError("relative", "%v", err)
 	}
-	base := fs.Arg(0)
-	var out []byte
-	status := exitOK
-	for _, target := range fs.Args()[1:] {
+	var unreachable atomic.Bool // workers of stream set it concurrently
+	status := e.runPairs("relative", fs, &in, "", func(o *output, base, target string) error {
 		ref, ok := r.Relative(base, target)
 		if !ok {
-			fmt.Fprintf(e.stderr, "relurl relative: no reference resolves against %s to %s under RFC %d\n", base, target, r.RFC)
-			status = exitInvalid
+			o.msg = fmt.Appendf(o.msg, "relurl relative: no reference resolves against %s to %s under RFC %d\n", printable(base), printable(target), r.RFC)
+			unreachable.Store(true)
 		}
-		out = append(append(out, ref...), '\n')
+		start := len(o.out)
+		o.out = append(escapeControls(append(o.out, ref...), start), '\n')
+		return nil
+	})
+	if unreachable.Load() {
+		status = max(status, exitInvalid)
 	}
-	return max(status, e.write("relative", out))
+	return status
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"fmt"
 	"strconv"
 
 	"github.com/relurl/relurl"
@@ -20,10 +21,14 @@ reference, which resolves to the base itself.
   relurl resolve -base BASE      references from standard input, one a line
   relurl resolve -pairs          lines "BASE<TAB>REF" from standard input
 
-Lines may end in "\n" or "\r\n", and the last needs no end. A line longer
-than 1 MiB, or a -pairs line without a tab, is reported with its number on
-standard error and skipped; relurl goes on and exits 1 at the end, or stops
-at once with -strict. Memory stays constant however long the input.
+Lines may end in "\n" or "\r\n", and the last needs no end; a byte order
+mark at the start of the input is skipped. Each input line gives exactly
+one output line, so that "paste input output" pairs them: a line that
+cannot be handled (longer than 1 MiB, or a -pairs line without a tab) gives
+an empty one, and is reported with its number on standard error; relurl
+goes on and exits 1 at the end, or stops at that line with -strict. Memory
+stays constant however long the input. Control bytes in a result are
+percent-encoded.
 
 Examples:
 
@@ -48,8 +53,13 @@ func runResolve(e *env, args []string) int {
 	if code, ok := e.parseFlags(fs, args, resolveHelp); !ok {
 		return code
 	}
-	return e.runPairs("resolve", fs, &in, "", func(dst []byte, base, ref string) []byte {
-		return append(r.AppendResolve(dst, base, ref), '\n')
+	if err := checkRFC(r); err != nil {
+		return e.usageError("resolve", "%v", err)
+	}
+	return e.runPairs("resolve", fs, &in, "", func(o *output, base, ref string) error {
+		start := len(o.out)
+		o.out = append(escapeControls(r.AppendResolve(o.out, base, ref), start), '\n')
+		return nil
 	})
 }
 
@@ -67,8 +77,9 @@ func (in *pairInput) register(fs *flag.FlagSet) {
 	fs.BoolVar(&in.strict, "strict", false, "stop at the first line that cannot be handled")
 }
 
-// A pairFunc appends what a command prints for one pair, newline included.
-type pairFunc func(dst []byte, base, ref string) []byte
+// A pairFunc appends what a command prints for one pair to o, newline
+// included, or returns an error for a pair it cannot handle.
+type pairFunc func(o *output, base, ref string) error
 
 // runPairs prints header, then what f gives for each pair of in, after the
 // flags of fs are parsed.
@@ -88,32 +99,45 @@ func (e *env) runPairs(cmd string, fs *flag.FlagSet, in *pairInput, header strin
 	case !in.pairs && !baseSet:
 		in.base, refs = refs[0], refs[1:]
 	}
-	if header != "" {
-		if code := e.write(cmd, []byte(header)); code != exitOK {
-			return code
-		}
+	if code := e.write([]byte(header)); code != exitOK {
+		return code
 	}
+	s := streamer{cmd: cmd, strict: in.strict, failed: []byte("\n")}
 	if in.pairs {
-		return e.stream(cmd, in.strict, func(o *output, line []byte) error {
+		s.f = func(o *output, _ int, line []byte) error {
 			base, ref, ok := bytes.Cut(line, []byte("\t"))
 			if !ok {
 				return errors.New(`no tab: want "BASE<TAB>REF"`)
 			}
-			o.out = f(o.out, bytestr.Transient(base), bytestr.Transient(ref))
-			return nil
-		})
+			return f(o, bytestr.Transient(base), bytestr.Transient(ref))
+		}
+		return e.stream(s)
 	}
 	if len(refs) == 0 {
-		return e.stream(cmd, in.strict, func(o *output, ref []byte) error {
-			o.out = f(o.out, in.base, bytestr.Transient(ref))
-			return nil
-		})
+		s.f = func(o *output, _ int, ref []byte) error {
+			return f(o, in.base, bytestr.Transient(ref))
+		}
+		return e.stream(s)
 	}
-	var out []byte
+	var o output
+	status := exitOK
 	for _, ref := range refs {
-		out = f(out, in.base, ref)
+		if err := f(&o, in.base, ref); err != nil {
+			o.msg = fmt.Appendf(o.msg, "relurl %s: %s\n", cmd, printable(err.Error()))
+			o.out = append(o.out, '\n')
+			status = exitInvalid
+		}
 	}
-	return e.write(cmd, out)
+	e.stderr.Write(o.msg)
+	return max(status, e.write(o.out))
+}
+
+// checkRFC refuses -nonstrict where it means nothing: under RFC 1808.
+func checkRFC(r *relurl.Resolver) error {
+	if r.NonStrict && r.RFC != relurl.RFC3986 {
+		return errors.New("-nonstrict reads RFC 3986's Section 5.2.2 for old parsers: it needs -rfc 3986")
+	}
+	return nil
 }
 
 // rfcFlags registers -rfc and -nonstrict on fs and returns the Resolver

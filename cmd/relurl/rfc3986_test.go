@@ -20,18 +20,18 @@ func TestRFC3986Commands(t *testing.T) {
 		{"bad -rfc", "", []string{"resolve", "-rfc", "2396", base, "g"}, "", "relurl resolve: invalid value \"2396\" for flag -rfc: want 1808 or 3986\n…", 2},
 
 		{"compare", "", []string{"compare", base, ";x", "g"},
-			";x\thttp://a/b/c/d;x\thttp://a/b/c/;x\thttp://a/b/c/;x\trfc1808\ng\thttp://a/b/c/g\thttp://a/b/c/g\thttp://a/b/c/g\tsame\n", "", 0},
+			"ref\trfc1808\trfc3986\tnet/url\tmark\n;x\thttp://a/b/c/d;x\thttp://a/b/c/;x\thttp://a/b/c/;x\trfc1808\ng\thttp://a/b/c/g\thttp://a/b/c/g\thttp://a/b/c/g\tsame\n", "", 0},
 		{"compare -diff -markdown from stdin", "g\n/../g\n", []string{"compare", "-diff", "-markdown", "-base", base},
 			"| reference | RFC 1808 | RFC 3986 | net/url | |\n| --- | --- | --- | --- | --- |\n| `/../g` | `http://a/../g` | `http://a/g` | `http://a/g` | rfc1808 |\n", "", 0},
 		{"compare, net/url cannot parse", "", []string{"compare", "http://a/b", "%zz"},
-			"%zz\thttp://a/%zz\thttp://a/%zz\terror: parse \"%zz\": invalid URL escape \"%zz\"\tnet/url\n", "", 0},
+			"ref\trfc1808\trfc3986\tnet/url\tmark\n%zz\thttp://a/%zz\thttp://a/%zz\terror: parse \"%zz\": invalid URL escape \"%zz\"\tnet/url\n", "", 0},
 
 		{"relative", "", []string{"relative", base, "http://a/b/g", "http://a/b/c/d;p?y", "http://a/b/c/this:that", "http://a/b/c/d;x"},
 			"../g\n?y\n./this:that\n;x\n", "", 0},
 		{"relative -rfc 3986", "", []string{"relative", "-rfc", "3986", base, "http://a/b/c/;x"}, ";x\n", "", 0},
 		{"relative, unreachable", "", []string{"relative", "-rfc", "3986", base, "http://a/../g", "http://a/g"},
 			"http://a/../g\n/g\n", "relurl relative: no reference resolves against http://a/b/c/d;p?q to http://a/../g under RFC 3986\n", 1},
-		{"relative, no target", "", []string{"relative", base}, "", "relurl relative: want BASE and at least one TARGET…", 2},
+		{"relative, no target", "", []string{"relative", base}, "", "relurl relative: missing REF after BASE…", 2},
 
 		{"explain", "", []string{"explain", "http://a/b/c/d;p?q#f", "../../../g"}, "RFC 1808; split by Section 2.4:\n…", "", 0},
 		{"explain, wrong arguments", "", []string{"explain", base}, "", "relurl explain: want BASE and REF…", 2},

@@ -6,22 +6,26 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strconv"
 	"sync/atomic"
 	"time"
 
 	"github.com/relurl/relurl/internal/lines"
 )
 
-// A lineFunc handles one input line: it appends what the command prints for
+// A lineFunc handles input line number n: it appends what the command prints for
 // it to o.out (standard output) and o.msg (standard error), or returns an
 // error for a line that cannot be handled. The workers of stream call it at
 // once, each with its own output.
-type lineFunc func(o *output, line []byte) error
+type lineFunc func(o *output, n int, line []byte) error
 
 // output is what a run of lines printed, in order.
 type output struct {
 	out, msg []byte
 }
+
+// size is how much o holds.
+func (o *output) size() int { return len(o.out) + len(o.msg) }
 
 // batch is a run of consecutive input lines, handled by one worker.
 type batch struct {
@@ -30,32 +34,47 @@ type batch struct {
 	last    int    // the number of the last line
 	skipped error  // instead of data, the *lines.TooLongError of a line skipped
 	err     error  // a read error after the last line
-	output
-	failed       bool          // some line could not be handled
-	strictOutput output        // with -strict, what is printed before the first such line, and its report
-	done         chan struct{} // receives when the batch is handled
+	output         // what the lines printed, after the pieces
+	pieces  chan output
+	failed  bool // some line could not be handled
 }
 
 // inFlight is the number of batches read ahead, per worker. A batch holds
 // what lines.Reader returns at once: 64 KiB, or one line up to 1 MiB.
 const inFlight = 4
 
-// stream runs f on each line of standard input and prints what it returns,
-// in input order, using every core: one goroutine reads batches of lines,
-// workers handle them, and the calling goroutine writes them out in order.
-// Memory stays bounded by the batches in flight, whatever the input's size.
+// pieceSize bounds the output a worker holds for a batch: past it, the
+// worker hands what it has to the writer and waits for it to be written
+// out, so that memory stays bounded however much a line prints (a long
+// base and empty references).
+const pieceSize = 256 << 10
+
+// A streamer runs a lineFunc on each line of standard input.
+type streamer struct {
+	cmd    string
+	strict bool   // stop at the first line that cannot be handled
+	failed []byte // what stands in the output for a line that cannot be handled
+	f      lineFunc
+}
+
+// stream runs s.f on each line of standard input and prints what it
+// returns, in input order, using every core: one goroutine reads batches of
+// lines, workers handle them, and the calling goroutine writes them out in
+// order. Memory stays bounded by the batches in flight and their pieces of
+// output, whatever the input and however much each line prints.
 //
 // A line that cannot be handled (longer than lines.MaxLength, or one f
-// rejects) is reported with its number on standard error and skipped; the
-// run goes on and returns exitInvalid at the end, or with strict stops at
-// that line. When standard error is a terminal, a progress line shows the
-// lines done and the rate.
-func (e *env) stream(cmd string, strict bool, f lineFunc) int {
+// rejects) is reported with its number on standard error, and s.failed is
+// printed in its place, so that output lines stay in step with input lines;
+// the run goes on and returns exitInvalid at the end, or with s.strict
+// stops at that line. When standard error is a terminal, a progress line
+// shows the lines done and the rate.
+func (e *env) stream(s streamer) int {
 	workers := runtime.GOMAXPROCS(0)
 	n := workers * inFlight
 	work, order, free := make(chan *batch, n), make(chan *batch, n), make(chan *batch, n)
 	for range n {
-		free <- &batch{done: make(chan struct{}, 1)}
+		free <- &batch{}
 	}
 	quit := make(chan struct{})
 	defer close(quit)
@@ -64,7 +83,7 @@ func (e *env) stream(cmd string, strict bool, f lineFunc) int {
 	for range workers {
 		go func() {
 			for b := range work {
-				b.handle(cmd, f)
+				b.handle(&s)
 			}
 		}()
 	}
@@ -73,29 +92,25 @@ func (e *env) stream(cmd string, strict bool, f lineFunc) int {
 	defer p.clear()
 	status := exitOK
 	for b := range order {
-		<-b.done
-		o := b.output
-		if b.failed {
-			status = exitInvalid
-			if strict {
-				o = b.strictOutput
+		for o := range b.pieces {
+			if len(o.msg) > 0 {
+				p.clear()
+				e.stderr.Write(o.msg)
+			}
+			if _, err := e.stdout.Write(o.out); err != nil {
+				p.clear()
+				return exitWrite
 			}
 		}
-		if len(o.msg) > 0 {
-			p.clear()
-			e.stderr.Write(o.msg)
-		}
-		if _, err := e.stdout.Write(o.out); err != nil {
-			p.clear()
-			fmt.Fprintf(e.stderr, "relurl %s: writing standard output: %v\n", cmd, err)
-			return exitInvalid
-		}
-		if b.failed && strict {
-			return exitInvalid
+		if b.failed {
+			status = exitInvalid
+			if s.strict {
+				return exitInvalid
+			}
 		}
 		if b.err != nil {
 			p.clear()
-			fmt.Fprintf(e.stderr, "relurl %s: reading standard input: %v\n", cmd, b.err)
+			fmt.Fprintf(e.stderr, "relurl %s: reading standard input: %v\n", s.cmd, b.err)
 			return exitInvalid
 		}
 		p.show(b.last)
@@ -127,7 +142,7 @@ func readBatches(in io.Reader, free <-chan *batch, work, order chan<- *batch, qu
 		*b = batch{
 			data: append(b.data[:0], chunk...), first: first, last: r.Line(),
 			output: output{out: b.out[:0], msg: b.msg[:0]},
-			done:   b.done,
+			pieces: make(chan output, 1),
 		}
 		var tooLong *lines.TooLongError
 		switch {
@@ -144,14 +159,18 @@ func readBatches(in io.Reader, free <-chan *batch, work, order chan<- *batch, qu
 	}
 }
 
-// handle runs f on each line of b, then marks b done. cmd names the
-// command in reports of lines that cannot be handled.
-func (b *batch) handle(cmd string, f lineFunc) {
-	defer func() { b.done <- struct{}{} }()
+// handle runs s.f on each line of b, handing its output to the writer in
+// pieces, the last one when all is done.
+func (b *batch) handle(s *streamer) {
+	defer func() {
+		b.pieces <- b.output
+		close(b.pieces)
+	}()
 	fail := func(err error) {
-		b.msg = fmt.Appendf(b.msg, "relurl %s: %v\n", cmd, err)
-		if !b.failed {
-			b.failed, b.strictOutput = true, b.output
+		b.msg = fmt.Appendf(b.msg, "relurl %s: %s\n", s.cmd, printable(err.Error()))
+		b.failed = true
+		if !s.strict {
+			b.out = append(b.out, s.failed...)
 		}
 	}
 	if b.skipped != nil {
@@ -164,8 +183,15 @@ func (b *batch) handle(cmd string, f lineFunc) {
 		line, rest = lines.Cut(rest)
 		if len(line) > lines.MaxLength {
 			fail(&lines.TooLongError{Line: n, Max: lines.MaxLength})
-		} else if err := f(&b.output, line); err != nil {
+		} else if err := s.f(&b.output, n, line); err != nil {
 			fail(fmt.Errorf("line %d: %w", n, err))
+		}
+		if b.failed && s.strict {
+			return
+		}
+		if b.output.size() > pieceSize {
+			b.pieces <- b.output
+			b.output = output{}
 		}
 	}
 }
@@ -203,49 +229,52 @@ func (p *progress) clear() {
 	}
 }
 
-// write writes out to standard output and returns exitOK, or reports the
-// failure and returns exitInvalid.
-func (e *env) write(cmd string, out []byte) int {
+// write writes out to standard output and returns exitOK, or exitWrite
+// when it fails (main reports the failure).
+func (e *env) write(out []byte) int {
+	if len(out) == 0 {
+		return exitOK
+	}
 	if _, err := e.stdout.Write(out); err != nil {
-		fmt.Fprintf(e.stderr, "relurl %s: writing standard output: %v\n", cmd, err)
-		return exitInvalid
+		return exitWrite
 	}
 	return exitOK
 }
 
-// flush writes out what out buffers and returns exitOK, or reports the
-// failure and returns exitInvalid.
-func (e *env) flush(cmd string, out *bufio.Writer) int {
+// flush writes out what out buffers and returns exitOK, or exitWrite when
+// it fails (main reports the failure).
+func (e *env) flush(out *bufio.Writer) int {
 	if err := out.Flush(); err != nil {
-		fmt.Fprintf(e.stderr, "relurl %s: writing standard output: %v\n", cmd, err)
-		return exitInvalid
+		return exitWrite
 	}
 	return exitOK
 }
 
 // eachURL calls f for each URL of a command: its arguments, or with "-"
 // alone the lines of standard input. f appends what to print to o and
-// reports whether the URL passed; eachURL returns exitInvalid if one did not.
-func (e *env) eachURL(cmd string, urls []string, f func(o *output, url string) bool) int {
+// reports whether the URL passed; where says where the URL is, for
+// messages: "line N" on standard input, else "". eachURL returns
+// exitInvalid if one did not pass.
+func (e *env) eachURL(cmd string, urls []string, f func(o *output, where, url string) bool) int {
 	var failed atomic.Bool // workers of stream set it concurrently
-	check := func(o *output, url string) {
-		if !f(o, url) {
+	check := func(o *output, where, url string) {
+		if !f(o, where, url) {
 			failed.Store(true)
 		}
 	}
 	var status int
 	if len(urls) == 1 && urls[0] == "-" {
-		status = e.stream(cmd, false, func(o *output, line []byte) error {
-			check(o, string(line))
+		status = e.stream(streamer{cmd: cmd, f: func(o *output, n int, line []byte) error {
+			check(o, "line "+strconv.Itoa(n), string(line))
 			return nil
-		})
+		}})
 	} else {
 		var o output
 		for _, url := range urls {
-			check(&o, url)
+			check(&o, "", url)
 		}
 		e.stderr.Write(o.msg)
-		status = e.write(cmd, o.out)
+		status = e.write(o.out)
 	}
 	if failed.Load() && status == exitOK {
 		status = exitInvalid

@@ -9,10 +9,18 @@ import (
 )
 
 const validateHelp = `
-Validate checks each URL against the grammar of RFC 1808, Section 2.2. It
-prints nothing and exits 0 when all are valid; otherwise it prints a line
-"URL: offset N: message" on standard error for each invalid one, and exits 1.
-With "-" as the only argument, it reads URLs from standard input, one a line.
+Validate checks each URL against the grammar of RFC 1808, Section 2.2, or
+with -rfc 3986 against RFC 3986's URI-reference (Appendix A), which allows
+"~" and IP literals where RFC 1808 does not. It exits 0 when all are valid
+and 1 otherwise.
+
+For each invalid URL it prints "URL: offset N: message" on standard error,
+or with "-" "line N: URL: offset N: message"; -q prints nothing. With
+-print-valid it prints the valid URLs on standard output, a filter; with
+-json one object per URL on standard output: line (on standard input, else
+null), url, valid and error (offset, text, rule, message), and nothing on
+standard error. With "-" as the only argument, it reads URLs from standard
+input, one a line; a byte order mark at its start is skipped.
 
 Examples:
 
@@ -20,26 +28,49 @@ Examples:
   $ relurl validate 'http://a/b c'
   http://a/b c: offset 10: " " is not allowed in path (pchar)
   $ relurl validate -q - < urls.txt || echo 'some are invalid'
+  $ relurl validate -rfc 3986 -print-valid - < urls.txt > valid.txt
+  $ relurl validate -json - < urls.txt | jq -r 'select(.valid|not) | .error.rule' | sort | uniq -c
 `
 
 func runValidate(e *env, args []string) int {
 	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
-	quiet := fs.Bool("q", false, "print nothing; only the exit status tells")
+	quiet := fs.Bool("q", false, "print nothing on standard error; only the exit status tells")
+	printValid := fs.Bool("print-valid", false, "print the valid URLs on standard output")
+	asJSON := fs.Bool("json", false, "print one JSON object per URL on standard output")
+	r := &relurl.Resolver{}
+	fs.Var((*rfcValue)(&r.RFC), "rfc", "check by the grammar of RFC `1808` or 3986")
 	if code, ok := e.parseFlags(fs, args, validateHelp); !ok {
 		return code
 	}
 	if fs.NArg() == 0 {
 		return e.usageError("validate", "missing URL (or - to read standard input)")
 	}
-	return e.eachURL("validate", fs.Args(), func(o *output, s string) bool {
-		_, err := relurl.Validate(s)
+	if *asJSON && *printValid {
+		return e.usageError("validate", "-json and -print-valid exclude each other")
+	}
+	return e.eachURL("validate", fs.Args(), func(o *output, where, s string) bool {
 		var serr *relurl.SyntaxError
-		if !errors.As(err, &serr) {
-			return true
+		valid := !errors.As(r.Validate(s), &serr)
+		switch {
+		case *asJSON:
+			o.out = appendJSON(o.out, validation{Line: lineNumber(where), URL: s, URLBase64: exactBytes(s), Valid: valid, Error: syntaxErrorJSON(serr)})
+		case valid && *printValid:
+			o.out = append(append(o.out, printable(s)...), '\n')
+		case !valid && !*quiet:
+			if where != "" {
+				o.msg = append(o.msg, where+": "...)
+			}
+			o.msg = fmt.Appendf(o.msg, "%s: %s\n", printable(s), printable(serr.Error()))
 		}
-		if !*quiet {
-			o.msg = fmt.Appendf(o.msg, "%s: %v\n", s, serr)
-		}
-		return false
+		return valid
 	})
+}
+
+// validation is the JSON form of one URL checked.
+type validation struct {
+	Line      *int         `json:"line"`
+	URL       string       `json:"url"`
+	URLBase64 *string      `json:"url_base64,omitempty"`
+	Valid     bool         `json:"valid"`
+	Error     *parseErrorJ `json:"error"`
 }

@@ -1,5 +1,7 @@
 // Package lines reads text in chunks of whole lines, in constant memory: a
-// line longer than a set limit is skipped and reported, never buffered.
+// line longer than a set limit is skipped and reported, never buffered. A
+// UTF-8 byte order mark at the start of the text is not part of its first
+// line.
 //
 // A reader hands out many lines at once so that the work on them can be
 // shared out; Cut takes them apart.
@@ -30,6 +32,9 @@ func (e *TooLongError) Error() string {
 	return fmt.Sprintf("line %d: longer than %d bytes, skipped", e.Line, e.Max)
 }
 
+// bom is the UTF-8 byte order mark, U+FEFF.
+var bom = []byte("\xef\xbb\xbf")
+
 // Reader returns the lines of an io.Reader in chunks.
 type Reader struct {
 	r          io.Reader
@@ -38,6 +43,7 @@ type Reader struct {
 	start, end int // buf[start:end] is read and not yet returned
 	line       int // lines returned so far
 	err        error
+	started    bool // the byte order mark has been looked for
 }
 
 // NewReader returns a Reader of r's lines that accepts lines of up to max
@@ -54,6 +60,15 @@ func (r *Reader) Line() int { return r.line }
 // the end of the input Next returns io.EOF; where a line is longer than the
 // limit, a *TooLongError in its place, and the next call goes on after it.
 func (r *Reader) Next() ([]byte, error) {
+	if !r.started {
+		r.started = true
+		for r.end-r.start < len(bom) && r.err == nil {
+			r.fill()
+		}
+		if bytes.HasPrefix(r.buf[r.start:r.end], bom) {
+			r.start += len(bom)
+		}
+	}
 	for {
 		if i := bytes.LastIndexByte(r.buf[r.start:r.end], '\n'); i >= 0 {
 			chunk := r.buf[r.start : r.start+i+1]

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"fmt"
+	"unicode/utf8"
+)
+
+// Text output never carries a raw control byte from its input: a URL or a
+// document could otherwise move a terminal's cursor, clear its screen, or
+// (a newline) forge a line of output. URLs on standard output have their C0
+// controls and DEL percent-encoded, which is how a URL writes them; messages
+// on standard error show them, C1 controls and invalid UTF-8 as \xNN. JSON
+// output escapes them as JSON does, and loses nothing.
+
+// appendURLLine appends u and a newline to dst, percent-encoding the
+// control bytes of u.
+func appendURLLine(dst, u []byte) []byte {
+	start := len(dst)
+	dst = append(dst, u...)
+	return append(escapeControls(dst, start), '\n')
+}
+
+// escapeControls percent-encodes the C0 controls and DEL in dst[from:].
+func escapeControls(dst []byte, from int) []byte {
+	i := from
+	for i < len(dst) && dst[i] >= ' ' && dst[i] != 0x7f {
+		i++
+	}
+	if i == len(dst) {
+		return dst // the usual case: nothing to escape
+	}
+	tail := append([]byte(nil), dst[i:]...)
+	dst = dst[:i]
+	for _, c := range tail {
+		if c < ' ' || c == 0x7f {
+			dst = fmt.Appendf(dst, "%%%02X", c)
+		} else {
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+// printable returns s for a message: controls (C0, DEL, C1) and invalid
+// UTF-8 bytes are written \xNN, and a backslash stays a backslash.
+func printable(s string) string {
+	clean := true
+	for _, r := range s {
+		if r < ' ' || (r >= 0x7f && r <= 0x9f) || r == utf8.RuneError {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b []byte
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1, r < ' ', r == 0x7f:
+			b = fmt.Appendf(b, `\x%02x`, s[i])
+		case r >= 0x80 && r <= 0x9f:
+			for _, c := range []byte(s[i : i+n]) {
+				b = fmt.Appendf(b, `\x%02x`, c)
+			}
+		default:
+			b = append(b, s[i:i+n]...)
+		}
+		i += n
+	}
+	return string(b)
+}
