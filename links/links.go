@@ -205,6 +205,7 @@ type Extractor struct {
 	link    Link      // the link being handed out
 	base    base.Base // its base
 	src     *source   // the input of the current Entity or Message
+	br      *bufio.Reader
 }
 
 // DefaultMaxDepth is the deepest nesting of MIME parts read by default.
@@ -229,7 +230,7 @@ func (x *Extractor) HTML(r io.Reader, outer base.Base, h *Handler) (base.Base, e
 // html extracts the links of one document or part, whose Content-Type
 // (for its charset) is contentType.
 func (x *Extractor) html(r io.Reader, contentType string, outer base.Base, part string, h *Handler) (base.Base, error) {
-	r = decodeHTML(r, contentType)
+	r = x.decodeHTML(r, contentType)
 	d := document{x: x, outer: outer, part: part, h: h}
 	x.pending = x.pending[:0]
 	readErr := d.tokenize(html.NewTokenizer(r))
@@ -247,8 +248,12 @@ func (x *Extractor) html(r io.Reader, contentType string, outer base.Base, part 
 // UTF-8 documents are read as they are, so their bytes, valid or not, reach
 // the URLs unchanged; so are documents whose first 1024 bytes are ASCII and
 // declare nothing, where the standard leaves the choice to the user agent.
-func decodeHTML(r io.Reader, contentType string) io.Reader {
-	br := bufio.NewReaderSize(r, 4096)
+func (x *Extractor) decodeHTML(r io.Reader, contentType string) io.Reader {
+	if x.br == nil {
+		x.br = bufio.NewReaderSize(r, 4096)
+	}
+	br := x.br
+	br.Reset(r)
 	prefix, _ := br.Peek(1024)
 	enc, name, certain := charset.DetermineEncoding(prefix, contentType)
 	if name == "utf-8" || (!certain && name == "windows-1252" && isASCII(prefix)) {

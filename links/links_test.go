@@ -276,3 +276,85 @@ func TestBaseHeaderCase(t *testing.T) {
 		t.Errorf("links %q, error %v", got, err)
 	}
 }
+
+func TestSniff(t *testing.T) {
+	tests := []struct {
+		prefix string
+		want   Format
+	}{
+		{"<p>Note:<a href=x>", FormatHTML},
+		{"\ufeff  \n<!DOCTYPE html>", FormatHTML},
+		{"From: a@b\r\nTo: c@d\r\n", FormatMessage},
+		{"\ufeffContent-Type: text/html\r\n", FormatMessage},
+		{"MIME-Version: 1.0\r\n", FormatMessage},
+		{"Note: plain text", FormatMessage}, // a header field, as far as its first line tells
+		{"plain text: no field name", FormatHTML},
+		{": no name", FormatHTML},
+		{"", FormatHTML},
+	}
+	for _, tt := range tests {
+		if got := Sniff([]byte(tt.prefix)); got != tt.want {
+			t.Errorf("Sniff(%q) = %v, want %v", tt.prefix, got, tt.want)
+		}
+	}
+	if got := FormatOf("page.HTM", []byte("Subject: x\r\n")); got != FormatHTML {
+		t.Errorf("the extension decides first: %v", got)
+	}
+}
+
+// After a part whose header the standard library refuses, the walk goes on
+// at the next part, however many bad parts follow each other.
+func TestResyncAfterBadHeader(t *testing.T) {
+	bad := "--b\r\n" + strings.Repeat("X: y\r\n", 10001) + "\r\n<a href=\"lost\">\r\n"
+	msg := "Content-Type: multipart/mixed; boundary=\"b\"\r\n\r\npreamble\r\n" +
+		"--b\r\nContent-Type: text/html\r\n\r\n<a href=\"1\">\r\n" +
+		bad + bad +
+		"--b\r\nContent-Type: text/html\r\n\r\n<a href=\"4\">\r\n" +
+		bad +
+		"--b\r\nContent-Type: text/html\r\n\r\n<a href=\"6\">\r\n--b--\r\n"
+	var got, warnings []string
+	err := (&Extractor{}).Message(strings.NewReader(msg), base.Retrieved("http://m/"), &Handler{
+		Link: func(l *Link) error { got = append(got, l.Part+" "+string(l.URL)); return nil },
+		Warn: func(err error) { warnings = append(warnings, err.Error()) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "1 http://m/1|4 http://m/4|6 http://m/6"; strings.Join(got, "|") != want {
+		t.Errorf("links %q, want %q", got, want)
+	}
+	if len(warnings) != 3 || !strings.HasPrefix(warnings[0], "part 2: unreadable part header") || !strings.HasPrefix(warnings[2], "part 5:") {
+		t.Errorf("warnings %q, want parts 2, 3 and 5", warnings)
+	}
+}
+
+// Links that wait for the base cost their bytes and a few more, not a
+// structure each.
+func TestPendingIsCompact(t *testing.T) {
+	const n = 100000
+	doc := strings.Repeat(`<a href="x">`, n) + `<base href="http://b/">`
+	var x Extractor
+	links := 0
+	if _, err := x.HTML(strings.NewReader(doc), base.Base{}, &Handler{Link: func(*Link) error { links++; return nil }}); err != nil {
+		t.Fatal(err)
+	}
+	if links != n || cap(x.pending) > 8*n {
+		t.Errorf("%d links waited in %d bytes", links, cap(x.pending))
+	}
+}
+
+// A link's value is cleaned as the URL Standard cleans its input.
+func TestCleanURL(t *testing.T) {
+	var x Extractor
+	for in, want := range map[string]string{
+		"x":                  "x",
+		"  \t\x00x y\x1f ":   "x y",
+		"a\tb\nc\rd":         "abcd",
+		"\n\n":               "",
+		"http://a/\x0cb\x7f": "http://a/\x0cb\x7f",
+	} {
+		if got := string(x.cleanURL([]byte(in))); got != want {
+			t.Errorf("cleanURL(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
