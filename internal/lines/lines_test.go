@@ -63,6 +63,8 @@ var tests = []struct {
 	{strings.Repeat("x", 30) + "\nok", []string{"!line 1: longer than 5 bytes, skipped", "ok"}},
 	{"ok\n" + strings.Repeat("x", 3*chunkSize) + "\nok2\n", []string{"ok", "!line 2: longer than 5 bytes, skipped", "ok2"}},
 	{strings.Repeat("y", 100), []string{"!line 1: longer than 5 bytes, skipped"}},
+	{"\ufeffab\n\ufeffc\n", []string{"ab", "\ufeffc"}}, // a byte order mark at the start only is skipped
+	{"\ufeff", nil},
 }
 
 func TestReader(t *testing.T) {
@@ -135,9 +137,11 @@ func FuzzReader(f *testing.F) {
 		f.Add(tt.in, 5)
 	}
 	f.Add("a\r\nb\nc", 1)
+	f.Add("\ufeffa\nb", 3)
 	f.Fuzz(func(t *testing.T, in string, max int) {
 		max = 1 + max&0xff
 		got := readAll(t, strings.NewReader(in), max)
+		in = strings.TrimPrefix(in, "\ufeff") // a byte order mark is not part of the first line
 		want := strings.Split(strings.TrimSuffix(in, "\n"), "\n")
 		if in == "" {
 			want = nil
