@@ -316,6 +316,14 @@ func TestTopLevel(t *testing.T) {
 			t.Errorf("long line: %q", line)
 		}
 	}
+	for _, c := range commands {
+		h := relurlRun(t, nil, c.name, "-h")
+		for _, line := range strings.Split(h.stdout, "\n") {
+			if len(line) > 80 && !strings.HasPrefix(line, "usage: ") {
+				t.Errorf("relurl %s -h: a line of %d characters: %q", c.name, len(line), line)
+			}
+		}
+	}
 	if !strings.Contains(r.stdout, "relurl parse [-json] URL... | -\n") {
 		t.Errorf("help does not show parse as the README does:\n%s", r.stdout)
 	}

@@ -101,12 +101,12 @@ type docFlags struct {
 
 func (d *docFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&d.url, "url", "", "the absolute `URL` a file or standard input was retrieved from (Section 3.3)")
-	fs.StringVar(&d.typ, "type", "auto", "the document's `type`: html, message (MIME: .eml, .mhtml) or auto")
+	fs.StringVar(&d.typ, "type", "auto", "the document's `type`: html, message (.eml, .mhtml) or auto")
 	fs.IntVar(&d.maxDepth, "max-depth", links.DefaultMaxDepth, "the deepest nesting of MIME parts to read, at least 1")
 	fs.Int64Var(&d.maxSize, "max-size", 64<<20, "read at most this many `bytes` of a document, at least 1")
 	fs.IntVar(&d.maxRedirects, "max-redirects", links.DefaultMaxRedirects, "follow at most this many HTTP redirects")
-	fs.DurationVar(&d.timeout, "timeout", 30*time.Second, "give up on an HTTP fetch after this long, body included (0: never)")
-	fs.BoolVar(&d.contentLocation, "content-location", false, "let an HTTP response's Content-Location header set the base (RFC 7231 says it does not)")
+	fs.DurationVar(&d.timeout, "timeout", 30*time.Second, "give up on a fetch after this long, body included; 0: never")
+	fs.BoolVar(&d.contentLocation, "content-location", false, "let an HTTP Content-Location header set the base (RFC 7231 says no)")
 	fs.BoolVar(&d.verbose, "v", false, "report the redirects a fetch followed")
 }
 
@@ -136,7 +136,7 @@ func runLinks(e *env, args []string) int {
 	asJSON := fs.Bool("json", false, "print one JSON object per link")
 	r := rfcFlags(fs)
 	elements := fs.String("elements", "", "read only these `elements`, comma-separated (default all)")
-	template := fs.Bool("template", false, "read the links inside <template> elements, which browsers keep out of the document")
+	template := fs.Bool("template", false, "read the links inside <template>, which browsers keep out of the document")
 	if code, ok := e.parseFlags(fs, args, linksHelp); !ok {
 		return code
 	}

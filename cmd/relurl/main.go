@@ -63,7 +63,7 @@ func init() {
 		{"links", "[-url URL] [-json] [flags] DOCUMENT", "print a document's links, resolved against its base (Sections 3 and 4)", runLinks},
 		{"base", "[-url URL] [-json] [flags] DOCUMENT", "print a document's base URL and the layer of Section 3 that set it", runBase},
 		{"resolve", "[-rfc 1808|3986] [-base BASE | -pairs] [BASE] REF...", "resolve references against a base (RFC 1808, Section 4)", runResolve},
-		{"compare", "[-markdown | -json] [-diff] [-base BASE | -pairs] [BASE] REF...", "resolve by RFC 1808, RFC 3986 and net/url side by side", runCompare},
+		{"compare", "[-markdown|-json] [-diff] [-base BASE | -pairs] [BASE] REF...", "resolve by RFC 1808, RFC 3986 and net/url side by side", runCompare},
 		{"relative", "[-rfc 1808|3986] [-base BASE | -pairs] [BASE] TARGET...", "the shortest reference from BASE to each TARGET", runRelative},
 		{"explain", "[-rfc 1808|3986] [-json] BASE REF", "how REF resolves against BASE, step by step", runExplain},
 		{"parse", "[-json] URL... | -", "show the components, form and validity of URLs (Sections 2.2-2.4)", runParse},

@@ -25,7 +25,8 @@ status is then 1.
 
 Examples:
 
-  $ relurl relative 'http://a/b/c/d;p?q' http://a/b/g 'http://a/b/c/d;p?y' http://a/b/c/this:that
+  $ relurl relative 'http://a/b/c/d;p?q' http://a/b/g 'http://a/b/c/d;p?y' \
+      http://a/b/c/this:that
   ../g
   ?y
   ./this:that

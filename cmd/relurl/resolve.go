@@ -72,7 +72,7 @@ type pairInput struct {
 }
 
 func (in *pairInput) register(fs *flag.FlagSet) {
-	fs.StringVar(&in.base, "base", "", "resolve against `BASE`; read references from standard input unless given as arguments")
+	fs.StringVar(&in.base, "base", "", "resolve against `BASE`: references from the arguments, else standard input")
 	fs.BoolVar(&in.pairs, "pairs", false, "read lines \"BASE<TAB>REF\" from standard input")
 	fs.BoolVar(&in.strict, "strict", false, "stop at the first line that cannot be handled")
 }
@@ -145,7 +145,7 @@ func checkRFC(r *relurl.Resolver) error {
 func rfcFlags(fs *flag.FlagSet) *relurl.Resolver {
 	r := &relurl.Resolver{RFC: relurl.RFC1808}
 	fs.Var((*rfcValue)(&r.RFC), "rfc", "resolve by RFC `1808` or 3986")
-	fs.BoolVar(&r.NonStrict, "nonstrict", false, "with -rfc 3986, read a reference's scheme equal to the base's as absent (Section 5.2.2)")
+	fs.BoolVar(&r.NonStrict, "nonstrict", false, "with -rfc 3986: a scheme equal to the base's is read as absent (5.2.2)")
 	return r
 }
 

@@ -29,7 +29,8 @@ Examples:
   http://a/b c: offset 10: " " is not allowed in path (pchar)
   $ relurl validate -q - < urls.txt || echo 'some are invalid'
   $ relurl validate -rfc 3986 -print-valid - < urls.txt > valid.txt
-  $ relurl validate -json - < urls.txt | jq -r 'select(.valid|not) | .error.rule' | sort | uniq -c
+  $ relurl validate -json - < urls.txt |
+      jq -r 'select(.valid|not) | .error.rule' | sort | uniq -c
 `
 
 func runValidate(e *env, args []string) int {
