@@ -171,6 +171,14 @@ func (h *Handler) warn(err error) {
 	}
 }
 
+// ReadError reports that reading a document's input failed (a connection
+// closed early, a timeout, a disk error): not a fault of its content. The
+// links found before it have been handed out.
+type ReadError struct{ Err error }
+
+func (e *ReadError) Error() string { return e.Err.Error() }
+func (e *ReadError) Unwrap() error { return e.Err }
+
 // handlerError is an error returned by Handler.Link: it stops everything
 // and is returned as it is.
 type handlerError struct{ err error }
@@ -204,8 +212,11 @@ type Extractor struct {
 	buf     []byte    // the resolved URL being handed out
 	link    Link      // the link being handed out
 	base    base.Base // its base
-	src     *source   // the input of the current Entity or Message
-	br      *bufio.Reader
+	// absolute says whether base has a scheme: links resolve against it
+	absolute  bool
+	src       *source       // the input of the current Entity or Message
+	htmlParts int           // the HTML documents and parts read by the current Entity
+	br        *bufio.Reader // reads the first bytes of each document, for its encoding
 }
 
 // DefaultMaxDepth is the deepest nesting of MIME parts read by default.
@@ -217,7 +228,7 @@ const DefaultMaxDepth = 32
 // which follows the HTML standard's rules for recovery. The document's
 // encoding is sniffed from its byte order mark or <meta charset>. A read
 // error stops the extraction, but the links found until then are still
-// handed out before it is returned.
+// handed out before it is returned, as a *ReadError.
 func (x *Extractor) HTML(r io.Reader, outer base.Base, h *Handler) (base.Base, error) {
 	b, err := x.html(r, "", outer, "", h)
 	var herr handlerError
@@ -236,10 +247,13 @@ func (x *Extractor) html(r io.Reader, contentType string, outer base.Base, part 
 	readErr := d.tokenize(html.NewTokenizer(r))
 	if !d.based {
 		if err := d.establish(outer); err != nil {
-			return d.base, err
+			return x.base, err
 		}
 	}
-	return d.base, readErr
+	if readErr != nil {
+		readErr = &ReadError{readErr}
+	}
+	return x.base, readErr
 }
 
 // decodeHTML returns r decoded to UTF-8 by the HTML standard's encoding
@@ -250,7 +264,7 @@ func (x *Extractor) html(r io.Reader, contentType string, outer base.Base, part 
 // declare nothing, where the standard leaves the choice to the user agent.
 func (x *Extractor) decodeHTML(r io.Reader, contentType string) io.Reader {
 	if x.br == nil {
-		x.br = bufio.NewReaderSize(r, 4096)
+		x.br = bufio.NewReaderSize(nil, 4096)
 	}
 	br := x.br
 	br.Reset(r)
@@ -275,8 +289,7 @@ func isASCII(b []byte) bool {
 type document struct {
 	x        *Extractor
 	outer    base.Base
-	base     base.Base
-	based    bool // base is established: links are handed out as they are found
+	based    bool // x.base is established: links are handed out as they are found
 	part     string
 	h        *Handler
 	template int  // open <template> elements
@@ -300,16 +313,8 @@ func (d *document) tokenize(z *html.Tokenizer) error {
 				continue
 			}
 			if string(name) == "base" {
-				if !d.based && d.template == 0 && d.foreign == 0 {
-					if href, ok := d.x.baseHref(z); ok {
-						b := d.outer.Embedded(string(href), base.HTMLBase)
-						if b.Note != "" {
-							d.h.warn(partError(d.part, errors.New(b.Note)))
-						}
-						if err := d.establish(b); err != nil {
-							return err
-						}
-					}
+				if err := d.baseElement(z); err != nil {
+					return err
 				}
 				continue
 			}
@@ -384,15 +389,34 @@ func (d *document) close(name []byte) {
 	}
 }
 
+// baseElement establishes the base from the BASE element at z, if it is
+// the document's first with an href: not inside <template>, <svg> or
+// <math>, where it is not the document's.
+func (d *document) baseElement(z *html.Tokenizer) error {
+	if d.based || d.template > 0 || d.foreign > 0 {
+		return nil
+	}
+	href, ok := d.x.baseHref(z)
+	if !ok {
+		return nil
+	}
+	b := d.outer.Embedded(string(href), base.HTMLBase)
+	if b.Note != "" {
+		d.h.warn(partError(d.part, errors.New(b.Note)))
+	}
+	return d.establish(b)
+}
+
 // establish sets the document's base, tells the handler, and hands out the
 // links that waited for it.
 func (d *document) establish(b base.Base) error {
-	d.base, d.based = b, true
+	d.based = true
+	d.x.htmlParts++
 	if d.h.Base != nil {
 		d.h.Base(d.part, b)
 	}
 	x := d.x
-	x.base = b
+	x.base, x.absolute = b, relurl.Split(b.URL).HasScheme()
 	x.link = Link{Base: &x.base, Part: d.part}
 	for p := x.pending; len(p) > 0; {
 		n, w := binary.Uvarint(p)
@@ -506,15 +530,16 @@ func (d *document) emitOne(ref []byte) error {
 	link := &x.link
 	link.Ref = ref
 	clean := bytestr.Transient(x.cleanURL(ref))
-	// The base is split again for each link: some 20 ns, about 1% of
-	// extracting a link, and not worth a split-once form for each RFC.
-	x.buf = x.Resolver.AppendResolve(x.buf[:0], x.base.URL, clean)
-	link.URL = x.buf
-	if !relurl.Split(x.base.URL).HasScheme() && !relurl.Split(clean).HasScheme() {
+	if !x.absolute && !relurl.Split(clean).HasScheme() {
 		// Without an absolute base (Section 3.4, or a relative BASE
 		// with nothing outside it), a relative link stays relative: it
 		// is not resolved.
 		link.URL = nil
+	} else {
+		// The base is split again for each link: some 20 ns, about 1% of
+		// extracting a link, and not worth a split-once form for each RFC.
+		x.buf = x.Resolver.AppendResolve(x.buf[:0], x.base.URL, clean)
+		link.URL = x.buf
 	}
 	if err := d.h.Link(link); err != nil {
 		return handlerError{err}

@@ -2,6 +2,7 @@ package links
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -173,6 +174,10 @@ func TestReadError(t *testing.T) {
 	}})
 	if err == nil || len(got) != 1 || got[0] != "http://x/a" {
 		t.Errorf("links %q, error %v; want the link and the error", got, err)
+	}
+	var rerr *ReadError
+	if !errors.As(err, &rerr) {
+		t.Errorf("error %T, want a *ReadError: the input failed, not the content", err)
 	}
 }
 

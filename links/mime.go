@@ -28,7 +28,7 @@ func (x *Extractor) Message(r io.Reader, outer base.Base, h *Handler) error {
 	msg, err := mail.ReadMessage(bufio.NewReader(src))
 	if err != nil {
 		if src.err != nil {
-			return src.err
+			return &ReadError{src.err}
 		}
 		return fmt.Errorf("reading message header: %w", err)
 	}
@@ -50,32 +50,18 @@ func (x *Extractor) Message(r io.Reader, outer base.Base, h *Handler) error {
 // header the standard library refuses, or that the input ends inside is
 // reported to h.Warn, and the parts after it are read. An error reading
 // body itself (a connection closed early, a timeout) is not the content's
-// fault: it stops the walk and is returned, as is nesting deeper than
-// x.MaxDepth. A message with no HTML part is reported to h.Warn, since it
-// gives no links.
+// fault: it stops the walk and is returned as a *ReadError, as nesting
+// deeper than x.MaxDepth is returned. A message with no HTML part is
+// reported to h.Warn, since it gives no links.
 func (x *Extractor) Entity(header textproto.MIMEHeader, body io.Reader, outer base.Base, h *Handler) error {
-	src, ok := body.(*source)
-	if !ok {
-		src = &source{r: body}
-	}
-	x.src = src
-	htmlParts := 0
-	count := &Handler{
-		Link: h.Link,
-		Base: func(part string, b base.Base) {
-			htmlParts++
-			if h.Base != nil {
-				h.Base(part, b)
-			}
-		},
-		Warn: h.Warn,
-	}
-	err := x.entity(header, src, outer, x.ContentLocation, "", 0, count)
+	x.src = &source{r: body}
+	x.htmlParts = 0
+	err := x.entity(header, x.src, outer, x.ContentLocation, "", 0, h)
 	var herr handlerError
 	if errors.As(err, &herr) {
 		return herr.err
 	}
-	if err == nil && htmlParts == 0 {
+	if err == nil && x.htmlParts == 0 {
 		mediaType, _, _ := mime.ParseMediaType(header.Get("Content-Type"))
 		h.warn(fmt.Errorf("no HTML part (text/html or application/xhtml+xml) in this %s: no links", orPlain(mediaType)))
 	}
@@ -116,7 +102,7 @@ func (x *Extractor) fault(part string, err error, h *Handler) error {
 	case errors.As(err, &herr):
 		return err
 	case x.src.err != nil:
-		return x.src.err
+		return &ReadError{x.src.err}
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return err
 	}
@@ -188,7 +174,7 @@ func (x *Extractor) multipart(body io.Reader, boundary string, b base.Base, part
 		}
 		if err != nil {
 			if x.src.err != nil {
-				return x.src.err
+				return &ReadError{x.src.err}
 			}
 			var resynced bool
 			if mr, resynced = parts.after(i-first+1, boundary); !resynced {

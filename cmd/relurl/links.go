@@ -279,10 +279,7 @@ func (e *env) readDocument(arg string, d *docFlags, x *links.Extractor, h *links
 		x.ContentLocation = true // a file is a MIME message, not an HTTP response
 		err = x.Message(br, outer, h)
 	}
-	if r.err != nil {
-		return fmt.Errorf("reading %s: %w", name, r.err)
-	}
-	return r.finish(err, name)
+	return r.finish(err, name, "reading "+name)
 }
 
 func (e *env) fetchDocument(url string, d *docFlags, x *links.Extractor, h *links.Handler) error {
@@ -318,28 +315,26 @@ func (e *env) fetchDocument(url string, d *docFlags, x *links.Extractor, h *link
 		header.Set("Content-Type", "text/html")
 	}
 	x.ContentLocation = d.contentLocation
-	err = x.Entity(header, r, base.Retrieved(last), h)
-	if r.err != nil {
-		return fmt.Errorf("reading the body of %s: %w", last, r.err)
-	}
-	return r.finish(err, url)
+	return r.finish(x.Entity(header, r, base.Retrieved(last), h), url, "reading the body of "+last)
 }
 
-// limitReader reads at most n bytes and tells whether there was more. It
-// keeps the first error of reading r, so that a document's reader can be
-// told from its content.
+// limitReader reads at most n bytes and tells whether there was more.
 type limitReader struct {
 	r         io.Reader
 	limit, n  int64 // the limit, and what is left of it
 	truncated bool
-	err       error
 }
 
 func newLimitReader(r io.Reader, n int64) *limitReader { return &limitReader{r: r, limit: n, n: n} }
 
 // finish returns err, the outcome of reading the document name through l,
-// or if there is none and l cut the document short, an error that says so.
-func (l *limitReader) finish(err error, name string) error {
+// with what it was reading (such as "reading FILE") before a read error; or
+// if there is none and l cut the document short, an error that says so.
+func (l *limitReader) finish(err error, name, reading string) error {
+	var rerr *links.ReadError
+	if errors.As(err, &rerr) {
+		return fmt.Errorf("%s: %w", reading, rerr.Err)
+	}
 	if err == nil && l.truncated {
 		return fmt.Errorf("%s is larger than -max-size %d bytes: links from its first %d bytes only", name, l.limit, l.limit)
 	}
@@ -360,9 +355,6 @@ func (l *limitReader) Read(p []byte) (int, error) {
 	}
 	n, err := l.r.Read(p)
 	l.n -= int64(n)
-	if err != nil && err != io.EOF && l.err == nil {
-		l.err = err
-	}
 	return n, err
 }
 
