@@ -333,6 +333,22 @@ func TestResyncAfterBadHeader(t *testing.T) {
 	}
 }
 
+// The bytes a resync needs are at hand however far into the body it is:
+// a bad part after 300 KiB of others.
+func TestResyncFarIntoTheBody(t *testing.T) {
+	big := "--b\r\nContent-Type: text/html\r\n\r\n<a href=\"big\">" + strings.Repeat("<p>filler</p>\r\n", 20000) + "\r\n"
+	msg := "Content-Type: multipart/mixed; boundary=\"b\"\r\n\r\n" + big +
+		"--b\r\n" + strings.Repeat("X: y\r\n", 10001) + "\r\n<a href=\"lost\">\r\n" +
+		"--b\r\nContent-Type: text/html\r\n\r\n<a href=\"after\">\r\n--b--\r\n"
+	var got []string
+	err := (&Extractor{}).Message(strings.NewReader(msg), base.Retrieved("http://m/"), &Handler{
+		Link: func(l *Link) error { got = append(got, l.Part+" "+string(l.URL)); return nil },
+	})
+	if want := "1 http://m/big|3 http://m/after"; err != nil || strings.Join(got, "|") != want {
+		t.Errorf("links %q, error %v; want %q", got, err, want)
+	}
+}
+
 // Links that wait for the base cost their bytes and a few more, not a
 // structure each.
 func TestPendingIsCompact(t *testing.T) {

@@ -162,7 +162,6 @@ func (x *Extractor) multipart(body io.Reader, boundary string, b base.Base, part
 	}
 	parts := newDelimiters(body, boundary)
 	mr := multipart.NewReader(parts, boundary)
-	first := 1 // the number of mr's first part
 	for i := 1; ; i++ {
 		path := strconv.Itoa(i)
 		if part != "" {
@@ -177,12 +176,11 @@ func (x *Extractor) multipart(body io.Reader, boundary string, b base.Base, part
 				return &ReadError{x.src.err}
 			}
 			var resynced bool
-			if mr, resynced = parts.after(i-first+1, boundary); !resynced {
+			if mr, resynced = parts.after(i, boundary); !resynced {
 				h.warn(partError(part, fmt.Errorf("broken multipart: %w", err)))
 				return nil
 			}
 			h.warn(partError(path, fmt.Errorf("unreadable part header: %w: part skipped", err)))
-			first = i + 1
 			continue
 		}
 		err = x.entity(p.Header, p, b.Enclosed(), true, path, depth+1, h)
@@ -204,6 +202,7 @@ func (x *Extractor) multipart(body io.Reader, boundary string, b base.Base, part
 // passed on. The standard library cannot go on after a part whose header
 // it refuses (too many lines, a malformed line), so after one a new reader
 // is started at the next delimiter line: the parts after it are not lost.
+// Part i of the body starts at delimiter line i, whichever reader reads it.
 type delimiters struct {
 	r      io.Reader
 	delim  []byte  // "--" + boundary
@@ -211,12 +210,12 @@ type delimiters struct {
 	seen   int     // delimiter lines passed on
 	offset int64   // bytes passed on
 	ends   []int64 // where the last delimiter lines end: the offsets of their "\n"
-	tail   []byte  // the last bytes passed on, at most tailSize
+	tail   []byte  // the last bytes passed on: at least tailSize of them, at most twice that
 	replay []byte  // bytes to hand out again before reading r
 }
 
-// tailSize bounds what delimiters keeps: more than mime/multipart reads
-// ahead (4 KiB).
+// tailSize bounds what delimiters must keep: more than mime/multipart
+// reads ahead (4 KiB).
 const tailSize = 64 << 10
 
 func newDelimiters(r io.Reader, boundary string) *delimiters {
@@ -234,15 +233,19 @@ func (d *delimiters) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// scan counts the delimiter lines that start in p, and remembers p.
+// scan counts the delimiter lines that end in p, and remembers p.
 func (d *delimiters) scan(p []byte) {
-	for i, c := range p {
-		pos := d.offset + int64(i)
+	for i := 0; i < len(p); i++ {
+		c := p[i]
 		switch {
-		case d.state < 0:
-			if c == '\n' {
-				d.state = 0
+		case d.state < 0: // mid-line: on to the next line
+			j := bytes.IndexByte(p[i:], '\n')
+			if j < 0 {
+				i = len(p)
+				break
 			}
+			i += j
+			d.state = 0
 		case d.state < len(d.delim):
 			if c == d.delim[d.state] {
 				d.state++
@@ -254,10 +257,9 @@ func (d *delimiters) scan(p []byte) {
 		default: // the delimiter matched: the rest of the line decides
 			switch c {
 			case '-', ' ', '\t', '\r':
-				continue
 			case '\n':
 				d.seen++
-				d.ends = append(d.ends, pos)
+				d.ends = append(d.ends, d.offset+int64(i))
 				if len(d.ends) > 64 {
 					d.ends = d.ends[1:]
 				}
@@ -268,19 +270,19 @@ func (d *delimiters) scan(p []byte) {
 		}
 	}
 	d.offset += int64(len(p))
-	if len(p) >= tailSize {
-		d.tail = append(d.tail[:0], p[len(p)-tailSize:]...)
-	} else {
-		if len(d.tail)+len(p) > tailSize {
-			d.tail = d.tail[:copy(d.tail, d.tail[len(d.tail)+len(p)-tailSize:])]
-		}
-		d.tail = append(d.tail, p...)
+	// Keep the last bytes, moving them down only when tail is full: a
+	// copy of tailSize bytes for every tailSize read at most.
+	if len(d.tail)+len(p) > 2*tailSize {
+		keep := max(tailSize-len(p), 0)
+		d.tail = d.tail[:copy(d.tail, d.tail[len(d.tail)-min(keep, len(d.tail)):])]
+		p = p[max(len(p)-tailSize, 0):]
 	}
+	d.tail = append(d.tail, p...)
 }
 
 // after returns a new multipart reader that starts at the delimiter line
-// that ends part i of the current reader, reading ahead to it if need be,
-// or false if the body ends first or that line is no longer at hand.
+// that ends part i, reading ahead to it if need be, or false if the body
+// ends first or that line is no longer at hand.
 func (d *delimiters) after(i int, boundary string) (*multipart.Reader, bool) {
 	// What is left to replay is the end of tail: the new replay, from
 	// tail too, covers it.
@@ -293,7 +295,7 @@ func (d *delimiters) after(i int, boundary string) (*multipart.Reader, bool) {
 			return nil, false
 		}
 	}
-	// The delimiter line ends at ends[k]; the new reader starts at the
+	// Delimiter line i+1 ends at ends[k]; the new reader starts at the
 	// start of that line.
 	k := len(d.ends) - 1 - (d.seen - (i + 1))
 	if k < 0 || d.offset-d.ends[k] > int64(len(d.tail)) {
@@ -305,8 +307,6 @@ func (d *delimiters) after(i int, boundary string) (*multipart.Reader, bool) {
 		return nil, false // the line starts before tail
 	}
 	d.replay = append([]byte(nil), d.tail[lineStart:]...)
-	// Delimiters are counted from the new reader's start from now on.
-	d.seen -= i
 	return multipart.NewReader(d, boundary), true
 }
 
