@@ -110,7 +110,23 @@ func (d *docFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&d.verbose, "v", false, "report the redirects a fetch followed")
 }
 
-// check reports a flag value that cannot work, as a usage error.
+// parse parses the flags and argument of links or base, one DOCUMENT, and
+// reports as parseFlags does whether the command should run: a flag value
+// that cannot work is a usage error.
+func (d *docFlags) parse(e *env, fs *flag.FlagSet, args []string, help string) (int, bool) {
+	if code, ok := e.parseFlags(fs, args, help); !ok {
+		return code, false
+	}
+	if fs.NArg() != 1 {
+		return e.usageError(fs.Name(), "want one DOCUMENT (a file, - or a URL), got %d arguments", fs.NArg()), false
+	}
+	if err := d.check(); err != nil {
+		return e.usageError(fs.Name(), "%v", err), false
+	}
+	return 0, true
+}
+
+// check reports a flag value that cannot work.
 func (d *docFlags) check() error {
 	switch {
 	case d.typ != "auto" && d.typ != "html" && d.typ != "message":
@@ -137,14 +153,8 @@ func runLinks(e *env, args []string) int {
 	r := rfcFlags(fs)
 	elements := fs.String("elements", "", "read only these `elements`, comma-separated (default all)")
 	template := fs.Bool("template", false, "read the links inside <template>, which browsers keep out of the document")
-	if code, ok := e.parseFlags(fs, args, linksHelp); !ok {
+	if code, ok := d.parse(e, fs, args, linksHelp); !ok {
 		return code
-	}
-	if fs.NArg() != 1 {
-		return e.usageError("links", "want one DOCUMENT (a file, - or a URL), got %d arguments", fs.NArg())
-	}
-	if err := d.check(); err != nil {
-		return e.usageError("links", "%v", err)
 	}
 	if err := checkRFC(r); err != nil {
 		return e.usageError("links", "%v", err)
@@ -172,7 +182,7 @@ func runLinks(e *env, args []string) int {
 			case *asJSON:
 				out.Write(appendJSON(out.AvailableBuffer(), linkObject(l)))
 			case l.URL != nil:
-				out.Write(appendURLLine(out.AvailableBuffer(), l.URL))
+				out.Write(endURLLine(append(out.AvailableBuffer(), l.URL...), 0))
 			}
 			return nil
 		},
@@ -195,14 +205,8 @@ func runBase(e *env, args []string) int {
 	var d docFlags
 	d.register(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object per document or HTML part")
-	if code, ok := e.parseFlags(fs, args, baseHelp); !ok {
+	if code, ok := d.parse(e, fs, args, baseHelp); !ok {
 		return code
-	}
-	if fs.NArg() != 1 {
-		return e.usageError("base", "want one DOCUMENT (a file, - or a URL), got %d arguments", fs.NArg())
-	}
-	if err := d.check(); err != nil {
-		return e.usageError("base", "%v", err)
 	}
 	out := bufio.NewWriter(e.stdout)
 	h := &links.Handler{

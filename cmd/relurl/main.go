@@ -155,19 +155,19 @@ Help lists relurl's commands, or shows a command's flags and examples:
 `
 
 func runHelp(e *env, args []string) int {
-	if len(args) == 0 {
-		usage(e.stdout)
-		return exitOK
-	}
-	if len(args) > 1 {
-		return e.usageError("help", "want at most one COMMAND, got %d", len(args))
-	}
-	name := args[0]
-	if name == "help" {
-		fs := flag.NewFlagSet("help", flag.ContinueOnError)
-		code, _ := e.parseFlags(fs, []string{"-h"}, helpHelp)
+	fs := flag.NewFlagSet("help", flag.ContinueOnError)
+	if code, ok := e.parseFlags(fs, args, helpHelp); !ok {
 		return code
 	}
+	switch fs.NArg() {
+	case 0:
+		usage(e.stdout)
+		return exitOK
+	case 1:
+	default:
+		return e.usageError("help", "want at most one COMMAND, got %d", fs.NArg())
+	}
+	name := fs.Arg(0)
 	for _, c := range commands {
 		if c.name == name {
 			return c.run(e, []string{"-h"})

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"strconv"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/relurl/relurl"
@@ -78,15 +76,6 @@ func exactBytes(s string) *string {
 	return &b
 }
 
-// lineNumber returns the number in "line N", nil for "".
-func lineNumber(where string) *int {
-	n, err := strconv.Atoi(strings.TrimPrefix(where, "line "))
-	if err != nil {
-		return nil
-	}
-	return &n
-}
-
 func parseURL(s string) parsed {
 	u := relurl.Split(s)
 	opt := func(v string, ok bool) *string {
@@ -132,7 +121,7 @@ func runParse(e *env, args []string) int {
 	if *asJSON {
 		show = showJSON
 	}
-	return e.eachURL("parse", fs.Args(), func(o *output, _, s string) bool {
+	return e.eachURL("parse", fs.Args(), func(o *output, _ int, s string) bool {
 		o.out = show(o.out, parseURL(s))
 		return true
 	})

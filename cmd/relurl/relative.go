@@ -54,7 +54,7 @@ func runRelative(e *env, args []string) int {
 			unreachable.Store(true)
 		}
 		start := len(o.out)
-		o.out = append(escapeControls(append(o.out, ref...), start), '\n')
+		o.out = endURLLine(append(o.out, ref...), start)
 		return nil
 	})
 	if unreachable.Load() {

@@ -58,7 +58,7 @@ func runResolve(e *env, args []string) int {
 	}
 	return e.runPairs("resolve", fs, &in, "", func(o *output, base, ref string) error {
 		start := len(o.out)
-		o.out = append(escapeControls(r.AppendResolve(o.out, base, ref), start), '\n')
+		o.out = endURLLine(r.AppendResolve(o.out, base, ref), start)
 		return nil
 	})
 }

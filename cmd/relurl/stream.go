@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"strconv"
 	"sync/atomic"
 	"time"
 
@@ -252,26 +251,26 @@ func (e *env) flush(out *bufio.Writer) int {
 
 // eachURL calls f for each URL of a command: its arguments, or with "-"
 // alone the lines of standard input. f appends what to print to o and
-// reports whether the URL passed; where says where the URL is, for
-// messages: "line N" on standard input, else "". eachURL returns
-// exitInvalid if one did not pass.
-func (e *env) eachURL(cmd string, urls []string, f func(o *output, where, url string) bool) int {
+// reports whether the URL passed; line is the URL's line number on
+// standard input, 0 for an argument. eachURL returns exitInvalid if one did
+// not pass.
+func (e *env) eachURL(cmd string, urls []string, f func(o *output, line int, url string) bool) int {
 	var failed atomic.Bool // workers of stream set it concurrently
-	check := func(o *output, where, url string) {
-		if !f(o, where, url) {
+	check := func(o *output, line int, url string) {
+		if !f(o, line, url) {
 			failed.Store(true)
 		}
 	}
 	var status int
 	if len(urls) == 1 && urls[0] == "-" {
 		status = e.stream(streamer{cmd: cmd, f: func(o *output, n int, line []byte) error {
-			check(o, "line "+strconv.Itoa(n), string(line))
+			check(o, n, string(line))
 			return nil
 		}})
 	} else {
 		var o output
 		for _, url := range urls {
-			check(&o, "", url)
+			check(&o, 0, url)
 		}
 		e.stderr.Write(o.msg)
 		status = e.write(o.out)

@@ -12,11 +12,9 @@ import (
 // on standard error show them, C1 controls and invalid UTF-8 as \xNN. JSON
 // output escapes them as JSON does, and loses nothing.
 
-// appendURLLine appends u and a newline to dst, percent-encoding the
-// control bytes of u.
-func appendURLLine(dst, u []byte) []byte {
-	start := len(dst)
-	dst = append(dst, u...)
+// endURLLine ends the line of the URL appended to dst from start:
+// it percent-encodes the URL's control bytes and appends a newline.
+func endURLLine(dst []byte, start int) []byte {
 	return append(escapeControls(dst, start), '\n')
 }
 

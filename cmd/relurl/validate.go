@@ -49,17 +49,21 @@ func runValidate(e *env, args []string) int {
 	if *asJSON && *printValid {
 		return e.usageError("validate", "-json and -print-valid exclude each other")
 	}
-	return e.eachURL("validate", fs.Args(), func(o *output, where, s string) bool {
+	return e.eachURL("validate", fs.Args(), func(o *output, line int, s string) bool {
 		var serr *relurl.SyntaxError
 		valid := !errors.As(r.Validate(s), &serr)
 		switch {
 		case *asJSON:
-			o.out = appendJSON(o.out, validation{Line: lineNumber(where), URL: s, URLBase64: exactBytes(s), Valid: valid, Error: syntaxErrorJSON(serr)})
+			v := validation{URL: s, URLBase64: exactBytes(s), Valid: valid, Error: syntaxErrorJSON(serr)}
+			if line > 0 {
+				v.Line = &line
+			}
+			o.out = appendJSON(o.out, v)
 		case valid && *printValid:
 			o.out = append(append(o.out, printable(s)...), '\n')
 		case !valid && !*quiet:
-			if where != "" {
-				o.msg = append(o.msg, where+": "...)
+			if line > 0 {
+				o.msg = fmt.Appendf(o.msg, "line %d: ", line)
 			}
 			o.msg = fmt.Appendf(o.msg, "%s: %s\n", printable(s), printable(serr.Error()))
 		}
