@@ -162,19 +162,26 @@ var class = func() (t [256]uint8) {
 // check reports the first byte of u.s[from:to] outside the class allowed,
 // or the first "%" not followed by two hex digits (escape = "%" hex hex).
 func (u URL) check(from, to int, allowed uint8, rule string) *SyntaxError {
+	return checkClass(u.s, from, to, &class, allowed, rule, `escape = "%" hex hex`)
+}
+
+// checkClass reports the first byte of s[from:to] whose class in table has
+// none of the bits allowed, breaking rule, or the first "%" not followed by
+// two hex digits, breaking escapeRule: the check of both RFCs' grammars.
+func checkClass(s string, from, to int, table *[256]uint8, allowed uint8, rule, escapeRule string) *SyntaxError {
 	for i := from; i < to; i++ {
-		c := u.s[i]
-		if class[c]&allowed != 0 {
+		c := s[i]
+		if table[c]&allowed != 0 {
 			continue
 		}
 		if c == '%' {
-			if i+2 < to && isHex(u.s[i+1]) && isHex(u.s[i+2]) {
+			if i+2 < to && isHex(s[i+1]) && isHex(s[i+2]) {
 				i += 2
 				continue
 			}
-			return &SyntaxError{Offset: i, Text: u.s[i:min(i+3, to)], Rule: "escape = \"%\" hex hex"}
+			return &SyntaxError{Offset: i, Text: s[i:min(i+3, to)], Rule: escapeRule}
 		}
-		return &SyntaxError{Offset: i, Text: charAt(u.s[:to], i), Rule: rule}
+		return &SyntaxError{Offset: i, Text: charAt(s[:to], i), Rule: rule}
 	}
 	return nil
 }

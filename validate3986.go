@@ -36,13 +36,16 @@ func (r Resolver) Validate(s string) error {
 const (
 	unreserved3986 = 1 << iota // ALPHA / DIGIT / "-" / "." / "_" / "~"
 	subDelims3986              // "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
-	colonAt3986                // ":" / "@"
-	slashQuery3986             // "/" / "?"
+	colon3986                  // ":"
+	at3986                     // "@"
+	slash3986                  // "/"
+	question3986               // "?"
 
-	pchar3986    = unreserved3986 | subDelims3986 | colonAt3986
-	query3986    = pchar3986 | slashQuery3986
+	pchar3986    = unreserved3986 | subDelims3986 | colon3986 | at3986
+	path3986     = pchar3986 | slash3986
+	query3986    = pchar3986 | slash3986 | question3986
 	regName3986  = unreserved3986 | subDelims3986
-	userinfo3986 = unreserved3986 | subDelims3986 // and ":", checked apart
+	userinfo3986 = unreserved3986 | subDelims3986 | colon3986 // IPvFuture's address too
 )
 
 var class3986 = func() (t [256]uint8) {
@@ -52,8 +55,7 @@ var class3986 = func() (t [256]uint8) {
 	for _, c := range "!$&'()*+,;=" {
 		t[c] = subDelims3986
 	}
-	t[':'], t['@'] = colonAt3986, colonAt3986
-	t['/'], t['?'] = slashQuery3986, slashQuery3986
+	t[':'], t['@'], t['/'], t['?'] = colon3986, at3986, slash3986, question3986
 	return t
 }()
 
@@ -74,16 +76,16 @@ func validate3986(s string) *SyntaxError {
 			return err
 		}
 	}
-	if err := check3986(s, u.authEnd, u.pathEnd, pchar3986, '/', "path (pchar or \"/\")"); err != nil {
+	if err := check3986(s, u.authEnd, u.pathEnd, path3986, "path (pchar or \"/\")"); err != nil {
 		return err
 	}
 	if u.hasQuery() {
-		if err := check3986(s, u.pathEnd+1, u.queryEnd, query3986, 0, "query (pchar, \"/\" or \"?\")"); err != nil {
+		if err := check3986(s, u.pathEnd+1, u.queryEnd, query3986, "query (pchar, \"/\" or \"?\")"); err != nil {
 			return err
 		}
 	}
 	if u.queryEnd < len(s) {
-		return check3986(s, u.queryEnd+1, len(s), query3986, 0, "fragment (pchar, \"/\" or \"?\")")
+		return check3986(s, u.queryEnd+1, len(s), query3986, "fragment (pchar, \"/\" or \"?\")")
 	}
 	return nil
 }
@@ -93,7 +95,7 @@ func validate3986(s string) *SyntaxError {
 func checkAuthority(s string, from, to int) *SyntaxError {
 	host := from
 	if i := strings.LastIndexByte(s[from:to], '@'); i >= 0 {
-		if err := check3986(s, from, from+i, userinfo3986, ':', "userinfo (unreserved, sub-delims or \":\")"); err != nil {
+		if err := check3986(s, from, from+i, userinfo3986, "userinfo (unreserved, sub-delims or \":\")"); err != nil {
 			return err
 		}
 		host = from + i + 1
@@ -112,7 +114,7 @@ func checkAuthority(s string, from, to int) *SyntaxError {
 		if i := strings.LastIndexByte(s[host:to], ':'); i >= 0 {
 			hostEnd = host + i
 		}
-		if err := check3986(s, host, hostEnd, regName3986, 0, "host (reg-name: unreserved or sub-delims)"); err != nil {
+		if err := check3986(s, host, hostEnd, regName3986, "host (reg-name: unreserved or sub-delims)"); err != nil {
 			return err
 		}
 	}
@@ -143,7 +145,7 @@ func checkIPLiteral(s string, from, to int) *SyntaxError {
 				return syntaxErrorAt(s, from+i, "IPvFuture (HEXDIG)")
 			}
 		}
-		return check3986(s, from+dot+1, to, unreserved3986|subDelims3986, ':', "IPvFuture (unreserved, sub-delims or \":\")")
+		return check3986(s, from+dot+1, to, userinfo3986, "IPvFuture (unreserved, sub-delims or \":\")")
 	}
 	if a, err := netip.ParseAddr(lit); err != nil || !a.Is6() || a.Zone() != "" {
 		return &SyntaxError{Offset: from, Text: lit, Rule: "IP-literal (an IPv6 address)"}
@@ -151,25 +153,10 @@ func checkIPLiteral(s string, from, to int) *SyntaxError {
 	return nil
 }
 
-// check3986 reports the first byte of s[from:to] outside the class allowed
-// (or equal to also, when not 0), or the first "%" not followed by two hex
-// digits.
-func check3986(s string, from, to int, allowed uint8, also byte, rule string) *SyntaxError {
-	for i := from; i < to; i++ {
-		c := s[i]
-		if class3986[c]&allowed != 0 || (also != 0 && c == also) {
-			continue
-		}
-		if c == '%' {
-			if i+2 < to && isHex(s[i+1]) && isHex(s[i+2]) {
-				i += 2
-				continue
-			}
-			return &SyntaxError{Offset: i, Text: s[i:min(i+3, to)], Rule: `pct-encoded ("%" HEXDIG HEXDIG)`}
-		}
-		return syntaxErrorAt(s, i, rule)
-	}
-	return nil
+// check3986 reports the first byte of s[from:to] outside the class
+// allowed of RFC 3986, or the first "%" not followed by two hex digits.
+func check3986(s string, from, to int, allowed uint8, rule string) *SyntaxError {
+	return checkClass(s, from, to, &class3986, allowed, rule, `pct-encoded ("%" HEXDIG HEXDIG)`)
 }
 
 // syntaxErrorAt returns the error for the character at s[i].
