@@ -55,8 +55,8 @@ func (w *countingWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// TestBrokenBodies: a body cut by the network is an error naming the URL,
-// whatever its type; a body the content spoils (corrupt base64, a part
+// TestBrokenBodies: a body cut by the network, or not read in time, is an
+// error naming the URL, whatever its type; a body the content spoils (corrupt base64, a part
 // header the standard library refuses) is a warning, and the parts after
 // it are read.
 func TestBrokenBodies(t *testing.T) {
@@ -76,8 +76,21 @@ func TestBrokenBodies(t *testing.T) {
 	}
 	mux.HandleFunc("/cut.mht", cut(`multipart/related; boundary="b"`, "--b\r\nContent-Type: text/html\r\n\r\n<a href=\"one.html\">1</a>\r\n--b\r\nContent-Type: text/html\r\n\r\n<a href=two.html>"))
 	mux.HandleFunc("/cut.html", cut("text/html", `<a href="one.html">`))
+	released := make(chan struct{})
+	mux.HandleFunc("/stalls.html", func(w http.ResponseWriter, r *http.Request) {
+		// Half a document, then nothing until the client gives up.
+		w.Header().Set("Content-Type", "text/html")
+		io.WriteString(w, `<a href="one.html">`)
+		w.(http.Flusher).Flush()
+		select {
+		case <-released:
+		case <-r.Context().Done():
+		}
+	})
+
 	s := httptest.NewServer(mux)
 	defer s.Close()
+	defer close(released)
 
 	manyHeaders := strings.Repeat("X-Filler: y\r\n", 10001)
 	message := "Content-Type: multipart/mixed; boundary=\"b\"\r\n\r\n" +
@@ -90,6 +103,8 @@ func TestBrokenBodies(t *testing.T) {
 			"relurl links: reading the body of " + s.URL + "/cut.mht: unexpected EOF\n", 1},
 		{"HTML cut by the network", "", []string{"links", s.URL + "/cut.html"}, s.URL + "/one.html\n",
 			"relurl links: reading the body of " + s.URL + "/cut.html: unexpected EOF\n", 1},
+		{"a timeout while reading the body", "", []string{"links", "-timeout", "300ms", s.URL + "/stalls.html"}, s.URL + "/one.html\n",
+			"relurl links: reading the body of " + s.URL + "/stalls.html: context deadline exceeded (Client.Timeout or context cancellation while reading body)\n", 1},
 		{"corrupt base64 and a refused header", message, []string{"links", "-url", "http://m.example/", "-"},
 			"http://m.example/a\nhttp://m.example/kept.html\n",
 			"relurl links: warning: part 1: illegal base64 data at input byte 16: the rest of the part is skipped\n" +
@@ -108,7 +123,13 @@ func TestSniffing(t *testing.T) {
 		}
 		return string(b)
 	}
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-16le")
+		io.WriteString(w, utf16(`<a href="x.html">`)[2:])
+	}))
+	defer s.Close()
 	runCLITests(t, []cliTest{
+		{"UTF-16 by an HTTP charset", "", []string{"links", s.URL + "/d/page.html"}, s.URL + "/d/x.html\n", "", 0},
 		{"HTML with a colon before any space", `<p>Note:<a href="x.html">x</a>`, []string{"links", "-url", "http://h/", "-"},
 			"http://h/x.html\n", "", 0},
 		{"a message with no HTML part", "Content-Type: text/plain\r\n\r\nhello <a href=x>", []string{"links", "-"},
@@ -163,24 +184,16 @@ func TestTreeBuilder(t *testing.T) {
 func TestLosslessJSON(t *testing.T) {
 	input := "http://a/\xff\xfe?q"
 	r := relurlRun(t, in(input+"\n"), "parse", "-json", "-")
-	var p struct {
-		URL, URLBase64 string
-		Error          struct{ Offset int }
+	var p parsed // what parse -json writes
+	if err := json.Unmarshal([]byte(r.stdout), &p); err != nil || p.URLBase64 == nil || p.Error == nil || p.Error.TextBase64 == nil {
+		t.Fatalf("%q (%v): want url_base64 and error.text_base64", r.stdout, err)
 	}
-	if err := json.Unmarshal([]byte(r.stdout), &struct {
-		URL       *string `json:"url"`
-		URLBase64 *string `json:"url_base64"`
-		Error     *struct {
-			Offset int `json:"offset"`
-		} `json:"error"`
-	}{&p.URL, &p.URLBase64, (*struct {
-		Offset int `json:"offset"`
-	})(&p.Error)}); err != nil {
-		t.Fatalf("%q: %v", r.stdout, err)
-	}
-	exact, err := base64.StdEncoding.DecodeString(p.URLBase64)
+	exact, err := base64.StdEncoding.DecodeString(*p.URLBase64)
 	if err != nil || string(exact) != input || p.Error.Offset != 9 {
-		t.Errorf("url_base64 %q gives %q, error offset %d; want the input's bytes and offset 9", p.URLBase64, exact, p.Error.Offset)
+		t.Errorf("url_base64 %q gives %q, error offset %d; want the input's bytes and offset 9", *p.URLBase64, exact, p.Error.Offset)
+	}
+	if text, err := base64.StdEncoding.DecodeString(*p.Error.TextBase64); err != nil || string(text) != "\xff" {
+		t.Errorf("error.text_base64 %q gives %q, want the offending byte", *p.Error.TextBase64, text)
 	}
 	r = relurlRun(t, nil, "parse", "-json", "http://a/ok")
 	if strings.Contains(r.stdout, "base64") {
