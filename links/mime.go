@@ -63,12 +63,12 @@ func (x *Extractor) Entity(header textproto.MIMEHeader, body io.Reader, outer ba
 	}
 	if err == nil && x.htmlParts == 0 {
 		mediaType, _, _ := mime.ParseMediaType(header.Get("Content-Type"))
-		h.warn(fmt.Errorf("no HTML part (text/html or application/xhtml+xml) in this %s: no links", orPlain(mediaType)))
+		h.warn(fmt.Errorf("no HTML part (text/html or application/xhtml+xml) in this %s: no links", entityName(mediaType)))
 	}
 	return err
 }
 
-func orPlain(mediaType string) string {
+func entityName(mediaType string) string {
 	if mediaType == "" {
 		return "text/plain entity"
 	}
