@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/binary"
 	"fmt"
 	"unicode/utf8"
 )
@@ -20,7 +21,12 @@ func endURLLine(dst []byte, start int) []byte {
 
 // escapeControls percent-encodes the C0 controls and DEL in dst[from:].
 func escapeControls(dst []byte, from int) []byte {
-	i := from
+	// Eight bytes at a time: this runs on every line resolve prints.
+	rest := dst[from:]
+	for len(rest) >= 8 && !hasControl(binary.LittleEndian.Uint64(rest)) {
+		rest = rest[8:]
+	}
+	i := len(dst) - len(rest)
 	for i < len(dst) && dst[i] >= ' ' && dst[i] != 0x7f {
 		i++
 	}
@@ -37,6 +43,14 @@ func escapeControls(dst []byte, from int) []byte {
 		}
 	}
 	return dst
+}
+
+// hasControl reports whether a byte of w is below 0x20 or is 0x7f, by the
+// word-at-a-time test for a byte less than n (exact for n up to 0x80).
+func hasControl(w uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	del := w ^ (0x7f * ones) // a zero byte where w has DEL
+	return ((w-0x20*ones)&^w|(del-ones)&^del)&highs != 0
 }
 
 // printable returns s for a message: controls (C0, DEL, C1) and invalid
