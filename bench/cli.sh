@@ -18,11 +18,12 @@ gzip -dc "$data" > "$tmp/pairs.tsv"
 echo "input: $(wc -l < "$tmp/pairs.tsv") pairs, $(wc -c < "$tmp/pairs.tsv") bytes"
 
 if command -v hyperfine >/dev/null; then
-  hyperfine --warmup 2 --runs 15 \
+  hyperfine --warmup 2 --runs 20 \
     "$tmp/relurl resolve -pairs < $tmp/pairs.tsv > /dev/null" \
+    "$tmp/relurl resolve -rfc 3986 -pairs < $tmp/pairs.tsv > /dev/null" \
     "$tmp/neturl-resolve < $tmp/pairs.tsv > /dev/null"
 else
-  for cmd in "$tmp/relurl resolve -pairs" "$tmp/neturl-resolve"; do
+  for cmd in "$tmp/relurl resolve -pairs" "$tmp/relurl resolve -rfc 3986 -pairs" "$tmp/neturl-resolve"; do
     echo "$cmd"
     for _ in 1 2 3 4 5; do
       /usr/bin/time -f "  %e s, %M KiB max RSS" $cmd < "$tmp/pairs.tsv" > /dev/null

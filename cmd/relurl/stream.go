@@ -12,10 +12,10 @@ import (
 	"github.com/relurl/relurl/internal/lines"
 )
 
-// A lineFunc handles input line number n: it appends what the command prints for
-// it to o.out (standard output) and o.msg (standard error), or returns an
-// error for a line that cannot be handled. The workers of stream call it at
-// once, each with its own output.
+// A lineFunc handles input line number n: it appends what the command
+// prints for it to o.out (standard output) and o.msg (standard error), or
+// returns an error for a line that cannot be handled. The workers of stream
+// call it at once, each with its own output.
 type lineFunc func(o *output, n int, line []byte) error
 
 // output is what a run of lines printed, in order.
