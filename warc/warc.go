@@ -1,0 +1,362 @@
+// Package warc reads web archives in the WARC format (ISO 28500: WARC 1.0
+// and 1.1), record by record, with the standard library alone.
+//
+// A WARC file is a sequence of records, each a version line ("WARC/1.1"),
+// named fields as in a MIME header (WARC-Type, WARC-Target-URI,
+// Content-Length, ...), a blank line, a content block of Content-Length
+// bytes, and two line ends. A file may be stored as it is (.warc) or
+// compressed with gzip (.warc.gz), by convention one gzip member per
+// record, so that a record can be fetched alone from its byte range: the
+// offset and length that CDX indexes and Common Crawl's columnar index
+// hold. A Reader tells the two kinds apart by their first bytes, and gives
+// each record its byte range in the file as stored.
+//
+// Nothing readable is lost to a bad record: a malformed one (no version
+// line, an unreadable field, no valid Content-Length, a corrupt gzip
+// member) is returned as a *FormatError naming its offset, and the next
+// call of Next goes on at the next record (the next gzip member, or in an
+// uncompressed file the next version line). A file that ends inside a
+// record gives a *FormatError wrapping io.ErrUnexpectedEOF, then io.EOF.
+package warc
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"net/textproto"
+	"strconv"
+	"strings"
+)
+
+// A Record is one WARC record.
+type Record struct {
+	Version string               // the version line, such as "WARC/1.1"
+	Header  textproto.MIMEHeader // the named fields; Get takes names in any case
+	// Offset and Length are the record's bytes in the file as stored:
+	// in a .warc.gz, the gzip member that holds it. Length is 0 for a
+	// record that shares its gzip member with others (a file compressed as
+	// one stream), which no byte range holds alone.
+	Offset, Length int64
+	// Block is the content block, at most the Reader's MaxBlock bytes of
+	// it; Cut says the block was longer and Block holds its start.
+	Block []byte
+	Cut   bool
+}
+
+// Type returns the record's WARC-Type: "response", "request", "resource",
+// "metadata", "revisit", "warcinfo", "conversion" or "continuation".
+func (r *Record) Type() string { return r.Header.Get("WARC-Type") }
+
+// TargetURI returns the record's WARC-Target-URI, without the angle
+// brackets that GNU Wget writes around it.
+func (r *Record) TargetURI() string {
+	u := strings.TrimSpace(r.Header.Get("WARC-Target-URI"))
+	if strings.HasPrefix(u, "<") && strings.HasSuffix(u, ">") {
+		u = u[1 : len(u)-1]
+	}
+	return u
+}
+
+// A FormatError reports a record that could not be read, at the offset
+// in the file as stored where it starts.
+type FormatError struct {
+	Offset int64
+	Err    error
+}
+
+func (e *FormatError) Error() string {
+	return fmt.Sprintf("WARC record at offset %d: %v", e.Offset, e.Err)
+}
+
+func (e *FormatError) Unwrap() error { return e.Err }
+
+// DefaultMaxBlock is the largest content block a Reader keeps by default.
+const DefaultMaxBlock = 64 << 20
+
+// A Reader reads the records of a WARC file, compressed or not.
+type Reader struct {
+	// MaxBlock bounds the bytes of a content block kept in Record.Block;
+	// 0 means DefaultMaxBlock. The rest of a longer block is read past.
+	MaxBlock int64
+
+	file   *counter      // the file as stored
+	gz     *gzip.Reader  // the member being read, in a compressed file
+	br     *bufio.Reader // the uncompressed bytes: of the member, or of the file
+	member int64         // where the member being read starts; -1 when none is
+	sniff  bool          // the file's kind is known
+	zipped bool
+	done   bool
+}
+
+// NewReader returns a Reader of the WARC file r.
+func NewReader(r io.Reader) *Reader {
+	return &Reader{file: &counter{br: bufio.NewReaderSize(r, 64<<10)}, member: -1}
+}
+
+// Next returns the next record, or io.EOF after the last. A *FormatError
+// reports a record that could not be read; reading can go on.
+func (r *Reader) Next() (*Record, error) {
+	if r.done {
+		return nil, io.EOF
+	}
+	if !r.sniff {
+		r.sniff = true
+		magic, _ := r.file.br.Peek(2)
+		r.zipped = bytes.Equal(magic, gzipMagic[:2])
+		if !r.zipped {
+			r.br = bufio.NewReaderSize(r.file, 64<<10)
+		}
+	}
+	if r.zipped {
+		return r.nextZipped()
+	}
+	if skipBlankLines(r.br) == io.EOF {
+		r.done = true
+		return nil, io.EOF
+	}
+	start := r.file.n - int64(r.br.Buffered())
+	rec, err := r.record(start)
+	if err != nil {
+		return nil, r.fail(start, err, r.skipToVersionLine)
+	}
+	skipBlankLines(r.br)
+	rec.Length = r.file.n - int64(r.br.Buffered()) - start
+	return rec, nil
+}
+
+// nextZipped reads the next record of a compressed file.
+func (r *Reader) nextZipped() (*Record, error) {
+	for r.member < 0 {
+		if _, err := r.file.br.Peek(1); err == io.EOF {
+			r.done = true
+			return nil, io.EOF
+		}
+		start := r.file.n
+		if err := r.openMember(); err != nil {
+			return nil, r.fail(start, fmt.Errorf("gzip member: %w", err), r.skipToMember)
+		}
+		if skipBlankLines(r.br) == io.EOF {
+			r.member = -1 // an empty member
+		}
+	}
+	start := r.member
+	rec, err := r.record(start)
+	if err != nil {
+		return nil, r.fail(start, err, r.skipMember)
+	}
+	if skipBlankLines(r.br) == io.EOF {
+		// A member ends with the record: from the member it began in,
+		// this is the record's byte range.
+		rec.Length = r.file.n - start
+		r.member = -1
+	}
+	return rec, nil
+}
+
+// openMember starts reading the gzip member at the file's position.
+func (r *Reader) openMember() error {
+	start := r.file.n
+	var err error
+	if r.gz == nil {
+		r.gz, err = gzip.NewReader(r.file)
+	} else {
+		err = r.gz.Reset(r.file)
+	}
+	if err != nil {
+		return err
+	}
+	r.gz.Multistream(false) // one member at a time: each has its offset
+	if r.br == nil {
+		r.br = bufio.NewReaderSize(r.gz, 64<<10)
+	} else {
+		r.br.Reset(r.gz)
+	}
+	r.member = start
+	return nil
+}
+
+// read reads len(p) bytes of a record into p, or with p nil reads past n
+// bytes. A record may go on in the next gzip member: some writers cut
+// members elsewhere than between records.
+func (r *Reader) read(p []byte, n int64) error {
+	for n > 0 {
+		var m int64
+		var err error
+		if p != nil {
+			var k int
+			k, err = io.ReadFull(r.br, p[:n])
+			m, p = int64(k), p[k:]
+		} else {
+			m, err = io.CopyN(io.Discard, r.br, n)
+		}
+		n -= m
+		if n == 0 {
+			return nil
+		}
+		if !r.zipped || (err != io.EOF && err != io.ErrUnexpectedEOF) {
+			return io.ErrUnexpectedEOF
+		}
+		if _, err := r.file.br.Peek(1); err != nil {
+			return io.ErrUnexpectedEOF
+		}
+		member := r.member
+		if err := r.openMember(); err != nil {
+			return err
+		}
+		r.member = member // the record's offset is where it began
+	}
+	return nil
+}
+
+// fail returns the error of the record at offset start, after resync
+// moves to the next record; a file that ended is done.
+func (r *Reader) fail(start int64, err error, resync func()) error {
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		r.done = true
+		return &FormatError{start, fmt.Errorf("the file ends inside the record: %w", io.ErrUnexpectedEOF)}
+	}
+	resync()
+	return &FormatError{start, err}
+}
+
+// record reads one record from r.br.
+func (r *Reader) record(start int64) (*Record, error) {
+	version, err := r.br.ReadString('\n')
+	if err != nil {
+		return nil, io.ErrUnexpectedEOF
+	}
+	version = strings.TrimRight(version, "\r\n")
+	if !strings.HasPrefix(version, "WARC/") {
+		return nil, fmt.Errorf("%.40q is not a version line (WARC/1.1)", version)
+	}
+	header, err := textproto.NewReader(r.br).ReadMIMEHeader()
+	if err != nil {
+		if errors.Is(err, io.EOF) || r.atEnd() {
+			err = io.ErrUnexpectedEOF // a line cut by the end of the file
+		}
+		return nil, fmt.Errorf("fields: %w", err)
+	}
+	length, err := strconv.ParseInt(strings.TrimSpace(header.Get("Content-Length")), 10, 64)
+	if err != nil || length < 0 {
+		return nil, fmt.Errorf("Content-Length %q: want a number of bytes", header.Get("Content-Length"))
+	}
+	max := r.MaxBlock
+	if max <= 0 {
+		max = DefaultMaxBlock
+	}
+	rec := &Record{Version: version, Header: header, Offset: start, Block: make([]byte, min(length, max))}
+	if err := r.read(rec.Block, int64(len(rec.Block))); err != nil {
+		return nil, fmt.Errorf("content block: %w", err)
+	}
+	if length > max {
+		rec.Cut = true
+		if err := r.read(nil, length-max); err != nil {
+			return nil, fmt.Errorf("content block: %w", err)
+		}
+	}
+	return rec, nil
+}
+
+// atEnd reports whether the file has no more bytes.
+func (r *Reader) atEnd() bool {
+	if _, err := r.br.Peek(1); err != io.EOF {
+		return false
+	}
+	_, err := r.file.br.Peek(1)
+	return !r.zipped || err == io.EOF
+}
+
+// skipBlankLines reads past the line ends between records, and returns
+// io.EOF at the end of the input.
+func skipBlankLines(br *bufio.Reader) error {
+	for {
+		c, err := br.ReadByte()
+		if err != nil {
+			return err
+		}
+		if c != '\r' && c != '\n' {
+			return br.UnreadByte()
+		}
+	}
+}
+
+// skipToVersionLine moves an uncompressed file to the next line that
+// starts a record.
+func (r *Reader) skipToVersionLine() {
+	for {
+		line, err := r.br.Peek(5)
+		if err != nil {
+			r.br.Discard(len(line))
+			return
+		}
+		if string(line) == "WARC/" {
+			return
+		}
+		if _, err := r.br.ReadSlice('\n'); err == io.EOF {
+			return
+		}
+	}
+}
+
+// skipMember moves a compressed file past the rest of the member being
+// read, or if it cannot be decompressed, to the next gzip header.
+func (r *Reader) skipMember() {
+	r.member = -1
+	if _, err := io.Copy(io.Discard, r.gz); err != nil {
+		r.skipToMember()
+	}
+}
+
+// skipToMember moves a compressed file to the next bytes that start a
+// gzip member (1f 8b 08), past the one that failed.
+func (r *Reader) skipToMember() {
+	r.member = -1
+	if _, err := r.file.ReadByte(); err != nil {
+		return
+	}
+	br := r.file.br
+	for {
+		b, err := br.Peek(max(br.Buffered(), len(gzipMagic)))
+		if i := bytes.Index(b, gzipMagic); i >= 0 {
+			r.discard(i)
+			return
+		}
+		if err != nil {
+			r.discard(len(b))
+			return
+		}
+		r.discard(len(b) - len(gzipMagic) + 1) // a magic may begin in the last bytes
+	}
+}
+
+var gzipMagic = []byte{0x1f, 0x8b, 8}
+
+func (r *Reader) discard(n int) {
+	n, _ = r.file.br.Discard(n)
+	r.file.n += int64(n)
+}
+
+// counter counts the bytes read from a file. It is an io.ByteReader, so
+// that compress/flate reads no further than the end of each gzip member,
+// and the count is where the member ends.
+type counter struct {
+	br *bufio.Reader
+	n  int64
+}
+
+func (c *counter) Read(p []byte) (int, error) {
+	n, err := c.br.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+func (c *counter) ReadByte() (byte, error) {
+	b, err := c.br.ReadByte()
+	if err == nil {
+		c.n++
+	}
+	return b, err
+}
