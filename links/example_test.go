@@ -1,11 +1,17 @@
 package links_test
 
 import (
+	"bufio"
 	"fmt"
+	"io"
+	"log"
+	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/warc"
 )
 
 func ExampleExtractor_HTML() {
@@ -54,4 +60,54 @@ func ExampleSrcsetURLs() {
 	// small.jpg
 	// large.jpg
 	// a,b.jpg
+}
+
+// A Go program that already holds an HTTP response gives it whole, so that
+// its header and final URL count: here the header's Content-Base.
+func ExampleExtractor_Response() {
+	raw := "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Base: http://cdn.example/assets/\r\n\r\n" +
+		`<img src="logo.png"><a href="/about">about</a>`
+	requested, _ := url.Parse("https://example.org/docs/") // resp.Request.URL after redirects
+	resp, err := http.ReadResponse(bufio.NewReader(strings.NewReader(raw)), &http.Request{Method: "GET", URL: requested})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var x links.Extractor
+	err = x.Response(resp, &links.Handler{Link: func(l *links.Link) error {
+		fmt.Printf("%s (%s)\n", l.URL, l.Base.From)
+		return nil
+	}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	// Output:
+	// http://cdn.example/assets/logo.png (content-base)
+	// http://cdn.example/about (content-base)
+}
+
+// The links of a web archive, record by record, each with the byte range
+// that holds it in the file.
+func ExampleExtractor_Record() {
+	archive := "WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: <https://example.org/a/b.html>\r\n" +
+		"Content-Type: application/http; msgtype=response\r\nContent-Length: 74\r\n\r\n" +
+		"HTTP/1.1 301 Moved Permanently\r\nLocation: ../c.html\r\nContent-Length: 0\r\n\r\n\r\n\r\n"
+	r := warc.NewReader(strings.NewReader(archive))
+	var x links.Extractor
+	for {
+		rec, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			log.Print(err)
+			continue
+		}
+		x.Record(rec, &links.Handler{Link: func(l *links.Link) error {
+			fmt.Printf("%s -> %s (%s %s), record at %d+%d\n", rec.TargetURI(), l.URL, l.Element, l.Attribute, rec.Offset, rec.Length)
+			return nil
+		}})
+	}
+	// Output:
+	// https://example.org/a/b.html -> https://example.org/c.html (http location), record at 0+230
 }

@@ -104,6 +104,10 @@ type linkElement struct {
 // heldKind marks, in pending, a value kept in held.
 const heldKind = 0x80
 
+// locationKind is the link of an HTTP redirect, its Location header: not
+// an element of HTML, so not in Elements.
+var locationKind byte
+
 func init() {
 	for _, name := range ElementNames() {
 		el := linkElement{name: name, attrs: Elements[name]}
@@ -113,6 +117,8 @@ func init() {
 		}
 		linkElements[name[0]] = append(linkElements[name[0]], el)
 	}
+	locationKind = byte(len(linkAttrs))
+	linkAttrs = append(linkAttrs, linkAttr{"http", "location"})
 	if len(linkAttrs) > heldKind {
 		panic("links: too many link attributes for a byte")
 	}
@@ -186,6 +192,16 @@ type handlerError struct{ err error }
 func (e handlerError) Error() string { return e.err.Error() }
 func (e handlerError) Unwrap() error { return e.err }
 
+// unwrapHandler returns the error a Handler returned as it was, and any
+// other error unchanged.
+func unwrapHandler(err error) error {
+	var herr handlerError
+	if errors.As(err, &herr) {
+		return herr.err
+	}
+	return err
+}
+
 // Extractor extracts links. Its zero value extracts every link of Elements
 // with the default limits. An Extractor keeps buffers between documents, so
 // it is not safe for concurrent use; use one per goroutine.
@@ -217,6 +233,7 @@ type Extractor struct {
 	src       *source       // the input of the current Entity or Message
 	htmlParts int           // the HTML documents and parts read by the current Entity
 	br        *bufio.Reader // reads the first bytes of each document, for its encoding
+	stop      error         // the error a Handler returned to stop the extraction
 }
 
 // DefaultMaxDepth is the deepest nesting of MIME parts read by default.
@@ -231,11 +248,7 @@ const DefaultMaxDepth = 32
 // handed out before it is returned, as a *ReadError.
 func (x *Extractor) HTML(r io.Reader, outer base.Base, h *Handler) (base.Base, error) {
 	b, err := x.html(r, "", outer, "", h)
-	var herr handlerError
-	if errors.As(err, &herr) {
-		err = herr.err
-	}
-	return b, err
+	return b, unwrapHandler(err)
 }
 
 // html extracts the links of one document or part, whose Content-Type
@@ -542,6 +555,7 @@ func (d *document) emitOne(ref []byte) error {
 		link.URL = x.buf
 	}
 	if err := d.h.Link(link); err != nil {
+		x.stop = err
 		return handlerError{err}
 	}
 	return nil

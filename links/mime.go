@@ -56,11 +56,7 @@ func (x *Extractor) Message(r io.Reader, outer base.Base, h *Handler) error {
 func (x *Extractor) Entity(header textproto.MIMEHeader, body io.Reader, outer base.Base, h *Handler) error {
 	x.src = &source{r: body}
 	x.htmlParts = 0
-	err := x.entity(header, x.src, outer, x.ContentLocation, "", 0, h)
-	var herr handlerError
-	if errors.As(err, &herr) {
-		return herr.err
-	}
+	err := unwrapHandler(x.entity(header, x.src, outer, x.ContentLocation, "", 0, h))
 	if err == nil && x.htmlParts == 0 {
 		mediaType, _, _ := mime.ParseMediaType(header.Get("Content-Type"))
 		h.warn(fmt.Errorf("no HTML part (text/html or application/xhtml+xml) in this %s: no links", entityName(mediaType)))

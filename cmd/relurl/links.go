@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"mime"
-	"net/textproto"
 	"os"
 	"strings"
 	"time"
@@ -298,28 +297,12 @@ func (e *env) fetchDocument(url string, d *docFlags, x *links.Extractor, h *link
 	}
 	last := resp.Request.URL.String()
 	r := newLimitReader(resp.Body, d.maxSize)
-	mediaType, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
-	typ := d.typ
-	if typ == "auto" {
-		switch {
-		case strings.HasPrefix(mediaType, "multipart/") || strings.HasPrefix(mediaType, "message/"):
-			typ = "message"
-		case mediaType == "" || mediaType == "text/html" || mediaType == "application/xhtml+xml":
-			typ = "html"
-		default:
-			h.Warn(fmt.Errorf("%s is %s, not HTML: no links", last, mediaType))
-			return nil
-		}
-	}
-	// The response is a MIME entity: its header may set the base, and
-	// its body is HTML or parts. Without a media type, or with -type
-	// html, it is read as HTML, in the charset the header names.
-	header := textproto.MIMEHeader(resp.Header.Clone())
-	if typ == "html" && mediaType != "text/html" && mediaType != "application/xhtml+xml" {
-		header.Set("Content-Type", "text/html")
+	resp.Body = io.NopCloser(r)
+	if mediaType, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type")); d.typ == "html" && mediaType != "text/html" && mediaType != "application/xhtml+xml" {
+		resp.Header.Set("Content-Type", "text/html") // read as HTML, whatever it says it is
 	}
 	x.ContentLocation = d.contentLocation
-	return r.finish(x.Entity(header, r, base.Retrieved(last), h), url, "reading the body of "+last)
+	return r.finish(x.Response(resp, h), url, "reading the body of "+last)
 }
 
 // limitReader reads at most n bytes and tells whether there was more.

@@ -1,0 +1,187 @@
+package links
+
+import (
+	"archive/tar"
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/warc"
+)
+
+func response(t *testing.T, raw, requested string) *http.Response {
+	t.Helper()
+	u, err := url.Parse(requested)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.ReadResponse(bufioReader(raw), &http.Request{Method: "GET", URL: u})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp
+}
+
+// linkLines runs f and returns a line per link, "ELEMENT ATTRIBUTE URL
+// BASE_FROM", and per warning.
+func linkLines(f func(h *Handler) error) string {
+	var b strings.Builder
+	h := &Handler{
+		Link: func(l *Link) error {
+			fmt.Fprintf(&b, "%s %s %s %s\n", l.Element, l.Attribute, l.URL, l.Base.From)
+			return nil
+		},
+		Warn: func(err error) { fmt.Fprintf(&b, "warning: %v\n", err) },
+	}
+	if err := f(h); err != nil {
+		fmt.Fprintf(&b, "error: %v\n", err)
+	}
+	return b.String()
+}
+
+// Response applies every layer: the final URL, the header, the body's
+// content coding; a redirect's Location is a link.
+func TestResponse(t *testing.T) {
+	var gz bytes.Buffer
+	z := gzip.NewWriter(&gz)
+	io.WriteString(z, `<a href="zipped.html">`)
+	z.Close()
+	tests := []struct {
+		name, raw, requested, want string
+	}{
+		{"the final URL", "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<a href=\"x\">", "http://h/d/page",
+			"a href http://h/d/x retrieval\n"},
+		{"Content-Base", "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Base: http://cb/e/\r\n\r\n<a href=\"x\">", "http://h/d/page",
+			"a href http://cb/e/x content-base\n"},
+		{"Content-Location does not count over HTTP", "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Location: /moved/page\r\n\r\n<a href=\"x\">", "http://h/d/page",
+			"a href http://h/d/x retrieval\n"},
+		{"gzip content coding", "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip\r\nContent-Length: " + fmt.Sprint(gz.Len()) + "\r\n\r\n" + gz.String(), "http://h/d/page",
+			"a href http://h/d/zipped.html retrieval\n"},
+		{"a redirect", "HTTP/1.1 301 Moved\r\nLocation: ../../other.html\r\nContent-Type: text/html\r\n\r\n<a href=\"ignored\">", "http://h/a/b/page",
+			"http location http://h/other.html retrieval\n"},
+		{"not HTML", "HTTP/1.1 200 OK\r\nContent-Type: image/png\r\n\r\n<a href=\"x\">", "http://h/i.png",
+			"warning: http://h/i.png is image/png, not HTML: no links\n"},
+		{"brotli", "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: br\r\n\r\nxx", "http://h/p",
+			"warning: http://h/p: Content-Encoding \"br\" is not supported: no links\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp := response(t, tt.raw, tt.requested)
+			got := linkLines(func(h *Handler) error { return (&Extractor{}).Response(resp, h) })
+			if got != tt.want {
+				t.Errorf("got:\n%swant:\n%s", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestRecordsOfDocsCrawl extracts the links of wget's crawl of the 1,699
+// pages, record by record, and checks each page's links against those of
+// the same page read from the documentation's tarballs: the gzip and
+// chunked codings are removed, Content-Location is not a base over HTTP,
+// and every redirect gives its Location.
+func TestRecordsOfDocsCrawl(t *testing.T) {
+	f, err := os.Open("../../shared/data/warc/docs-crawl.warc.gz")
+	if err != nil {
+		t.Skipf("no shared data (%v)", err)
+	}
+	defer f.Close()
+	const site = "http://127.0.0.1:18555/"
+	fromWARC := map[string][]string{}
+	var x Extractor
+	redirects, documents, skipped := 0, 0, 0
+	r := warc.NewReader(f)
+	for {
+		rec, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		target := rec.TargetURI()
+		ok, err := x.Record(rec, &Handler{
+			Link: func(l *Link) error {
+				if l.Element == "http" {
+					redirects++
+				}
+				if l.Base.From == base.ContentLocation {
+					t.Errorf("%s: Content-Location set the base over HTTP", target)
+				}
+				fromWARC[target] = append(fromWARC[target], string(l.URL))
+				return nil
+			},
+			Warn: func(err error) { t.Errorf("warning: %v", err) },
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok {
+			documents++
+		} else {
+			skipped++
+		}
+	}
+	// 1,824 responses (1,759 pages, 60 redirects, 5 404 pages); 1,824
+	// requests, a warcinfo, a metadata and two resources of wget's own.
+	if documents != 1824 || skipped != 1828 || redirects != 60 {
+		t.Errorf("%d records gave links, %d none, %d redirects", documents, skipped, redirects)
+	}
+
+	compared := 0
+	for _, set := range []struct{ file, dir string }{
+		{"python3.11-doc-html.tar.gz", "python/"},
+		{"postgresql-15-doc-html.tar.gz", "postgresql/"},
+	} {
+		tf, err := os.Open("../../shared/data/" + set.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		z, err := gzip.NewReader(tf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr := tar.NewReader(z)
+		for {
+			hdr, err := tr.Next()
+			if err == io.EOF {
+				break
+			}
+			name, ok := strings.CutPrefix(hdr.Name, "html/")
+			if !ok || !strings.HasSuffix(name, ".html") {
+				continue
+			}
+			page := site + set.dir + name
+			var want []string
+			if _, err := x.HTML(tr, base.Retrieved(page), &Handler{Link: func(l *Link) error {
+				want = append(want, string(l.URL))
+				return nil
+			}}); err != nil {
+				t.Fatal(err)
+			}
+			// Redirect targets were fetched twice: their links come twice.
+			got := fromWARC[page]
+			if len(got) == 2*len(want) {
+				got = got[:len(want)]
+			}
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("%s: %d links from the WARC, %d from the page", page, len(got), len(want))
+			}
+			compared++
+		}
+		tf.Close()
+	}
+	if compared != 1699 {
+		t.Errorf("%d pages compared, want 1699", compared)
+	}
+}
+
+func bufioReader(s string) *bufio.Reader { return bufio.NewReader(strings.NewReader(s)) }
