@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/ordered"
 )
 
 const compareHelp = `
@@ -49,7 +50,7 @@ func runCompare(e *env, args []string) int {
 	case *asJSON:
 		header = ""
 	}
-	return e.runPairs("compare", fs, &in, header, func(o *output, base, ref string) error {
+	return e.runPairs("compare", fs, &in, header, func(o *ordered.Output, base, ref string) error {
 		c := comparison{
 			Ref:     ref,
 			RFC1808: relurl.Resolve(base, ref),
@@ -60,16 +61,16 @@ func runCompare(e *env, args []string) int {
 		switch {
 		case *diff && c.Mark == "same":
 		case *asJSON:
-			o.out = appendJSON(o.out, c)
+			o.Out = appendJSON(o.Out, c)
 		case *markdown:
 			cell := func(s string) string { return "`" + strings.ReplaceAll(printable(s), "|", `\|`) + "`" }
 			r := cell(ref)
 			if ref == "" {
 				r = "(empty)"
 			}
-			o.out = fmt.Appendf(o.out, "| %s | %s | %s | %s | %s |\n", r, cell(c.RFC1808), cell(c.RFC3986), cell(c.NetURL), c.Mark)
+			o.Out = fmt.Appendf(o.Out, "| %s | %s | %s | %s | %s |\n", r, cell(c.RFC1808), cell(c.RFC3986), cell(c.NetURL), c.Mark)
 		default:
-			o.out = fmt.Appendf(o.out, "%s\t%s\t%s\t%s\t%s\n", printable(ref), printable(c.RFC1808), printable(c.RFC3986), printable(c.NetURL), c.Mark)
+			o.Out = fmt.Appendf(o.Out, "%s\t%s\t%s\t%s\t%s\n", printable(ref), printable(c.RFC1808), printable(c.RFC3986), printable(c.NetURL), c.Mark)
 		}
 		return nil
 	})

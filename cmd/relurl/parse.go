@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/ordered"
 )
 
 const parseHelp = `
@@ -121,8 +122,8 @@ func runParse(e *env, args []string) int {
 	if *asJSON {
 		show = showJSON
 	}
-	return e.eachURL("parse", fs.Args(), func(o *output, _ int, s string) bool {
-		o.out = show(o.out, parseURL(s))
+	return e.eachURL("parse", fs.Args(), func(o *ordered.Output, _ int, s string) bool {
+		o.Out = show(o.Out, parseURL(s))
 		return true
 	})
 }

@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"sync/atomic"
+
+	"github.com/relurl/relurl/internal/ordered"
 )
 
 const relativeHelp = `
@@ -47,14 +49,14 @@ func runRelative(e *env, args []string) int {
 		return e.usageError("relative", "%v", err)
 	}
 	var unreachable atomic.Bool // workers of stream set it concurrently
-	status := e.runPairs("relative", fs, &in, "", func(o *output, base, target string) error {
+	status := e.runPairs("relative", fs, &in, "", func(o *ordered.Output, base, target string) error {
 		ref, ok := r.Relative(base, target)
 		if !ok {
-			o.msg = fmt.Appendf(o.msg, "relurl relative: no reference resolves against %s to %s under RFC %d\n", printable(base), printable(target), r.RFC)
+			o.Err = fmt.Appendf(o.Err, "relurl relative: no reference resolves against %s to %s under RFC %d\n", printable(base), printable(target), r.RFC)
 			unreachable.Store(true)
 		}
-		start := len(o.out)
-		o.out = endURLLine(append(o.out, ref...), start)
+		start := len(o.Out)
+		o.Out = endURLLine(append(o.Out, ref...), start)
 		return nil
 	})
 	if unreachable.Load() {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/internal/bytestr"
+	"github.com/relurl/relurl/internal/ordered"
 )
 
 const resolveHelp = `
@@ -56,9 +57,9 @@ func runResolve(e *env, args []string) int {
 	if err := checkRFC(r); err != nil {
 		return e.usageError("resolve", "%v", err)
 	}
-	return e.runPairs("resolve", fs, &in, "", func(o *output, base, ref string) error {
-		start := len(o.out)
-		o.out = endURLLine(r.AppendResolve(o.out, base, ref), start)
+	return e.runPairs("resolve", fs, &in, "", func(o *ordered.Output, base, ref string) error {
+		start := len(o.Out)
+		o.Out = endURLLine(r.AppendResolve(o.Out, base, ref), start)
 		return nil
 	})
 }
@@ -79,7 +80,7 @@ func (in *pairInput) register(fs *flag.FlagSet) {
 
 // A pairFunc appends what a command prints for one pair to o, newline
 // included, or returns an error for a pair it cannot handle.
-type pairFunc func(o *output, base, ref string) error
+type pairFunc func(o *ordered.Output, base, ref string) error
 
 // runPairs prints header, then what f gives for each pair of in, after the
 // flags of fs are parsed.
@@ -104,7 +105,7 @@ func (e *env) runPairs(cmd string, fs *flag.FlagSet, in *pairInput, header strin
 	}
 	s := streamer{cmd: cmd, strict: in.strict, failed: []byte("\n")}
 	if in.pairs {
-		s.f = func(o *output, _ int, line []byte) error {
+		s.f = func(o *ordered.Output, _ int, line []byte) error {
 			base, ref, ok := bytes.Cut(line, []byte("\t"))
 			if !ok {
 				return errors.New(`no tab: want "BASE<TAB>REF"`)
@@ -114,22 +115,22 @@ func (e *env) runPairs(cmd string, fs *flag.FlagSet, in *pairInput, header strin
 		return e.stream(s)
 	}
 	if len(refs) == 0 {
-		s.f = func(o *output, _ int, ref []byte) error {
+		s.f = func(o *ordered.Output, _ int, ref []byte) error {
 			return f(o, in.base, bytestr.Transient(ref))
 		}
 		return e.stream(s)
 	}
-	var o output
+	var o ordered.Output
 	status := exitOK
 	for _, ref := range refs {
 		if err := f(&o, in.base, ref); err != nil {
-			o.msg = fmt.Appendf(o.msg, "relurl %s: %s\n", cmd, printable(err.Error()))
-			o.out = append(o.out, '\n')
+			o.Err = fmt.Appendf(o.Err, "relurl %s: %s\n", cmd, printable(err.Error()))
+			o.Out = append(o.Out, '\n')
 			status = exitInvalid
 		}
 	}
-	e.stderr.Write(o.msg)
-	return max(status, e.write(o.out))
+	e.stderr.Write(o.Err)
+	return max(status, e.write(o.Out))
 }
 
 // checkRFC refuses -nonstrict where it means nothing: under RFC 1808.

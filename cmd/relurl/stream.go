@@ -5,26 +5,20 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"runtime"
 	"sync/atomic"
 	"time"
 
 	"github.com/relurl/relurl/internal/lines"
+	"github.com/relurl/relurl/internal/ordered"
 )
 
 // A lineFunc handles input line number n: it appends what the command
-// prints for it to o.out (standard output) and o.msg (standard error), or
+// prints for it to o.Out (standard output) and o.Err (standard error), or
 // returns an error for a line that cannot be handled. The workers of stream
 // call it at once, each with its own output.
-type lineFunc func(o *output, n int, line []byte) error
-
-// output is what a run of lines printed, in order.
-type output struct {
-	out, msg []byte
-}
-
-// size is how much o holds.
-func (o *output) size() int { return len(o.out) + len(o.msg) }
+type lineFunc func(o *ordered.Output, n int, line []byte) error
 
 // batch is a run of consecutive input lines, handled by one worker.
 type batch struct {
@@ -33,20 +27,12 @@ type batch struct {
 	last    int    // the number of the last line
 	skipped error  // instead of data, the *lines.TooLongError of a line skipped
 	err     error  // a read error after the last line
-	output         // what the lines printed, after the pieces
-	pieces  chan output
-	failed  bool // some line could not be handled
+	failed  bool   // some line could not be handled
 }
 
 // inFlight is the number of batches read ahead, per worker. A batch holds
 // what lines.Reader returns at once: 64 KiB, or one line up to 1 MiB.
 const inFlight = 4
-
-// pieceSize bounds the output a worker holds for a batch: past it, the
-// worker hands what it has to the writer and waits for it to be written
-// out, so that memory stays bounded however much a line prints (a long
-// base and empty references).
-const pieceSize = 256 << 10
 
 // A streamer runs a lineFunc on each line of standard input.
 type streamer struct {
@@ -57,10 +43,10 @@ type streamer struct {
 }
 
 // stream runs s.f on each line of standard input and prints what it
-// returns, in input order, using every core: one goroutine reads batches of
-// lines, workers handle them, and the calling goroutine writes them out in
-// order. Memory stays bounded by the batches in flight and their pieces of
-// output, whatever the input and however much each line prints.
+// returns, in input order, using every core (package ordered): batches of
+// lines are read, handled by workers, and written out in order. Memory
+// stays bounded by the batches in flight and their pieces of output,
+// whatever the input and however much each line prints.
 //
 // A line that cannot be handled (longer than lines.MaxLength, or one f
 // rejects) is reported with its number on standard error, and s.failed is
@@ -70,106 +56,84 @@ type streamer struct {
 // shows the lines done and the rate.
 func (e *env) stream(s streamer) int {
 	workers := runtime.GOMAXPROCS(0)
-	n := workers * inFlight
-	work, order, free := make(chan *batch, n), make(chan *batch, n), make(chan *batch, n)
-	for range n {
-		free <- &batch{}
-	}
-	quit := make(chan struct{})
-	defer close(quit)
-
-	go readBatches(e.stdin, free, work, order, quit)
-	for range workers {
-		go func() {
-			for b := range work {
-				b.handle(&s)
-			}
-		}()
-	}
-
+	free := make(chan *batch, workers*inFlight+1) // batches, with their buffers, for those that follow
 	p := e.newProgress()
 	defer p.clear()
 	status := exitOK
-	for b := range order {
-		for o := range b.pieces {
-			if len(o.msg) > 0 {
+	ordered.Run(readBatches(e.stdin, free), workers, workers*inFlight,
+		func(b *batch, o *ordered.Output) { b.handle(&s, o) },
+		func(o *ordered.Output) bool {
+			if len(o.Err) > 0 {
 				p.clear()
-				e.stderr.Write(o.msg)
+				e.stderr.Write(o.Err)
 			}
-			if _, err := e.stdout.Write(o.out); err != nil {
+			if _, err := e.stdout.Write(o.Out); err != nil {
+				status = exitWrite
+				return false
+			}
+			return true
+		},
+		func(b *batch) bool {
+			if b.failed {
+				status = exitInvalid
+				if s.strict {
+					return false
+				}
+			}
+			if b.err != nil {
 				p.clear()
-				return exitWrite
+				fmt.Fprintf(e.stderr, "relurl %s: reading standard input: %v\n", s.cmd, b.err)
+				status = exitInvalid
+				return false
 			}
-		}
-		if b.failed {
-			status = exitInvalid
-			if s.strict {
-				return exitInvalid
+			p.show(b.last)
+			select {
+			case free <- b:
+			default:
 			}
-		}
-		if b.err != nil {
-			p.clear()
-			fmt.Fprintf(e.stderr, "relurl %s: reading standard input: %v\n", s.cmd, b.err)
-			return exitInvalid
-		}
-		p.show(b.last)
-		free <- b
-	}
+			return true
+		})
 	return status
 }
 
-// readBatches reads lines into batches taken from free, and hands each to
-// the workers and, in the same order, to the writer, until the input ends or
-// quit closes. Reusing the batches keeps memory constant and spares the
-// garbage collector.
-func readBatches(in io.Reader, free <-chan *batch, work, order chan<- *batch, quit <-chan struct{}) {
-	defer close(work)
-	defer close(order)
-	r := lines.NewReader(in, lines.MaxLength)
-	for {
-		var b *batch
-		select {
-		case b = <-free:
-		case <-quit:
-			return
-		}
-		first := r.Line() + 1
-		chunk, err := r.Next()
-		if err == io.EOF {
-			return
-		}
-		*b = batch{
-			data: append(b.data[:0], chunk...), first: first, last: r.Line(),
-			output: output{out: b.out[:0], msg: b.msg[:0]},
-			pieces: make(chan output, 1),
-		}
-		var tooLong *lines.TooLongError
-		switch {
-		case errors.As(err, &tooLong):
-			b.skipped = err
-		case err != nil:
-			b.err = err
-		}
-		order <- b
-		work <- b
-		if b.err != nil {
-			return
+// readBatches returns the batches of lines of in, reusing those in free.
+func readBatches(in io.Reader, free chan *batch) iter.Seq[*batch] {
+	return func(yield func(*batch) bool) {
+		r := lines.NewReader(in, lines.MaxLength)
+		for {
+			first := r.Line() + 1
+			chunk, err := r.Next()
+			if err == io.EOF {
+				return
+			}
+			var b *batch
+			select {
+			case b = <-free:
+			default:
+				b = new(batch)
+			}
+			*b = batch{data: append(b.data[:0], chunk...), first: first, last: r.Line()}
+			var tooLong *lines.TooLongError
+			switch {
+			case errors.As(err, &tooLong):
+				b.skipped = err
+			case err != nil:
+				b.err = err
+			}
+			if !yield(b) || b.err != nil {
+				return
+			}
 		}
 	}
 }
 
-// handle runs s.f on each line of b, handing its output to the writer in
-// pieces, the last one when all is done.
-func (b *batch) handle(s *streamer) {
-	defer func() {
-		b.pieces <- b.output
-		close(b.pieces)
-	}()
+// handle runs s.f on each line of b.
+func (b *batch) handle(s *streamer, o *ordered.Output) {
 	fail := func(err error) {
-		b.msg = fmt.Appendf(b.msg, "relurl %s: %s\n", s.cmd, printable(err.Error()))
+		o.Err = fmt.Appendf(o.Err, "relurl %s: %s\n", s.cmd, printable(err.Error()))
 		b.failed = true
 		if !s.strict {
-			b.out = append(b.out, s.failed...)
+			o.Out = append(o.Out, s.failed...)
 		}
 	}
 	if b.skipped != nil {
@@ -182,16 +146,13 @@ func (b *batch) handle(s *streamer) {
 		line, rest = lines.Cut(rest)
 		if len(line) > lines.MaxLength {
 			fail(&lines.TooLongError{Line: n, Max: lines.MaxLength})
-		} else if err := s.f(&b.output, n, line); err != nil {
+		} else if err := s.f(o, n, line); err != nil {
 			fail(fmt.Errorf("line %d: %w", n, err))
 		}
 		if b.failed && s.strict {
 			return
 		}
-		if b.output.size() > pieceSize {
-			b.pieces <- b.output
-			b.output = output{}
-		}
+		o.Spill()
 	}
 }
 
@@ -254,26 +215,26 @@ func (e *env) flush(out *bufio.Writer) int {
 // reports whether the URL passed; line is the URL's line number on
 // standard input, 0 for an argument. eachURL returns exitInvalid if one did
 // not pass.
-func (e *env) eachURL(cmd string, urls []string, f func(o *output, line int, url string) bool) int {
+func (e *env) eachURL(cmd string, urls []string, f func(o *ordered.Output, line int, url string) bool) int {
 	var failed atomic.Bool // workers of stream set it concurrently
-	check := func(o *output, line int, url string) {
+	check := func(o *ordered.Output, line int, url string) {
 		if !f(o, line, url) {
 			failed.Store(true)
 		}
 	}
 	var status int
 	if len(urls) == 1 && urls[0] == "-" {
-		status = e.stream(streamer{cmd: cmd, f: func(o *output, n int, line []byte) error {
+		status = e.stream(streamer{cmd: cmd, f: func(o *ordered.Output, n int, line []byte) error {
 			check(o, n, string(line))
 			return nil
 		}})
 	} else {
-		var o output
+		var o ordered.Output
 		for _, url := range urls {
 			check(&o, 0, url)
 		}
-		e.stderr.Write(o.msg)
-		status = e.write(o.out)
+		e.stderr.Write(o.Err)
+		status = e.write(o.Out)
 	}
 	if failed.Load() && status == exitOK {
 		status = exitInvalid

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/ordered"
 )
 
 const validateHelp = `
@@ -49,7 +50,7 @@ func runValidate(e *env, args []string) int {
 	if *asJSON && *printValid {
 		return e.usageError("validate", "-json and -print-valid exclude each other")
 	}
-	return e.eachURL("validate", fs.Args(), func(o *output, line int, s string) bool {
+	return e.eachURL("validate", fs.Args(), func(o *ordered.Output, line int, s string) bool {
 		var serr *relurl.SyntaxError
 		valid := !errors.As(r.Validate(s), &serr)
 		switch {
@@ -58,14 +59,14 @@ func runValidate(e *env, args []string) int {
 			if line > 0 {
 				v.Line = &line
 			}
-			o.out = appendJSON(o.out, v)
+			o.Out = appendJSON(o.Out, v)
 		case valid && *printValid:
-			o.out = append(append(o.out, printable(s)...), '\n')
+			o.Out = append(append(o.Out, printable(s)...), '\n')
 		case !valid && !*quiet:
 			if line > 0 {
-				o.msg = fmt.Appendf(o.msg, "line %d: ", line)
+				o.Err = fmt.Appendf(o.Err, "line %d: ", line)
 			}
-			o.msg = fmt.Appendf(o.msg, "%s: %s\n", printable(s), printable(serr.Error()))
+			o.Err = fmt.Appendf(o.Err, "%s: %s\n", printable(s), printable(serr.Error()))
 		}
 		return valid
 	})

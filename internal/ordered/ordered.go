@@ -1,0 +1,131 @@
+// Package ordered runs jobs on every core and writes what they print in
+// the jobs' order, in bounded memory: the machinery of relurl's line
+// filters (batches of lines) and of its corpus runs (documents).
+package ordered
+
+import (
+	"iter"
+)
+
+// PieceSize bounds the output a job holds: past it, the job hands what it
+// has to the writer and waits until the writer takes it, so that memory
+// stays bounded however much a job prints.
+const PieceSize = 256 << 10
+
+// Output is what a job prints, to standard output and standard error.
+type Output struct {
+	Out, Err []byte
+	pieces   chan Output
+}
+
+// Size is how much o holds.
+func (o *Output) Size() int { return len(o.Out) + len(o.Err) }
+
+// Spill hands what o holds to the writer once it holds more than
+// PieceSize bytes; a job calls it between the things it prints. Outside
+// Run it does nothing.
+func (o *Output) Spill() {
+	if o.pieces != nil && o.Size() > PieceSize {
+		o.pieces <- Output{Out: o.Out, Err: o.Err}
+		o.Out, o.Err = nil, nil
+	}
+}
+
+type task[J any] struct {
+	job J
+	out Output
+}
+
+// Run calls handle for each job of jobs, on workers goroutines at once,
+// with an Output of the job's own; it calls write with what each job
+// printed, in the jobs' order, in pieces, then after with the job once its
+// output is all written. write and after run on the calling goroutine, one
+// call at a time; either returning false stops the run at once: no more
+// jobs are taken (the iterator is left at its next yield), and what jobs
+// under way print is dropped. At most inFlight jobs are taken ahead of the
+// writer.
+func Run[J any](jobs iter.Seq[J], workers, inFlight int, handle func(J, *Output), write func(*Output) bool, after func(J) bool) {
+	work, order := make(chan *task[J], inFlight), make(chan *task[J], inFlight)
+	quit := make(chan struct{})
+	free := make(buffers, 2*inFlight+2)
+	go func() {
+		defer close(work)
+		defer close(order)
+		for j := range jobs {
+			select {
+			case <-quit: // stopped: the drain below takes tasks too, so look first
+				return
+			default:
+			}
+			t := &task[J]{job: j, out: Output{Out: free.get(), pieces: make(chan Output, 1)}}
+			select {
+			case order <- t:
+			case <-quit:
+				return
+			}
+			work <- t
+		}
+	}()
+	for range workers {
+		go func() {
+			for t := range work {
+				handle(t.job, &t.out)
+				t.out.pieces <- Output{Out: t.out.Out, Err: t.out.Err}
+				close(t.out.pieces)
+			}
+		}()
+	}
+	for t := range order {
+		for o := range t.out.pieces {
+			if !write(&o) {
+				stopRun(t, order, quit)
+				return
+			}
+			free.put(o.Out)
+			free.put(o.Err)
+		}
+		if !after(t.job) {
+			stopRun(nil, order, quit)
+			return
+		}
+	}
+}
+
+// stopRun tells the reader of jobs to stop, and drains what the workers
+// still print, in the background, so that none of them waits forever.
+func stopRun[J any](current *task[J], order chan *task[J], quit chan struct{}) {
+	close(quit)
+	go func() {
+		if current != nil {
+			for range current.out.pieces {
+			}
+		}
+		for t := range order {
+			for range t.out.pieces {
+			}
+		}
+	}()
+}
+
+// buffers keeps the buffers of written output for the jobs that follow,
+// so that a run of many jobs allocates little.
+type buffers chan []byte
+
+func (f buffers) get() []byte {
+	select {
+	case b := <-f:
+		return b[:0]
+	default:
+		return nil
+	}
+}
+
+func (f buffers) put(b []byte) {
+	if cap(b) == 0 || cap(b) > 4*PieceSize {
+		return
+	}
+	select {
+	case f <- b:
+	default:
+	}
+}

@@ -1,0 +1,80 @@
+package ordered
+
+import (
+	"fmt"
+	"iter"
+	"strings"
+	"sync/atomic"
+	"testing"
+)
+
+func count(n int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for i := range n {
+			if !yield(i) {
+				return
+			}
+		}
+	}
+}
+
+// Output comes out in the jobs' order, whatever order the workers finish
+// in, and a job that prints more than PieceSize hands it over in pieces.
+func TestRun(t *testing.T) {
+	var out strings.Builder
+	var after []int
+	pieces := 0
+	Run(count(100), 4, 8,
+		func(j int, o *Output) {
+			for k := range j % 3 * 25000 {
+				o.Out = fmt.Appendf(o.Out, "%d.%d ", j, k)
+				o.Spill()
+			}
+			o.Out = fmt.Appendf(o.Out, "%d\n", j)
+			o.Err = fmt.Appendf(o.Err, "e%d ", j)
+		},
+		func(o *Output) bool {
+			if o.Size() > 2*PieceSize {
+				t.Errorf("a piece of %d bytes", o.Size())
+			}
+			pieces++
+			for _, line := range strings.SplitAfter(string(o.Out), " ") {
+				out.WriteString(line)
+			}
+			return true
+		},
+		func(j int) bool { after = append(after, j); return true })
+	var want strings.Builder
+	for j := range 100 {
+		for k := range j % 3 * 25000 {
+			fmt.Fprintf(&want, "%d.%d ", j, k)
+		}
+		fmt.Fprintf(&want, "%d\n", j)
+	}
+	if out.String() != want.String() {
+		t.Error("the output is not in the jobs' order")
+	}
+	if len(after) != 100 || after[99] != 99 || pieces <= 100 {
+		t.Errorf("after %d jobs, %d pieces", len(after), pieces)
+	}
+}
+
+// Run stops at once when write or after says so, and takes no more jobs.
+func TestStop(t *testing.T) {
+	var taken atomic.Int64 // the reader of jobs may run on after Run returns
+	jobs := func(yield func(int) bool) {
+		for i := 0; ; i++ {
+			taken.Add(1)
+			if !yield(i) {
+				return
+			}
+		}
+	}
+	var seen []int
+	Run(jobs, 2, 4, func(j int, o *Output) { o.Out = append(o.Out, 'x') },
+		func(*Output) bool { return true },
+		func(j int) bool { seen = append(seen, j); return j < 9 })
+	if n := taken.Load(); len(seen) != 10 || n > 10+4+2+2 {
+		t.Errorf("after stopped at %v with %d jobs taken", seen, n)
+	}
+}
