@@ -1,19 +1,24 @@
 package main
 
 import (
-	"bufio"
-	"context"
+	"encoding/base64"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"mime"
 	"os"
+	"runtime"
+	"slices"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/corpus"
+	"github.com/relurl/relurl/internal/lines"
 	"github.com/relurl/relurl/links"
 )
 
@@ -86,7 +91,7 @@ Examples:
   http://www.ics.uci.edu/Test/a/b/c	html-base
 `
 
-// docFlags are the flags that say how to read a document, for links and base.
+// docFlags are the flags that say how to read documents, for links and base.
 type docFlags struct {
 	url             string
 	typ             string
@@ -96,38 +101,56 @@ type docFlags struct {
 	timeout         time.Duration
 	contentLocation bool
 	verbose         bool
+	files           string
+	maps            mapFlag
+	jobs            int
 }
 
 func (d *docFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&d.url, "url", "", "the absolute `URL` a file or standard input was retrieved from (Section 3.3)")
-	fs.StringVar(&d.typ, "type", "auto", "the document's `type`: html, message (.eml, .mhtml) or auto")
+	fs.StringVar(&d.url, "url", "", "the absolute `URL` one file or standard input was retrieved by (3.3)")
+	fs.StringVar(&d.typ, "type", "auto", "the documents' `type`: html, message (.eml, .mhtml) or auto")
 	fs.IntVar(&d.maxDepth, "max-depth", links.DefaultMaxDepth, "the deepest nesting of MIME parts to read, at least 1")
-	fs.Int64Var(&d.maxSize, "max-size", 64<<20, "read at most this many `bytes` of a document, at least 1")
+	fs.Int64Var(&d.maxSize, "max-size", corpus.DefaultMaxSize, "read at most this many `bytes` of a document, at least 1")
 	fs.IntVar(&d.maxRedirects, "max-redirects", links.DefaultMaxRedirects, "follow at most this many HTTP redirects")
 	fs.DurationVar(&d.timeout, "timeout", 30*time.Second, "give up on a fetch after this long, body included; 0: never")
 	fs.BoolVar(&d.contentLocation, "content-location", false, "let an HTTP Content-Location header set the base (RFC 7231 says no)")
 	fs.BoolVar(&d.verbose, "v", false, "report the redirects a fetch followed")
+	fs.StringVar(&d.files, "files", "", "read more DOCUMENTs from `FILE`, one a line (- for standard input)")
+	fs.Var(&d.maps, "map", "give the files below `DIR=URL`'s DIR the retrieval URL URL/PATH (repeatable)")
+	fs.IntVar(&d.jobs, "j", runtime.GOMAXPROCS(0), "read this many documents at once")
 }
 
-// parse parses the flags and argument of links or base, one DOCUMENT, and
+// mapFlag is the repeatable -map DIR=URL.
+type mapFlag []corpus.Map
+
+func (m *mapFlag) String() string { return "" }
+
+func (m *mapFlag) Set(s string) error {
+	mp, err := corpus.ParseMap(s)
+	if err == nil {
+		*m = append(*m, mp)
+	}
+	return err
+}
+
+// parse parses the flags and arguments of links or base, DOCUMENT..., and
 // reports as parseFlags does whether the command should run: a flag value
 // that cannot work is a usage error.
 func (d *docFlags) parse(e *env, fs *flag.FlagSet, args []string, help string) (int, bool) {
 	if code, ok := e.parseFlags(fs, args, help); !ok {
 		return code, false
 	}
-	if fs.NArg() != 1 {
-		return e.usageError(fs.Name(), "want one DOCUMENT (a file, - or a URL), got %d arguments", fs.NArg()), false
-	}
-	if err := d.check(); err != nil {
+	if err := d.check(fs.Args()); err != nil {
 		return e.usageError(fs.Name(), "%v", err), false
 	}
 	return 0, true
 }
 
-// check reports a flag value that cannot work.
-func (d *docFlags) check() error {
+// check reports a flag value or argument that cannot work.
+func (d *docFlags) check(docs []string) error {
 	switch {
+	case len(docs) == 0 && d.files == "":
+		return errors.New("want a DOCUMENT (a file, a directory, - or a URL), or -files")
 	case d.typ != "auto" && d.typ != "html" && d.typ != "message":
 		return fmt.Errorf("-type %q: want html, message or auto", d.typ)
 	case d.maxSize < 1:
@@ -138,10 +161,147 @@ func (d *docFlags) check() error {
 		return fmt.Errorf("-max-redirects %d: want 0 or more", d.maxRedirects)
 	case d.timeout < 0:
 		return fmt.Errorf("-timeout %v: want 0 (none) or more", d.timeout)
+	case d.jobs < 1:
+		return fmt.Errorf("-j %d: want at least 1", d.jobs)
 	case d.url != "" && !relurl.Split(d.url).HasScheme():
 		return fmt.Errorf("-url %q: a retrieval URL must be absolute, with a scheme", d.url)
+	case d.url != "" && (len(docs) != 1 || d.files != "" || corpus.IsURL(docs[0])):
+		return errors.New("-url is for a single file or standard input; a fetched document's URL is where it was found, and -map gives many files theirs")
+	case d.files == "-" && slices.Contains(docs, "-"):
+		return errors.New("-files - and the DOCUMENT - both want standard input")
 	}
 	return nil
+}
+
+// run reads the documents of the arguments and of -files, handing each
+// link to link and each base to base (either may be nil), printing what
+// they print into out in input order, and warnings and errors with the
+// document's name. It returns the exit status and what was read.
+func (d *docFlags) run(e *env, cmd string, args []string, x func() *links.Extractor,
+	link func(doc *corpus.Doc, l *links.Link, out *corpus.Output), printBase func(doc *corpus.Doc, part string, b base.Base, out *corpus.Output)) (int, corpus.Stats) {
+	o := &corpus.Options{
+		URL: d.url, Maps: d.maps, MaxSize: d.maxSize, MaxRedirects: d.maxRedirects,
+		Timeout: d.timeout, ContentLocation: d.contentLocation, Stdin: e.stdin,
+	}
+	switch d.typ {
+	case "html":
+		o.Format = links.FormatHTML
+	case "message":
+		o.Format = links.FormatMessage
+	}
+	var manifestErr error
+	inputs := func(yield func(string) bool) {
+		for _, a := range args {
+			if !yield(a) {
+				return
+			}
+		}
+		if d.files != "" {
+			manifestErr = readManifest(d.files, e.stdin, yield)
+		}
+	}
+	// One file named alone is the run: its warnings need no name.
+	single := len(args) == 1 && d.files == "" && !isDir(args[0])
+	var stats corpus.Stats
+	status := exitOK
+	p := e.newProgress()
+	defer p.clear()
+	o.Run(o.Docs(inputs), d.jobs, x,
+		func(doc *corpus.Doc, out *corpus.Output) *links.Handler {
+			named := func(err error) string {
+				if single && doc.Record == nil {
+					return printable(err.Error())
+				}
+				return printable(doc.Source + ": " + err.Error())
+			}
+			h := &links.Handler{
+				Link: func(l *links.Link) error {
+					if link != nil {
+						link(doc, l, out)
+					}
+					return nil
+				},
+				Warn: func(err error) { out.Err = fmt.Appendf(out.Err, "relurl %s: warning: %s\n", cmd, named(err)) },
+			}
+			if printBase != nil {
+				h.Base = func(part string, b base.Base) { printBase(doc, part, b, out) }
+			}
+			return h
+		},
+		func(out *corpus.Output) bool {
+			if len(out.Err) > 0 {
+				p.clear()
+				e.stderr.Write(out.Err)
+			}
+			if _, err := e.stdout.Write(out.Out); err != nil {
+				status = exitWrite
+				return false
+			}
+			return true
+		},
+		func(doc *corpus.Doc) bool {
+			stats.Add(doc)
+			if d.verbose && len(doc.Redirects) > 1 {
+				p.clear()
+				fmt.Fprintf(e.stderr, "relurl: redirected: %s\n", printable(strings.Join(doc.Redirects, " -> ")))
+			}
+			for _, err := range []error{doc.Warning, doc.Err} {
+				if err != nil {
+					p.clear()
+					kind := ""
+					if err == doc.Warning {
+						kind = "warning: "
+					}
+					fmt.Fprintf(e.stderr, "relurl %s: %s%s\n", cmd, kind, printable(err.Error()))
+				}
+			}
+			if doc.Err != nil {
+				status = max(status, exitInvalid)
+			}
+			p.showDocs(&stats)
+			return true
+		})
+	if manifestErr != nil {
+		fmt.Fprintf(e.stderr, "relurl %s: -files: %v\n", cmd, manifestErr)
+		status = max(status, exitInvalid)
+	}
+	return status, stats
+}
+
+// readManifest yields the names in the file name (- for standard input),
+// one a line; empty lines are skipped.
+func readManifest(name string, stdin io.Reader, yield func(string) bool) error {
+	in := stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
+	}
+	r := lines.NewReader(in, lines.MaxLength)
+	for {
+		chunk, err := r.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		for len(chunk) > 0 {
+			var line []byte
+			line, chunk = lines.Cut(chunk)
+			if len(line) > 0 && !yield(string(line)) {
+				return nil
+			}
+		}
+	}
+}
+
+func isDir(name string) bool {
+	fi, err := os.Stat(name)
+	return err == nil && fi.IsDir()
 }
 
 func runLinks(e *env, args []string) int {
@@ -149,6 +309,7 @@ func runLinks(e *env, args []string) int {
 	var d docFlags
 	d.register(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object per link")
+	asTSV := fs.Bool("tsv", false, "print \"SOURCE<TAB>URL\" for each resolved link: a link graph's edges")
 	r := rfcFlags(fs)
 	elements := fs.String("elements", "", "read only these `elements`, comma-separated (default all)")
 	template := fs.Bool("template", false, "read the links inside <template>, which browsers keep out of the document")
@@ -158,43 +319,52 @@ func runLinks(e *env, args []string) int {
 	if err := checkRFC(r); err != nil {
 		return e.usageError("links", "%v", err)
 	}
-	x := &links.Extractor{MaxDepth: d.maxDepth, Resolver: *r, Template: *template}
+	if *asJSON && *asTSV {
+		return e.usageError("links", "-json and -tsv exclude each other")
+	}
+	var only map[string]bool
 	if *elements != "" {
-		x.Only = map[string]bool{}
+		only = map[string]bool{}
 		for _, name := range strings.Split(*elements, ",") {
 			name = strings.ToLower(strings.TrimSpace(name))
 			if _, ok := links.Elements[name]; !ok {
 				return e.usageError("links", "-elements: %q is not one of %s", name, strings.Join(links.ElementNames(), ","))
 			}
-			x.Only[name] = true
+			only[name] = true
 		}
 	}
-
-	out := bufio.NewWriter(e.stdout)
-	unresolved := 0
-	h := &links.Handler{
-		Link: func(l *links.Link) error {
-			if l.URL == nil {
-				unresolved++
-			}
-			switch {
-			case *asJSON:
-				out.Write(appendJSON(out.AvailableBuffer(), linkObject(l)))
-			case l.URL != nil:
-				out.Write(endURLLine(append(out.AvailableBuffer(), l.URL...), 0))
-			}
-			return nil
-		},
-		Warn: e.warner("links"),
+	newExtractor := func() *links.Extractor {
+		return &links.Extractor{MaxDepth: d.maxDepth, Resolver: *r, Template: *template, Only: only}
 	}
-	err := e.readDocument(fs.Arg(0), &d, x, h)
-	status := e.flush(out)
-	if unresolved > 0 && !*asJSON {
-		fmt.Fprintf(e.stderr, "relurl links: %d relative links left unresolved: the document has no base URL (give -url)\n", unresolved)
+	var unresolved atomic.Int64 // counted by the workers
+	link := func(doc *corpus.Doc, l *links.Link, out *corpus.Output) {
+		if l.URL == nil {
+			unresolved.Add(1)
+		}
+		switch {
+		case *asJSON:
+			out.Out = appendLinkJSON(out.Out, doc, l)
+		case l.URL == nil:
+		case *asTSV:
+			start := len(out.Out)
+			out.Out = append(escapeControls(append(out.Out, doc.Source...), start), '\t')
+			start = len(out.Out)
+			out.Out = endURLLine(append(out.Out, l.URL...), start)
+		default:
+			start := len(out.Out)
+			out.Out = endURLLine(append(out.Out, l.URL...), start)
+		}
 	}
-	if err != nil {
-		fmt.Fprintf(e.stderr, "relurl links: %s\n", printable(err.Error()))
-		return max(status, exitInvalid)
+	status, stats := d.run(e, "links", fs.Args(), newExtractor, link, nil)
+	if n := unresolved.Load(); n > 0 && !*asJSON {
+		if stats.Documents+stats.Failed > 1 {
+			fmt.Fprintf(e.stderr, "relurl links: %d relative links left unresolved: their documents have no base URL (give -map)\n", n)
+		} else {
+			fmt.Fprintf(e.stderr, "relurl links: %d relative links left unresolved: the document has no base URL (give -url)\n", n)
+		}
+	}
+	if stats.Documents+stats.Failed > 1 || stats.Records > 0 || len(stats.Skipped) > 0 {
+		fmt.Fprintf(e.stderr, "relurl links: %s\n", &stats)
 	}
 	return status
 }
@@ -207,180 +377,99 @@ func runBase(e *env, args []string) int {
 	if code, ok := d.parse(e, fs, args, baseHelp); !ok {
 		return code
 	}
-	out := bufio.NewWriter(e.stdout)
-	h := &links.Handler{
-		Link: func(*links.Link) error { return nil },
-		Base: func(part string, b base.Base) {
-			if *asJSON {
-				out.Write(appendJSON(out.AvailableBuffer(), baseObject(part, b)))
-				return
-			}
-			u := printable(b.URL)
-			if b.From == base.None {
-				u = "(none)"
-			}
-			if part != "" {
-				fmt.Fprintf(out, "%s\t", part)
-			}
-			fmt.Fprintf(out, "%s\t%s\n", u, b.From)
-		},
-		Warn: e.warner("base"),
+	many := len(fs.Args()) > 1 || d.files != "" || len(fs.Args()) == 1 && isDir(fs.Arg(0))
+	printBase := func(doc *corpus.Doc, part string, b base.Base, out *corpus.Output) {
+		if *asJSON {
+			out.Out = appendJSON(out.Out, baseObject(doc, part, b))
+			return
+		}
+		if many || doc.Record != nil {
+			start := len(out.Out)
+			out.Out = append(escapeControls(append(out.Out, doc.Source...), start), '\t')
+		}
+		u := printable(b.URL)
+		if b.From == base.None {
+			u = "(none)"
+		}
+		if part != "" {
+			out.Out = fmt.Appendf(out.Out, "%s\t", part)
+		}
+		out.Out = fmt.Appendf(out.Out, "%s\t%s\n", u, b.From)
 	}
-	err := e.readDocument(fs.Arg(0), &d, &links.Extractor{MaxDepth: d.maxDepth}, h)
-	status := e.flush(out)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "relurl base: %s\n", printable(err.Error()))
-		return max(status, exitInvalid)
-	}
+	status, _ := d.run(e, "base", fs.Args(), func() *links.Extractor { return &links.Extractor{MaxDepth: d.maxDepth} }, nil, printBase)
 	return status
 }
 
-func (e *env) warner(cmd string) func(error) {
-	return func(err error) { fmt.Fprintf(e.stderr, "relurl %s: warning: %s\n", cmd, printable(err.Error())) }
-}
-
-// readDocument reads the document named by arg, a URL to fetch, "-" or a
-// file, and hands what it finds to h. An argument that starts with a scheme
-// and "://" is a URL, whatever its case; only http and https are fetched.
-func (e *env) readDocument(arg string, d *docFlags, x *links.Extractor, h *links.Handler) error {
-	if u := relurl.Split(arg); u.HasScheme() && strings.HasPrefix(arg[len(u.Scheme())+1:], "//") {
-		switch strings.ToLower(u.Scheme()) {
-		case "http", "https":
-		default:
-			return fmt.Errorf("%s: the %s scheme is not supported: give a file, - or an http or https URL", arg, u.Scheme())
+// appendLinkJSON appends the JSON line of a link of doc, written out
+// field by field (no reflection: this runs for every link): url (null when
+// unresolved), ref, base (null when none), base_from, element, attribute,
+// part (null for a whole document), source; with url_base64 and
+// ref_base64 after a value that is not UTF-8; status when an HTTP status
+// is known; and for a WARC record its file, byte range, ID, date and
+// truncation, under the names of Common Crawl's index.
+func appendLinkJSON(dst []byte, doc *corpus.Doc, l *links.Link) []byte {
+	dst = append(dst, `{"url":`...)
+	dst = appendJSONStringOrNull(dst, l.URL, l.URL != nil)
+	dst = appendBase64Field(dst, "url_base64", l.URL)
+	dst = append(dst, `,"ref":`...)
+	dst = appendJSONString(dst, l.Ref)
+	dst = appendBase64Field(dst, "ref_base64", l.Ref)
+	dst = append(dst, `,"base":`...)
+	dst = appendJSONStringOrNull(dst, l.Base.URL, l.Base.From != base.None)
+	dst = append(dst, `,"base_from":`...)
+	dst = appendJSONString(dst, l.Base.From.String())
+	dst = append(dst, `,"element":`...)
+	dst = appendJSONString(dst, l.Element)
+	dst = append(dst, `,"attribute":`...)
+	dst = appendJSONString(dst, l.Attribute)
+	dst = append(dst, `,"part":`...)
+	dst = appendJSONStringOrNull(dst, l.Part, l.Part != "")
+	dst = append(dst, `,"source":`...)
+	dst = appendJSONString(dst, doc.Source)
+	if doc.Status != 0 {
+		dst = append(dst, `,"status":`...)
+		dst = strconv.AppendInt(dst, int64(doc.Status), 10)
+	}
+	if rec := doc.Record; rec != nil {
+		dst = append(dst, `,"warc_filename":`...)
+		dst = appendJSONString(dst, doc.Name)
+		dst = append(dst, `,"warc_record_offset":`...)
+		dst = strconv.AppendInt(dst, rec.Offset, 10)
+		dst = append(dst, `,"warc_record_length":`...)
+		dst = strconv.AppendInt(dst, rec.Length, 10)
+		dst = append(dst, `,"warc_record_id":`...)
+		dst = appendJSONString(dst, rec.Header.Get("WARC-Record-ID"))
+		dst = append(dst, `,"warc_date":`...)
+		dst = appendJSONString(dst, rec.Header.Get("WARC-Date"))
+		truncated := rec.Header.Get("WARC-Truncated")
+		if truncated == "" && rec.Cut {
+			truncated = "length" // cut at -max-size here
 		}
-		if d.url != "" {
-			return errors.New("-url is for a file or standard input; a fetched document's URL is where it was found")
-		}
-		return e.fetchDocument(arg, d, x, h)
+		dst = append(dst, `,"truncated":`...)
+		dst = appendJSONStringOrNull(dst, truncated, truncated != "")
 	}
-	in, name := e.stdin, "standard input"
-	if arg != "-" {
-		f, err := os.Open(arg)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		in, name = f, arg
-	}
-	r := newLimitReader(in, d.maxSize)
-	br := bufio.NewReader(r)
-	format := links.FormatHTML
-	switch d.typ {
-	case "message":
-		format = links.FormatMessage
-	case "auto":
-		prefix, _ := br.Peek(512)
-		format = links.FormatOf(arg, prefix)
-	}
-	outer := base.Retrieved(d.url)
-	var err error
-	switch format {
-	case links.FormatHTML:
-		_, err = x.HTML(br, outer, h)
-	case links.FormatMessage:
-		x.ContentLocation = true // a file is a MIME message, not an HTTP response
-		err = x.Message(br, outer, h)
-	}
-	return r.finish(err, name, "reading "+name)
+	return append(dst, "}\n"...)
 }
 
-func (e *env) fetchDocument(url string, d *docFlags, x *links.Extractor, h *links.Handler) error {
-	ctx := context.Background()
-	resp, err := links.Fetch(ctx, nil, url, d.maxRedirects, d.timeout)
-	if err != nil {
-		return err
+// appendBase64Field appends `,"name":"BASE64"` when v is not valid UTF-8,
+// which a JSON string cannot hold as it is.
+func appendBase64Field(dst []byte, name string, v []byte) []byte {
+	if utf8.Valid(v) {
+		return dst
 	}
-	defer resp.Body.Close()
-	if chain := links.Redirects(resp); d.verbose && len(chain) > 1 {
-		fmt.Fprintf(e.stderr, "relurl: redirected: %s\n", printable(strings.Join(chain, " -> ")))
-	}
-	last := resp.Request.URL.String()
-	r := newLimitReader(resp.Body, d.maxSize)
-	resp.Body = io.NopCloser(r)
-	if mediaType, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type")); d.typ == "html" && mediaType != "text/html" && mediaType != "application/xhtml+xml" {
-		resp.Header.Set("Content-Type", "text/html") // read as HTML, whatever it says it is
-	}
-	x.ContentLocation = d.contentLocation
-	return r.finish(x.Response(resp, h), url, "reading the body of "+last)
-}
-
-// limitReader reads at most n bytes and tells whether there was more.
-type limitReader struct {
-	r         io.Reader
-	limit, n  int64 // the limit, and what is left of it
-	truncated bool
-}
-
-func newLimitReader(r io.Reader, n int64) *limitReader { return &limitReader{r: r, limit: n, n: n} }
-
-// finish returns err, the outcome of reading the document name through l,
-// with what it was reading (such as "reading FILE") before a read error; or
-// if there is none and l cut the document short, an error that says so.
-func (l *limitReader) finish(err error, name, reading string) error {
-	var rerr *links.ReadError
-	if errors.As(err, &rerr) {
-		return fmt.Errorf("%s: %w", reading, rerr.Err)
-	}
-	if err == nil && l.truncated {
-		return fmt.Errorf("%s is larger than -max-size %d bytes: links from its first %d bytes only", name, l.limit, l.limit)
-	}
-	return err
-}
-
-func (l *limitReader) Read(p []byte) (int, error) {
-	if l.n <= 0 {
-		// Look one byte further: at the limit exactly is not over it.
-		var one [1]byte
-		if n, _ := l.r.Read(one[:]); n > 0 {
-			l.truncated = true
-		}
-		return 0, io.EOF
-	}
-	if int64(len(p)) > l.n {
-		p = p[:l.n]
-	}
-	n, err := l.r.Read(p)
-	l.n -= int64(n)
-	return n, err
-}
-
-// linkObject returns what the JSON line of a link holds.
-func linkObject(l *links.Link) any {
-	type linkJ struct {
-		URL       *string `json:"url"`
-		URLBase64 *string `json:"url_base64,omitempty"`
-		Ref       string  `json:"ref"`
-		RefBase64 *string `json:"ref_base64,omitempty"`
-		Base      *string `json:"base"`
-		BaseFrom  string  `json:"base_from"`
-		Element   string  `json:"element"`
-		Attribute string  `json:"attribute"`
-		Part      *string `json:"part"`
-	}
-	j := linkJ{Ref: string(l.Ref), BaseFrom: l.Base.From.String(), Element: l.Element, Attribute: l.Attribute}
-	j.RefBase64 = exactBytes(j.Ref)
-	if l.URL != nil {
-		u := string(l.URL)
-		j.URL, j.URLBase64 = &u, exactBytes(u)
-	}
-	if l.Base.From != base.None {
-		j.Base = &l.Base.URL
-	}
-	if l.Part != "" {
-		j.Part = &l.Part
-	}
-	return j
+	dst = append(append(append(dst, `,"`...), name...), `":"`...)
+	return append(base64.StdEncoding.AppendEncode(dst, v), '"')
 }
 
 // baseObject returns what the JSON line of a document's base holds.
-func baseObject(part string, b base.Base) any {
+func baseObject(doc *corpus.Doc, part string, b base.Base) any {
 	type baseJ struct {
 		Part     *string `json:"part"`
 		Base     *string `json:"base"`
 		BaseFrom string  `json:"base_from"`
+		Source   string  `json:"source"`
 	}
-	j := baseJ{BaseFrom: b.From.String()}
+	j := baseJ{BaseFrom: b.From.String(), Source: doc.Source}
 	if part != "" {
 		j.Part = &part
 	}

@@ -48,7 +48,7 @@ func TestLinksFiles(t *testing.T) {
 			"2\thttp://r/\tencapsulating\n", "", 0},
 
 		{"missing file", "", []string{"links", "nonexistent.html"}, "", "relurl links: open nonexistent.html: no such file or directory\n", 1},
-		{"no document", "", []string{"links"}, "", "relurl links: want one DOCUMENT…", 2},
+		{"no document", "", []string{"links"}, "", "relurl links: want a DOCUMENT (a file, a directory, - or a URL), or -files…", 2},
 		{"unknown element", "", []string{"links", "-elements", "blink", "x"}, "", "relurl links: -elements: \"blink\" is not one of…", 2},
 		{"bad -type", "", []string{"links", "-type", "pdf", documents + "no-base.html"}, "", "relurl links: -type \"pdf\": want html, message or auto\nusage: relurl links…", 2},
 		{"-h", "", []string{"links", "-h"}, "usage: relurl links…", "", 0},
@@ -147,7 +147,7 @@ func TestLinksHTTP(t *testing.T) {
 		{"redirect loop", "", []string{"links", s.URL + "/loop"}, "", "relurl links: GET " + s.URL + "/loop: stopped after 10 redirects, at " + s.URL + "/loop, which redirects to " + s.URL + "/loop: a loop, or a longer chain\n", 1},
 		{"-max-redirects", "", []string{"links", "-max-redirects", "1", s.URL + "/old"}, "", "relurl links: GET " + s.URL + "/old: stopped after 1 redirects, at " + s.URL + "/moved/, which redirects to " + s.URL + "/new/dir/page.html: a loop, or a longer chain\n", 1},
 		{"slow server", "", []string{"links", "-timeout", "300ms", s.URL + "/slow"}, "", "relurl links: GET " + s.URL + "/slow: no complete answer within 300ms…", 1},
-		{"-url with a fetched URL", "", []string{"links", "-url", "http://x/", s.URL + "/old"}, "", "relurl links: -url is for a file or standard input…", 1},
+		{"-url with a fetched URL", "", []string{"links", "-url", "http://x/", s.URL + "/old"}, "", "relurl links: -url is for a single file or standard input…", 2},
 		{"base over HTTP", "", []string{"base", s.URL + "/old"}, s.URL + "/new/dir/page.html\tretrieval\n", "*", 0},
 	}
 	runCLITests(t, tests)

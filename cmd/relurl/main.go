@@ -3,8 +3,8 @@
 //
 // Usage:
 //
-//	relurl links [-url URL] [-json] [flags] DOCUMENT   a document's links, resolved against its base
-//	relurl base [-url URL] [-json] [flags] DOCUMENT    the base URL and the layer of Section 3 that set it
+//	relurl links [-json | -tsv] [flags] DOCUMENT...    documents' links, resolved against their bases
+//	relurl base [-json] [flags] DOCUMENT...            the base URLs and the layers of Section 3 that set them
 //	relurl resolve [-rfc 1808|3986] BASE REF...        resolve each REF against BASE
 //	relurl resolve -base BASE | -pairs                 resolve lines of standard input
 //	relurl compare [-markdown|-json] [-diff] BASE REF...  RFC 1808, RFC 3986 and net/url side by side
@@ -60,8 +60,8 @@ var commands []command
 
 func init() {
 	commands = []command{
-		{"links", "[-url URL] [-json] [flags] DOCUMENT", "print a document's links, resolved against its base (Sections 3 and 4)", runLinks},
-		{"base", "[-url URL] [-json] [flags] DOCUMENT", "print a document's base URL and the layer of Section 3 that set it", runBase},
+		{"links", "[-json | -tsv] [-j N] [-map DIR=URL] [flags] DOCUMENT... | -files FILE", "print the links of documents, resolved against their bases (Sections 3 and 4)", runLinks},
+		{"base", "[-json] [flags] DOCUMENT... | -files FILE", "print documents' base URLs and the layers of Section 3 that set them", runBase},
 		{"resolve", "[-rfc 1808|3986] [-base BASE | -pairs] [BASE] REF...", "resolve references against a base (RFC 1808, Section 4)", runResolve},
 		{"compare", "[-markdown|-json] [-diff] [-base BASE | -pairs] [BASE] REF...", "resolve by RFC 1808, RFC 3986 and net/url side by side", runCompare},
 		{"relative", "[-rfc 1808|3986] [-base BASE | -pairs] [BASE] TARGET...", "the shortest reference from BASE to each TARGET", runRelative},

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/internal/lines"
 	"github.com/relurl/relurl/internal/ordered"
 )
@@ -177,6 +178,19 @@ func (p *progress) show(lines int) {
 		p.last = now
 		rate := float64(lines) / now.Sub(p.start).Seconds()
 		fmt.Fprintf(p.e.stderr, "\r\x1b[Krelurl: %d lines, %.0f lines/s", lines, rate)
+		p.shown = true
+	}
+}
+
+// showDocs shows "N documents, M MB, L links, R MB/s" the same way.
+func (p *progress) showDocs(s *corpus.Stats) {
+	if !p.e.stderrIsTTY {
+		return
+	}
+	if now := time.Now(); now.Sub(p.last) >= 250*time.Millisecond {
+		p.last = now
+		mb := float64(s.Bytes) / 1e6
+		fmt.Fprintf(p.e.stderr, "\r\x1b[Krelurl: %d documents, %.1f MB, %d links, %.1f MB/s", s.Documents, mb, s.Links, mb/now.Sub(p.start).Seconds())
 		p.shown = true
 	}
 }

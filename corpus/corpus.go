@@ -1,0 +1,515 @@
+// Package corpus extracts the links of many documents at once: it turns
+// the inputs of a run (files, directories, lists of names, URLs, standard
+// input, WARC web archives) into documents, each with its source and its
+// retrieval URL, and runs them through an Extractor per worker on every
+// core, handing out what each gives in input order.
+//
+// Docs walks the inputs. A directory is read recursively in lexical order;
+// its files count by their extension (.html .htm .xhtml .eml .mht .mhtml
+// .mime .warc .warc.gz), and the rest are skipped and counted. A file named
+// on its own counts whatever its name. A file is a WARC archive when its
+// content says so (its first bytes are "WARC/", compressed or not), and
+// each of its records is then a document of its own. A file below a
+// directory mapped to a URL (Map) gets that URL and its path below the
+// directory as its retrieval URL.
+//
+// Run extracts the documents' links, in parallel, in order. Memory is
+// bounded by the workers and the documents in flight, each at most
+// MaxSize, never by the size of the corpus or the number of links.
+package corpus
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"iter"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/ordered"
+	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/warc"
+)
+
+// A Doc is one document of a run, or a problem with one of its inputs.
+type Doc struct {
+	Source string // the retrieval URL, else the input's name ("-" for standard input)
+	Name   string // the input it came from: a file's name, "-" or the URL asked for
+	URL    string // the retrieval URL (RFC 1808, Section 3.3), "" if none
+
+	// Record is set for a WARC record: its links are Extractor.Record's,
+	// and Status is the HTTP status of a response record.
+	Record *warc.Record
+	Status int
+
+	// Warning is a problem that spoiled part of an input and left the
+	// rest (a malformed WARC record); Err one that stopped a document (it
+	// cannot be read, a fetch failed, it is over MaxSize: its links until
+	// then are out). Either may come alone, in input order.
+	Warning, Err error
+
+	// After Run: the links the document gave, and whether its kind gives
+	// none (a file of a directory that does not count, a WARC request
+	// record, a response that is not HTML).
+	Links   int
+	Skipped bool
+	// Bytes is how much of the document was read; Redirects, for a URL,
+	// the URLs it was fetched through, the last its own.
+	Bytes     int64
+	Redirects []string
+
+	in    io.Reader // an open file, or standard input
+	close func() error
+	fetch bool
+}
+
+// A Map gives the files below Dir the retrieval URL URL followed by their
+// path below Dir, as -map DIR=URL does.
+type Map struct{ Dir, URL string }
+
+// ParseMap parses "DIR=URL"; the URL must be absolute.
+func ParseMap(s string) (Map, error) {
+	dir, u, ok := strings.Cut(s, "=")
+	if !ok || dir == "" {
+		return Map{}, fmt.Errorf("%q: want DIR=URL", s)
+	}
+	if p, err := url.Parse(u); err != nil || p.Scheme == "" {
+		return Map{}, fmt.Errorf("%q: %q is not an absolute URL", s, u)
+	}
+	return Map{filepath.Clean(dir), u}, nil
+}
+
+// Options say how to read a run's documents.
+type Options struct {
+	Format          links.Format // the format of every file that is not a WARC; 0: by extension and content
+	URL             string       // the retrieval URL of a single file or standard input
+	Maps            []Map
+	MaxSize         int64 // read at most this much of a document; 0 means DefaultMaxSize
+	MaxRedirects    int
+	Timeout         time.Duration // for each fetch; 0 means none
+	ContentLocation bool          // let an HTTP response's Content-Location set the base
+	Stdin           io.Reader
+	Client          *http.Client // for fetches; nil means http.DefaultClient's settings
+	Context         context.Context
+}
+
+// DefaultMaxSize is the default limit on a document's size: 64 MiB.
+const DefaultMaxSize = 64 << 20
+
+// Stats count what a run read and skipped.
+type Stats struct {
+	Documents int            // documents read, WARC records among them
+	Records   int            // WARC records read
+	Links     int            // links handed out
+	Bytes     int64          // bytes of documents read
+	Failed    int            // documents that failed
+	Skipped   map[string]int // what gave no links, by kind: "file" (in a directory, by its extension), a WARC record's type, "payload" (an HTTP response that is not HTML)
+}
+
+// Add counts a document that Run is done with.
+func (s *Stats) Add(d *Doc) {
+	s.Links += d.Links // those before a failure too
+	s.Bytes += d.Bytes
+	switch {
+	case d.Err != nil:
+		s.Failed++
+		return
+	case d.Warning != nil:
+		return
+	}
+	if d.Skipped {
+		if s.Skipped == nil {
+			s.Skipped = map[string]int{}
+		}
+		kind := "file"
+		if d.Record != nil {
+			kind = d.Record.Type()
+			if kind == "response" || kind == "resource" {
+				kind = "payload"
+			}
+		} else if d.fetch {
+			kind = "payload"
+		}
+		s.Skipped[kind]++
+		return
+	}
+	s.Documents++
+	if d.Record != nil {
+		s.Records++
+	}
+}
+
+// String sums the stats up, as the links command reports them.
+func (s *Stats) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d documents", s.Documents)
+	if s.Records > 0 {
+		fmt.Fprintf(&b, " (%d of them WARC records)", s.Records)
+	}
+	fmt.Fprintf(&b, ", %d links, %.1f MB", s.Links, float64(s.Bytes)/1e6)
+	if s.Failed > 0 {
+		fmt.Fprintf(&b, ", %d failed", s.Failed)
+	}
+	if len(s.Skipped) > 0 {
+		kinds := make([]string, 0, len(s.Skipped))
+		for k := range s.Skipped {
+			kinds = append(kinds, k)
+		}
+		sort.Strings(kinds)
+		for i, k := range kinds {
+			kinds[i] = fmt.Sprintf("%s %d", k, s.Skipped[k])
+		}
+		fmt.Fprintf(&b, "; skipped, giving no links: %s", strings.Join(kinds, ", "))
+	}
+	return b.String()
+}
+
+func (o *Options) maxSize() int64 {
+	if o.MaxSize <= 0 {
+		return DefaultMaxSize
+	}
+	return o.MaxSize
+}
+
+// extensions are the files of a directory that count.
+var extensions = []string{".html", ".htm", ".xhtml", ".eml", ".mht", ".mhtml", ".mime", ".warc", ".warc.gz"}
+
+// Counts reports whether a file found in a directory counts, by its name.
+func Counts(name string) bool {
+	name = strings.ToLower(name)
+	for _, ext := range extensions {
+		if strings.HasSuffix(name, ext) {
+			return true
+		}
+	}
+	return false
+}
+
+// Docs returns the documents of the inputs, in order: each input a file,
+// a directory, "-" for standard input, or a URL ("SCHEME://...": http and
+// https are fetched, other schemes are an error). A file of a directory
+// that does not count is a Doc too, Skipped, so that it is counted in
+// order.
+func (o *Options) Docs(inputs iter.Seq[string]) iter.Seq[*Doc] {
+	return func(yield func(*Doc) bool) {
+		for name := range inputs {
+			if !o.input(name, yield) {
+				return
+			}
+		}
+	}
+}
+
+// IsURL reports whether an input is a URL: a scheme, then "//".
+func IsURL(name string) bool {
+	i := strings.Index(name, "://")
+	if i <= 0 {
+		return false
+	}
+	for j, c := range name[:i] {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || j > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.')) {
+			return false
+		}
+	}
+	return true
+}
+
+func (o *Options) input(name string, yield func(*Doc) bool) bool {
+	switch {
+	case IsURL(name):
+		scheme := strings.ToLower(name[:strings.Index(name, "://")])
+		if scheme != "http" && scheme != "https" {
+			return yield(&Doc{Name: name, Source: name, Err: fmt.Errorf("%s: the %s scheme is not supported: give a file, - or an http or https URL", name, scheme)})
+		}
+		return yield(&Doc{Name: name, Source: name, fetch: true})
+	case name == "-":
+		return o.file("-", "standard input", io.NopCloser(o.Stdin), yield)
+	}
+	if fi, err := os.Stat(name); err != nil || !fi.IsDir() {
+		return o.open(name, yield) // which names what is wrong with name, if anything
+	}
+	ok := true
+	filepath.WalkDir(name, func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			ok = yield(&Doc{Name: path, Source: path, Err: err})
+		case d.IsDir():
+			return nil
+		case !d.Type().IsRegular() || !Counts(path):
+			ok = yield(&Doc{Name: path, Source: path, Skipped: true})
+		default:
+			ok = o.open(path, yield)
+		}
+		if !ok {
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	return ok
+}
+
+// open yields the documents of the file path.
+func (o *Options) open(path string, yield func(*Doc) bool) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return yield(&Doc{Name: path, Source: path, Err: err})
+	}
+	return o.file(path, path, f, yield)
+}
+
+// file yields the documents of an open file: its WARC records, or itself.
+func (o *Options) file(name, what string, f io.ReadCloser, yield func(*Doc) bool) bool {
+	br := bufio.NewReaderSize(f, 64<<10)
+	prefix, err := br.Peek(512)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		f.Close()
+		return yield(&Doc{Name: name, Source: name, Err: fmt.Errorf("reading %s: %w", what, err)})
+	}
+	if isWARC(prefix) {
+		defer f.Close()
+		return o.records(name, br, yield)
+	}
+	d := &Doc{Name: name, Source: name, URL: o.retrieval(name), in: br, close: f.Close}
+	if d.URL != "" {
+		d.Source = d.URL
+	}
+	return yield(d)
+}
+
+// retrieval returns the retrieval URL of the file name: -url's, or the
+// one a Map gives it.
+func (o *Options) retrieval(name string) string {
+	if o.URL != "" {
+		return o.URL
+	}
+	best := -1
+	u := ""
+	for _, m := range o.Maps {
+		rel, err := filepath.Rel(m.Dir, filepath.Clean(name))
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || len(m.Dir) <= best {
+			continue
+		}
+		segs := strings.Split(filepath.ToSlash(rel), "/")
+		for i, s := range segs {
+			segs[i] = url.PathEscape(s)
+		}
+		best, u = len(m.Dir), strings.TrimSuffix(m.URL, "/")+"/"+strings.Join(segs, "/")
+	}
+	return u
+}
+
+// isWARC reports whether a file starting with prefix is a WARC archive:
+// "WARC/", compressed with gzip or not.
+func isWARC(prefix []byte) bool {
+	if bytes.HasPrefix(prefix, []byte("WARC/")) {
+		return true
+	}
+	if !bytes.HasPrefix(prefix, []byte{0x1f, 0x8b}) {
+		return false
+	}
+	z, err := gzip.NewReader(bytes.NewReader(prefix))
+	if err != nil {
+		return false
+	}
+	var start [5]byte
+	n, _ := io.ReadFull(z, start[:])
+	return string(start[:n]) == "WARC/"
+}
+
+// records yields the records of the WARC file name.
+func (o *Options) records(name string, r io.Reader, yield func(*Doc) bool) bool {
+	wr := warc.NewReader(r)
+	wr.MaxBlock = o.maxSize()
+	for {
+		rec, err := wr.Next()
+		if err == io.EOF {
+			return true
+		}
+		var d *Doc
+		switch {
+		case errors.Is(err, io.ErrUnexpectedEOF):
+			d = &Doc{Name: name, Source: name, Err: fmt.Errorf("%s: %w", name, err)}
+		case err != nil:
+			d = &Doc{Name: name, Source: name, Warning: fmt.Errorf("%s: %w", name, err)}
+		default:
+			target := rec.TargetURI()
+			d = &Doc{Name: name, Source: target, URL: target, Record: rec, Status: httpStatus(rec)}
+			if target == "" {
+				d.Source = name
+			}
+		}
+		if !yield(d) {
+			return false
+		}
+	}
+}
+
+// httpStatus returns the status of a response record's HTTP response, 0
+// for another record.
+func httpStatus(rec *warc.Record) int {
+	if rec.Type() != "response" || !bytes.HasPrefix(rec.Block, []byte("HTTP/")) {
+		return 0
+	}
+	line, _, _ := bytes.Cut(rec.Block, []byte("\n"))
+	fields := strings.Fields(string(line))
+	if len(fields) < 2 {
+		return 0
+	}
+	n, _ := strconv.Atoi(fields[1])
+	return n
+}
+
+// Extract hands the links of d to h through x: a WARC record's, a fetched
+// URL's, or those of a file or standard input, read up to MaxSize. It
+// returns what stopped the document, named with it, and sets d.Bytes and
+// d.Skipped.
+func (o *Options) Extract(x *links.Extractor, d *Doc, h *links.Handler) error {
+	switch {
+	case d.Err != nil || d.Warning != nil || d.Skipped:
+		return d.Err
+	case d.Record != nil:
+		d.Bytes = int64(len(d.Record.Block))
+		x.ContentLocation = o.ContentLocation
+		ok, err := x.Record(d.Record, h)
+		d.Skipped = !ok
+		return err
+	case d.fetch:
+		return o.fetch(x, d, h)
+	}
+	defer d.close()
+	r := newLimitReader(d.in, o.maxSize())
+	defer func() { d.Bytes = r.limit - r.n }()
+	br := bufio.NewReader(r)
+	format := o.Format
+	if format == 0 {
+		prefix, _ := br.Peek(512)
+		format = links.FormatOf(d.Name, prefix)
+	}
+	outer := base.Retrieved(d.URL)
+	var err error
+	switch format {
+	case links.FormatHTML:
+		_, err = x.HTML(br, outer, h)
+	case links.FormatMessage:
+		x.ContentLocation = true // a file is a MIME message, not an HTTP response
+		err = x.Message(br, outer, h)
+	}
+	what := d.Name
+	if what == "-" {
+		what = "standard input"
+	}
+	return r.finish(err, what, "reading "+what)
+}
+
+func (o *Options) fetch(x *links.Extractor, d *Doc, h *links.Handler) error {
+	ctx := o.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	resp, err := links.Fetch(ctx, o.Client, d.Name, o.MaxRedirects, o.Timeout)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	d.URL = resp.Request.URL.String()
+	d.Source = d.URL
+	d.Redirects = links.Redirects(resp)
+	d.Status = resp.StatusCode
+	r := newLimitReader(resp.Body, o.maxSize())
+	defer func() { d.Bytes = r.limit - r.n }()
+	resp.Body = io.NopCloser(r)
+	if o.Format == links.FormatHTML {
+		resp.Header.Set("Content-Type", "text/html") // read as HTML, whatever it says it is
+	}
+	x.ContentLocation = o.ContentLocation
+	return r.finish(x.Response(resp, h), d.Name, "reading the body of "+d.URL)
+}
+
+// limitReader reads at most n bytes and tells whether there was more.
+type limitReader struct {
+	r         io.Reader
+	limit, n  int64 // the limit, and what is left of it
+	truncated bool
+}
+
+func newLimitReader(r io.Reader, n int64) *limitReader { return &limitReader{r: r, limit: n, n: n} }
+
+// finish returns err, the outcome of reading the document name through l,
+// with what it was reading (such as "reading FILE") before a read error; or
+// if there is none and l cut the document short, an error that says so.
+func (l *limitReader) finish(err error, name, reading string) error {
+	var rerr *links.ReadError
+	if errors.As(err, &rerr) {
+		return fmt.Errorf("%s: %w", reading, rerr.Err)
+	}
+	if err == nil && l.truncated {
+		return fmt.Errorf("%s is larger than -max-size %d bytes: links from its first %d bytes only", name, l.limit, l.limit)
+	}
+	return err
+}
+
+func (l *limitReader) Read(p []byte) (int, error) {
+	if l.n <= 0 {
+		// Look one byte further: at the limit exactly is not over it.
+		var one [1]byte
+		if n, _ := l.r.Read(one[:]); n > 0 {
+			l.truncated = true
+		}
+		return 0, io.EOF
+	}
+	if int64(len(p)) > l.n {
+		p = p[:l.n]
+	}
+	n, err := l.r.Read(p)
+	l.n -= int64(n)
+	return n, err
+}
+
+// An Output is what a document prints: bytes for standard output and
+// standard error. Run hands them out in input order; a handler calls Spill
+// between links, so that what a document prints is handed out in pieces.
+type Output = ordered.Output
+
+// Run extracts the links of docs on workers goroutines, each with an
+// Extractor of its own from newExtractor. For each document, handler
+// returns the Handler that prints its links into out; write receives what
+// the documents printed, in input order, and done each document once its
+// output is written, with d.Err set when it failed. write or done
+// returning false stops the run. At most 4 documents per worker are in
+// flight.
+func (o *Options) Run(docs iter.Seq[*Doc], workers int, newExtractor func() *links.Extractor,
+	handler func(d *Doc, out *Output) *links.Handler, write func(*Output) bool, done func(*Doc) bool) {
+	extractors := make(chan *links.Extractor, workers)
+	for range workers {
+		extractors <- newExtractor()
+	}
+	ordered.Run(docs, workers, 4*workers,
+		func(d *Doc, out *Output) {
+			x := <-extractors
+			defer func() { extractors <- x }()
+			h := handler(d, out)
+			link := h.Link
+			h.Link = func(l *links.Link) error {
+				d.Links++
+				err := link(l)
+				out.Spill()
+				return err
+			}
+			if err := o.Extract(x, d, h); err != nil && d.Err == nil {
+				d.Err = err
+			}
+		},
+		write, done)
+}
