@@ -114,7 +114,9 @@ func decodeContent(coding string, body io.Reader) (io.Reader, error) {
 //     conversion) and a payload that is not HTML gives none.
 //
 // A record whose block was cut (warc.Record.Cut, or WARC-Truncated set by
-// the crawler) is read as far as it goes.
+// the crawler) is read as far as it goes; what spoils a record (an HTTP
+// response that cannot be read, a broken chunk) is reported to h.Warn,
+// which the caller names with the record.
 func (x *Extractor) Record(rec *warc.Record, h *Handler) (bool, error) {
 	target := rec.TargetURI()
 	mediaType, params, _ := mime.ParseMediaType(rec.Header.Get("Content-Type"))
@@ -125,7 +127,7 @@ func (x *Extractor) Record(rec *warc.Record, h *Handler) (bool, error) {
 		}
 		resp, err := http.ReadResponse(bufio.NewReader(bytes.NewReader(rec.Block)), nil)
 		if err != nil {
-			h.warn(fmt.Errorf("%s: the HTTP response cannot be read: %w", target, err))
+			h.warn(fmt.Errorf("the HTTP response cannot be read: %w", err))
 			return false, nil
 		}
 		defer resp.Body.Close()
@@ -133,7 +135,7 @@ func (x *Extractor) Record(rec *warc.Record, h *Handler) (bool, error) {
 		ok, err := x.response(resp, target, h)
 		if err != nil && err != x.stop {
 			// The block is in memory: a read error is the content's.
-			h.warn(fmt.Errorf("%s: %w", target, err))
+			h.warn(err)
 			return ok, nil
 		}
 		return ok, err
@@ -144,7 +146,7 @@ func (x *Extractor) Record(rec *warc.Record, h *Handler) (bool, error) {
 		x.stop = nil
 		_, err := x.HTML(bytes.NewReader(rec.Block), base.Retrieved(target), h)
 		if err != nil && err != x.stop {
-			h.warn(fmt.Errorf("%s: %w", target, err))
+			h.warn(err)
 			return true, nil
 		}
 		return true, err

@@ -260,13 +260,14 @@ func (r *Reader) record(start int64) (*Record, error) {
 	return rec, nil
 }
 
-// atEnd reports whether the file has no more bytes.
+// atEnd reports whether the file has no more bytes: what is being read
+// ends (a gzip member may end early, cut), and so does the file.
 func (r *Reader) atEnd() bool {
-	if _, err := r.br.Peek(1); err != io.EOF {
+	if _, err := r.br.Peek(1); err == nil {
 		return false
 	}
 	_, err := r.file.br.Peek(1)
-	return !r.zipped || err == io.EOF
+	return !r.zipped || err != nil
 }
 
 // skipBlankLines reads past the line ends between records, and returns

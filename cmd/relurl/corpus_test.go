@@ -1,0 +1,322 @@
+package main
+
+import (
+	"archive/tar"
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// These tests run relurl links over many documents at once, as a crawler's
+// author does: trees of pages, manifests, WARC archives, every core.
+
+// writeTree writes files (name → content) below a new directory.
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestLinksManyDocuments(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"site/b/page.html":     `<a href="x.html">`,
+		"site/a.htm":           `<a href="../up.html"><img src="i.png">`,
+		"site/notes.txt":       `<a href="not-read">`,
+		"site/c/mail.eml":      "Content-Type: text/html\r\n\r\n<a href=\"m\">",
+		"site/d e/space.xhtml": `<a href="s">`,
+		"other.html":           `<a href="http://abs.example/">`,
+	})
+	site, other := filepath.Join(dir, "site"), filepath.Join(dir, "other.html")
+	manifest := filepath.Join(dir, "manifest.txt")
+	os.WriteFile(manifest, []byte(other+"\n\n"+filepath.Join(site, "a.htm")+"\n"), 0o644)
+	const m = "https://ex.org/docs/"
+	runCLITests(t, []cliTest{
+		{"a directory, in lexical order, mapped to a URL", "", []string{"links", "-map", site + "=" + m, "-tsv", site},
+			m + "a.htm\thttps://ex.org/up.html\n" + m + "a.htm\t" + m + "i.png\n" +
+				m + "b/page.html\t" + m + "b/x.html\n" + m + "c/mail.eml\t" + m + "c/m\n" + m + "d%20e/space.xhtml\t" + m + "d%20e/s\n",
+			"relurl links: 4 documents, 5 links, 0.0 MB; skipped, giving no links: file 1\n", 0},
+		{"files and a directory", "", []string{"links", "-map", site + "=" + m, other, site},
+			"http://abs.example/\nhttps://ex.org/up.html\n" + m + "i.png\n" + m + "b/x.html\n" + m + "c/m\n" + m + "d%20e/s\n",
+			"relurl links: 5 documents, 6 links, 0.0 MB; skipped, giving no links: file 1\n", 0},
+		{"a failed document, and the others", "", []string{"links", "-map", site + "=" + m, filepath.Join(dir, "missing.html"), other},
+			"http://abs.example/\n", "relurl links: open " + filepath.Join(dir, "missing.html") + ": no such file or directory\n" +
+				"relurl links: 1 documents, 1 links, 0.0 MB, 1 failed\n", 1},
+		{"-files FILE", "", []string{"links", "-map", site + "=" + m, "-files", manifest},
+			"http://abs.example/\nhttps://ex.org/up.html\n" + m + "i.png\n", "relurl links: 2 documents, 3 links, 0.0 MB\n", 0},
+		{"-files -", other + "\n", []string{"links", "-files", "-"}, "http://abs.example/\n", "", 0},
+		{"-files - and -", "", []string{"links", "-files", "-", "-"}, "", "relurl links: -files - and the DOCUMENT - both want standard input…", 2},
+		{"-url with many", "", []string{"links", "-url", "http://u/", other, other}, "", "relurl links: -url is for a single file…", 2},
+		{"-map not a URL", "", []string{"links", "-map", "site=docs", other}, "", "relurl links: invalid value \"site=docs\" for flag -map…", 2},
+		{"-j 0", "", []string{"links", "-j", "0", other}, "", "relurl links: -j 0: want at least 1…", 2},
+		{"base of many", "", []string{"base", "-map", site + "=" + m, site},
+			m + "a.htm\t" + m + "a.htm\tretrieval\n" + m + "b/page.html\t" + m + "b/page.html\tretrieval\n" +
+				m + "c/mail.eml\t" + m + "c/mail.eml\tretrieval\n" + m + "d%20e/space.xhtml\t" + m + "d%20e/space.xhtml\tretrieval\n", "*", 0},
+	})
+
+	r := relurlRun(t, nil, "links", "-json", other, filepath.Join(site, "b", "page.html"))
+	var sources []string
+	for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+		var l struct{ Source string }
+		if err := json.Unmarshal([]byte(line), &l); err != nil {
+			t.Fatal(err)
+		}
+		sources = append(sources, l.Source)
+	}
+	if want := []string{other, filepath.Join(site, "b", "page.html")}; !slices.Equal(sources, want) {
+		t.Errorf("sources %q, want the files' names %q", sources, want)
+	}
+}
+
+// TestLinksWARC reads WARC archives: each link of a record carries where
+// the record is; a malformed record is a warning naming the file and the
+// offset; a truncated archive is an error after the links before the cut.
+func TestLinksWARC(t *testing.T) {
+	const dir = "../../../shared/data/warc/"
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("no shared data (%v)", err)
+	}
+	r := relurlRun(t, nil, "links", "-json", dir+"example.warc.gz")
+	check(t, r, "*", "relurl links: 1 documents (1 of them WARC records), 1 links, 0.0 MB; skipped, giving no links: request 2, revisit 1, warcinfo 2\n", 0)
+	var l map[string]any
+	if err := json.Unmarshal([]byte(r.stdout), &l); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{
+		"url": "http://www.iana.org/domains/example", "source": "http://example.com/", "base_from": "retrieval",
+		"status": 200.0, "warc_filename": dir + "example.warc.gz", "warc_record_offset": 784.0, "warc_record_length": 1228.0,
+		"warc_record_id": "<urn:uuid:a9c51e3e-0221-11e7-bf66-0242ac120005>", "warc_date": "2017-03-06T04:02:06Z", "truncated": nil,
+	}
+	for k, v := range want {
+		if l[k] != v {
+			t.Errorf("%s = %#v, want %#v", k, l[k], v)
+		}
+	}
+
+	runCLITests(t, []cliTest{
+		{"a malformed record", "", []string{"links", dir + "example-trunc.warc"}, "http://www.iana.org/domains/example\n",
+			"relurl links: warning: http://example.com/: unexpected EOF\n" +
+				"relurl links: warning: " + dir + "example-trunc.warc: WARC record at offset 2560: \"\\x00\\x00\" is not a version line (WARC/1.1)\n" +
+				"relurl links: 1 documents (1 of them WARC records), 1 links, 0.0 MB; skipped, giving no links: request 1, warcinfo 2\n", 0},
+		{"wget's brackets, a resource record", "", []string{"links", "-tsv", dir + "example-wget-bad-target-uri.warc.gz"},
+			"http://example.com/\thttp://www.iana.org/domains/example\n", "*", 0},
+	})
+
+	// A truncated archive: the links before the cut, then an error.
+	whole, err := os.ReadFile(dir + "example.warc.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := filepath.Join(t.TempDir(), "cut.warc.gz")
+	os.WriteFile(cut, whole[:2100], 0o644)
+	r = relurlRun(t, nil, "links", cut)
+	check(t, r, "http://www.iana.org/domains/example\n", "relurl links: "+cut+": WARC record at offset 2012: the file ends inside the record: unexpected EOF\n…", 1)
+}
+
+// TestDocsCrawl runs the 1,824 responses of wget's crawl through the
+// command: each link's warc_record_offset is the offset wget's CDX gives
+// the record, and -j changes nothing.
+func TestDocsCrawl(t *testing.T) {
+	const archive = "../../../shared/data/warc/docs-crawl.warc.gz"
+	cdx, err := os.ReadFile("../../../shared/data/warc/docs-crawl.cdx")
+	if err != nil {
+		t.Skipf("no shared data (%v)", err)
+	}
+	offsets := map[string]int{}
+	for _, line := range strings.Split(strings.TrimSpace(string(cdx)), "\n")[1:] {
+		f := strings.Fields(line)
+		offsets[f[10]], _ = strconv.Atoi(f[8])
+	}
+	r := relurlRun(t, nil, "links", "-json", "-j", "1", archive)
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	records := map[string]bool{}
+	redirects := 0
+	for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+		var l struct {
+			Element, Attribute string
+			RecordID           string `json:"warc_record_id"`
+			Offset             int    `json:"warc_record_offset"`
+			Length             int    `json:"warc_record_length"`
+			Status             int
+		}
+		if err := json.Unmarshal([]byte(line), &l); err != nil {
+			t.Fatal(err)
+		}
+		if off, ok := offsets[l.RecordID]; !ok || off != l.Offset || l.Length <= 0 {
+			t.Fatalf("record %s at %d+%d, the CDX says %d", l.RecordID, l.Offset, l.Length, off)
+		}
+		records[l.RecordID] = true
+		if l.Element == "http" {
+			redirects++
+			if l.Status != 301 && l.Status != 302 {
+				t.Errorf("a Location link of a %d response", l.Status)
+			}
+		}
+	}
+	// 1,759 pages and 60 redirects; the 5 404 pages have no links.
+	if len(records) != 1819 || redirects != 60 {
+		t.Errorf("links from %d records, %d redirects", len(records), redirects)
+	}
+	if !strings.HasPrefix(r.stderr, "relurl links: 1824 documents (1824 of them WARC records)") {
+		t.Errorf("summary %q", r.stderr)
+	}
+	if r2 := relurlRun(t, nil, "links", "-json", "-j", "4", archive); r2.stdout != r.stdout {
+		t.Error("-j 4 gives other output than -j 1")
+	}
+}
+
+var (
+	pagesOnce sync.Once
+	pagesDir  string
+	pagesErr  error
+)
+
+// docPages writes the 1,699 pages of the shared tarballs below a directory
+// that lasts for the test binary's run, as python/… and postgresql/….
+func docPages(t *testing.T) string {
+	pagesOnce.Do(func() {
+		pagesDir, pagesErr = os.MkdirTemp("", "relurl-pages")
+		for _, set := range []struct{ file, dir string }{
+			{"python3.11-doc-html.tar.gz", "python"},
+			{"postgresql-15-doc-html.tar.gz", "postgresql"},
+		} {
+			if pagesErr == nil {
+				pagesErr = untar("../../../shared/data/"+set.file, filepath.Join(pagesDir, set.dir))
+			}
+		}
+	})
+	if pagesErr != nil {
+		t.Skipf("no shared data (%v)", pagesErr)
+	}
+	return pagesDir
+}
+
+func untar(archive, dir string) error {
+	f, err := os.Open(archive)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		return err
+	}
+	tr := tar.NewReader(z)
+	for {
+		hdr, err := tr.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		name, ok := strings.CutPrefix(hdr.Name, "html/")
+		if !ok || !strings.HasSuffix(name, ".html") {
+			continue
+		}
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		b, err := io.ReadAll(tr)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			return err
+		}
+	}
+}
+
+// TestPartition is the contract that makes relurl correct on a cluster: a
+// manifest split into K parts and run as K processes gives exactly the
+// records (as a multiset) of one run over all, each with its source; and
+// one run gives the same output whatever -j.
+func TestPartition(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the 1,699 pages")
+	}
+	dir := docPages(t)
+	var names []string
+	filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			names = append(names, path)
+		}
+		return nil
+	})
+	if len(names) != 1699 {
+		t.Fatalf("%d pages", len(names))
+	}
+	manifest := strings.Join(names, "\n") + "\n"
+	mapping := dir + "=https://docs.example/"
+	whole := relurlRun(t, in(manifest), "links", "-json", "-map", mapping, "-j", "1", "-files", "-")
+	if whole.code != 0 {
+		t.Fatalf("exit %d: %s", whole.code, whole.stderr)
+	}
+	if r := relurlRun(t, in(manifest), "links", "-json", "-map", mapping, "-j", "4", "-files", "-"); r.stdout != whole.stdout {
+		t.Error("-j 4 gives other output than -j 1")
+	}
+	const k = 3
+	var parts []string
+	for i := range k {
+		var part strings.Builder
+		for j := i; j < len(names); j += k {
+			part.WriteString(names[j] + "\n")
+		}
+		r := relurlRun(t, in(part.String()), "links", "-json", "-map", mapping, "-files", "-")
+		if r.code != 0 {
+			t.Fatalf("part %d: exit %d: %s", i, r.code, r.stderr)
+		}
+		parts = append(parts, strings.Split(strings.TrimSpace(r.stdout), "\n")...)
+	}
+	all := strings.Split(strings.TrimSpace(whole.stdout), "\n")
+	slices.Sort(all)
+	slices.Sort(parts)
+	if !slices.Equal(all, parts) {
+		t.Errorf("%d records from one run, %d from %d parts, not the same", len(all), len(parts), k)
+	}
+	if !strings.Contains(all[0], `"source":"https://docs.example/`) {
+		t.Errorf("a record without its source: %s", all[0])
+	}
+}
+
+// TestCorpusMemory: the 1,699 pages with -j 2 stay under 100 MB, the link
+// graph streaming out as it is found.
+func TestCorpusMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the 1,699 pages")
+	}
+	dir := docPages(t)
+	var out bytes.Buffer
+	code, maxRSS, stderr := relurlMeasured(t, nil, &out, "links", "-tsv", "-j", "2", "-map", dir+"=https://docs.example/", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	edges := 0
+	for sc := bufio.NewScanner(&out); sc.Scan(); {
+		edges++
+	}
+	t.Logf("%d edges, peak RSS %d KiB", edges, maxRSS)
+	if edges < 200000 || maxRSS > 100<<10 {
+		t.Errorf("%d edges, peak RSS %d KiB", edges, maxRSS)
+	}
+}
