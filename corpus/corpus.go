@@ -271,7 +271,9 @@ func (o *Options) open(path string, yield func(*Doc) bool) bool {
 
 // file yields the documents of an open file: its WARC records, or itself.
 func (o *Options) file(name, what string, f io.ReadCloser, yield func(*Doc) bool) bool {
-	br := bufio.NewReaderSize(f, 64<<10)
+	// The first bytes only, to tell a WARC: the worker reads the rest,
+	// not the goroutine that walks the inputs.
+	br := bufio.NewReaderSize(f, 512)
 	prefix, err := br.Peek(512)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		f.Close()

@@ -185,3 +185,38 @@ func TestRecordsOfDocsCrawl(t *testing.T) {
 }
 
 func bufioReader(s string) *bufio.Reader { return bufio.NewReader(strings.NewReader(s)) }
+
+// BenchmarkRecords extracts the links of every record of wget's crawl, read
+// beforehand; bytes are the records' blocks, against warc's BenchmarkReader,
+// which reads them alone.
+func BenchmarkRecords(b *testing.B) {
+	f, err := os.Open("../../shared/data/warc/docs-crawl.warc.gz")
+	if err != nil {
+		b.Skipf("no shared data (%v)", err)
+	}
+	defer f.Close()
+	var recs []*warc.Record
+	var size int64
+	for r := warc.NewReader(f); ; {
+		rec, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		recs = append(recs, rec)
+		size += int64(len(rec.Block))
+	}
+	b.SetBytes(size)
+	b.ReportAllocs()
+	var x Extractor
+	h := &Handler{Link: func(*Link) error { return nil }}
+	for b.Loop() {
+		for _, rec := range recs {
+			if _, err := x.Record(rec, h); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

@@ -1,0 +1,110 @@
+package corpus
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/relurl/relurl/links"
+)
+
+func TestIsURL(t *testing.T) {
+	for in, want := range map[string]bool{
+		"http://a/": true, "HTTP://A/": true, "ftp://h/x": true, "git+ssh://h": true,
+		"a.html": false, "dir/x://y": false, "1x://y": false, "-": false, "://x": false, "c:/x": false,
+	} {
+		if got := IsURL(in); got != want {
+			t.Errorf("IsURL(%q) = %v", in, got)
+		}
+	}
+}
+
+func TestCounts(t *testing.T) {
+	for in, want := range map[string]bool{
+		"a.html": true, "A.HTM": true, "x.xhtml": true, "m.eml": true, "s.mht": true, "s.mhtml": true,
+		"crawl.warc": true, "crawl.warc.gz": true, "notes.txt": false, "x.gz": false, "html": false,
+	} {
+		if got := Counts(in); got != want {
+			t.Errorf("Counts(%q) = %v", in, got)
+		}
+	}
+}
+
+// A file below a mapped directory gets the URL and its path, escaped; the
+// deepest directory wins; other files get none.
+func TestRetrieval(t *testing.T) {
+	var o Options
+	for _, s := range []string{"docs=https://ex.org/d/", "docs/api=https://api.ex.org"} {
+		m, err := ParseMap(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.Maps = append(o.Maps, m)
+	}
+	for in, want := range map[string]string{
+		"docs/a.html":            "https://ex.org/d/a.html",
+		"docs/sub/b c.html":      "https://ex.org/d/sub/b%20c.html",
+		"./docs/x/../y.html":     "https://ex.org/d/y.html",
+		"docs/api/v1/index.html": "https://api.ex.org/v1/index.html",
+		"docsx/a.html":           "",
+		"../docs/a.html":         "",
+	} {
+		if got := o.retrieval(in); got != want {
+			t.Errorf("retrieval(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for _, bad := range []string{"docs", "=https://x/", "docs=relative/"} {
+		if _, err := ParseMap(bad); err == nil {
+			t.Errorf("ParseMap(%q) accepted", bad)
+		}
+	}
+}
+
+// Docs walks inputs in order, directories in lexical order, and Run hands
+// the links out in that order whatever the number of workers.
+func TestDocsAndRun(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 30 {
+		name := filepath.Join(dir, fmt.Sprintf("d%d", i%3), fmt.Sprintf("p%02d.html", i))
+		os.MkdirAll(filepath.Dir(name), 0o755)
+		os.WriteFile(name, []byte(strings.Repeat(fmt.Sprintf(`<a href="%d">`, i), i)), 0o644)
+	}
+	os.WriteFile(filepath.Join(dir, "skip.txt"), nil, 0o644)
+	o := &Options{Maps: []Map{{dir, "http://h/"}}}
+	run := func(workers int) (string, Stats) {
+		var out strings.Builder
+		var stats Stats
+		inputs := slices.Values([]string{dir})
+		o.Run(o.Docs(inputs), workers, func() *links.Extractor { return &links.Extractor{} },
+			func(d *Doc, o *Output) *links.Handler {
+				return &links.Handler{Link: func(l *links.Link) error {
+					o.Out = fmt.Appendf(o.Out, "%s %s\n", d.Source, l.URL)
+					return nil
+				}}
+			},
+			func(o *Output) bool { out.Write(o.Out); return true },
+			func(d *Doc) bool { stats.Add(d); return true })
+		return out.String(), stats
+	}
+	one, stats := run(1)
+	if four, _ := run(4); four != one {
+		t.Error("4 workers give another order than 1")
+	}
+	var want strings.Builder // lexical order: d0/p00, d0/p03, …, d1/p01, …
+	for d := range 3 {
+		for i := d; i < 30; i += 3 {
+			for range i {
+				fmt.Fprintf(&want, "http://h/d%d/p%02d.html http://h/d%d/%d\n", d, i, d, i)
+			}
+		}
+	}
+	if one != want.String() {
+		t.Errorf("output is not in lexical order of the files")
+	}
+	if stats.Documents != 30 || stats.Links != 435 || stats.Skipped["file"] != 1 {
+		t.Errorf("stats %s", &stats)
+	}
+}
