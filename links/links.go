@@ -274,7 +274,8 @@ func (x *Extractor) html(r io.Reader, contentType string, outer base.Base, part 
 // order mark, then the charset of contentType, then a <meta> declaring one.
 // UTF-8 documents are read as they are, so their bytes, valid or not, reach
 // the URLs unchanged; so are documents whose first 1024 bytes are ASCII and
-// declare nothing, where the standard leaves the choice to the user agent.
+// declare nothing, where the standard leaves the choice to the user agent
+// (windows-1252 is its fallback for them; relurl takes UTF-8).
 func (x *Extractor) decodeHTML(r io.Reader, contentType string) io.Reader {
 	if x.br == nil {
 		x.br = bufio.NewReaderSize(nil, 4096)
@@ -283,10 +284,21 @@ func (x *Extractor) decodeHTML(r io.Reader, contentType string) io.Reader {
 	br.Reset(r)
 	prefix, _ := br.Peek(1024)
 	enc, name, certain := charset.DetermineEncoding(prefix, contentType)
-	if name == "utf-8" || (!certain && name == "windows-1252" && isASCII(prefix)) {
+	if name == "utf-8" || (!certain && name == "windows-1252" && isASCII(prefix) && !declared(prefix, contentType)) {
 		return br
 	}
 	return transform.NewReader(br, enc.NewDecoder())
+}
+
+// declared reports whether an ASCII prefix that DetermineEncoding finds to
+// be windows-1252 says so in a <meta>, rather than leaving it to the
+// fallback: with a UTF-8 character after it (within the 1024 bytes looked
+// at, and not last, which DetermineEncoding drops as maybe cut), the
+// fallback would say UTF-8, a declaration still windows-1252.
+func declared(prefix []byte, contentType string) bool {
+	probe := append(bytes.Clone(prefix[:min(len(prefix), 1020)]), "\u00e9x"...)
+	_, name, _ := charset.DetermineEncoding(probe, contentType)
+	return name == "windows-1252"
 }
 
 func isASCII(b []byte) bool {

@@ -140,6 +140,10 @@ func TestSniffing(t *testing.T) {
 			"http://h/x\n", "", 0},
 		{"windows-1252 by <meta charset>", "<meta charset=windows-1252><a href=\"caf\xe9.html\">", []string{"links", "-url", "http://h/", "-"},
 			"http://h/café.html\n", "", 0},
+		{"windows-1252 by <meta charset>, ASCII for 1024 bytes", "<meta charset=windows-1252>" + strings.Repeat(" ", 1100) + "<a href=\"caf\xe9.html\">", []string{"links", "-url", "http://h/", "-"},
+			"http://h/café.html\n", "", 0},
+		{"nothing declared, ASCII for 1024 bytes: UTF-8", strings.Repeat(" ", 1100) + "<a href=\"caf\xc3\xa9.html\">", []string{"links", "-url", "http://h/", "-"},
+			"http://h/café.html\n", "", 0},
 	})
 }
 

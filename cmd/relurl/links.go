@@ -23,9 +23,9 @@ import (
 )
 
 const linksHelp = `
-Links prints the links of a document, resolved (by RFC 1808, Section 4, or
-with -rfc 3986 by RFC 3986) against the document's base URL, established by
-the layers of RFC 1808, Section 3:
+Links prints the links of documents, resolved (by RFC 1808, Section 4, or
+with -rfc 3986 by RFC 3986) against each document's base URL, established
+by the layers of RFC 1808, Section 3:
 
   3.1  a base in the document: HTML's <base href>, a message's
        "Base: <URL:...>" header, or its successors Content-Base and (in MIME
@@ -33,24 +33,34 @@ the layers of RFC 1808, Section 3:
   3.2  the base of the entity the document is part of: a MIME part takes its
        enclosing multipart's or message's, recursively;
   3.3  the URL it was retrieved by: the last URL after redirects when relurl
-       fetches it, or -url for a file or standard input;
+       fetches it, a WARC record's target, -map for the files of a
+       directory, or -url for one file or standard input;
   3.4  none: absolute links are printed, relative ones counted as unresolved.
 
-DOCUMENT is a file, - for standard input, or an http or https URL to fetch
-(any argument "SCHEME://..." is a URL; other schemes are refused). A file
-is HTML, or a MIME message (e-mail .eml, web archive .mht/.mhtml) whose
-HTML parts give links; -type auto tells them apart by the file's extension,
-else by its first bytes: markup starts with "<", a message with a header
-field ("Name:"). HTML is decoded to UTF-8 by its byte order mark, charset
-or <meta charset>.
+A DOCUMENT is a file, a directory, - for standard input, or an http or
+https URL to fetch (any argument "SCHEME://..." is a URL; other schemes are
+refused); -files FILE reads more, one a line (- for standard input). A
+directory is read recursively in lexical order, and its files count by
+extension (.html .htm .xhtml .eml .mht .mhtml .mime .warc .warc.gz); the
+others are skipped and counted. A file is HTML, a MIME message (e-mail,
+MHTML) whose HTML parts give links, or a WARC web archive, whatever its name,
+when its first bytes are "WARC/" (compressed with gzip or not): each
+response record (its HTTP header, then its HTML), each HTML resource record
+and each redirect (its Location, element "http") gives links. -type forces
+html or message; else a file's extension, then its first bytes, decide.
+HTML is decoded to UTF-8 by its byte order mark, charset or <meta charset>.
 
-Links are printed one per line in document order, control bytes
-percent-encoded, or with -json as one object per line: url (null if
-unresolved), ref (the attribute's value as written), base, base_from
-(html-base, base-header, content-base, content-location, encapsulating,
-retrieval or none), element, attribute and part (the MIME part's path, such
-as "1.2", or null); url_base64 and ref_base64 hold the exact bytes of a
-value that is not valid UTF-8.
+Documents are read -j at a time (default: every core) and printed in input
+order. Links are printed one per line, control bytes percent-encoded; with
+-tsv as "SOURCE<TAB>URL", the edges of a link graph; with -json as one
+object per line: url (null if unresolved), ref (the attribute's value as
+written), base, base_from (html-base, base-header, content-base,
+content-location, encapsulating, retrieval or none), element, attribute,
+part (the MIME part's path, such as "1.2", or null), source (the document's
+retrieval URL, else its file name), status (HTTP); for a WARC record
+warc_filename, warc_record_offset and warc_record_length (its bytes in the
+file as stored), warc_record_id, warc_date and truncated; url_base64 and
+ref_base64 hold the exact bytes of a value that is not valid UTF-8.
 
 Elements read (-elements chooses among them): a, area, link (href); img,
 script, iframe, frame, embed, source, audio, video, track (src); video
@@ -63,10 +73,13 @@ its tabs and newlines and its leading and trailing spaces and controls, a
 Problems that leave the rest readable are warnings on standard error: a
 relative <base href>, a part that cannot be decoded or whose header is
 unreadable (the next part is read), a missing closing boundary, a message
-with no HTML part, a response that is not HTML. Errors exit 1, after the
-links found until then: a failed fetch, a non-2xx answer, too many
-redirects, a timeout, a connection closed early, nesting deeper than
--max-depth, a document over -max-size. Bad flag values exit 2.
+with no HTML part, a response that is not HTML, a malformed WARC record
+(with its file and offset; the next record is read). A document that fails
+is reported with its name, after its links until then, and the others go
+on: a failed fetch, a non-2xx answer, too many redirects, a timeout, a
+connection closed early, nesting deeper than -max-depth, a document over
+-max-size, a WARC file cut short; the exit status is then 1. Bad flag
+values exit 2. A run of more than one document ends with a summary.
 
 Examples:
 
@@ -74,16 +87,19 @@ Examples:
   http://www.ics.uci.edu/Test/a/x
 
   $ relurl links -url https://example.org/docs/ page.html
-  $ relurl links -json saved-page.mhtml | jq -r 'select(.element=="img") | .url'
+  $ relurl links -tsv -map docs=https://docs.python.org/3.11/ docs > graph.tsv
+  $ relurl links -json crawl.warc.gz | jq -r 'select(.element=="img") | .url'
+  $ find archive -name '*.warc.gz' | relurl links -tsv -files - > edges.tsv
   $ relurl links https://www.example.org/
 `
 
 const baseHelp = `
-Base prints the base URL that RFC 1808, Section 3 establishes for a document,
-and the layer that set it (html-base, base-header, content-base,
-content-location, encapsulating, retrieval or none), as "BASE<TAB>LAYER".
-For a MIME message, it prints a line "PART<TAB>BASE<TAB>LAYER" for each HTML
-part. DOCUMENT and the flags are those of relurl links.
+Base prints the base URL that RFC 1808, Section 3 establishes for each
+document, and the layer that set it (html-base, base-header, content-base,
+content-location, encapsulating, retrieval or none), as "BASE<TAB>LAYER";
+for a MIME message, a line "PART<TAB>BASE<TAB>LAYER" for each HTML part.
+With many documents (or a WARC) each line starts with the document's source
+and a tab. DOCUMENT and the flags are those of relurl links.
 
 Examples:
 
