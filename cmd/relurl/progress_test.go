@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/relurl/relurl/corpus"
 )
 
 // The progress line appears only on a terminal, at most a few times a
@@ -19,6 +21,12 @@ func TestProgress(t *testing.T) {
 	p.start, p.last = p.start.Add(-2*time.Second), p.last.Add(-time.Second)
 	p.show(4000)
 	if got := stderr.String(); !strings.HasPrefix(got, "\r\x1b[Krelurl: 4000 lines, ") || !strings.HasSuffix(got, " lines/s") {
+		t.Errorf("progress line %q", got)
+	}
+	p.last = p.last.Add(-time.Second)
+	stderr.Reset()
+	p.showDocs(&corpus.Stats{Documents: 12, Bytes: 3e6, Links: 345})
+	if got := stderr.String(); !strings.HasPrefix(got, "\r\x1b[Krelurl: 12 documents, 3.0 MB, 345 links, ") || !strings.HasSuffix(got, " MB/s") {
 		t.Errorf("progress line %q", got)
 	}
 	stderr.Reset()

@@ -171,26 +171,28 @@ func (e *env) newProgress() *progress {
 }
 
 func (p *progress) show(lines int) {
-	if !p.e.stderrIsTTY {
-		return
-	}
-	if now := time.Now(); now.Sub(p.last) >= 250*time.Millisecond {
-		p.last = now
-		rate := float64(lines) / now.Sub(p.start).Seconds()
-		fmt.Fprintf(p.e.stderr, "\r\x1b[Krelurl: %d lines, %.0f lines/s", lines, rate)
-		p.shown = true
-	}
+	p.update(func(seconds float64) string {
+		return fmt.Sprintf("%d lines, %.0f lines/s", lines, float64(lines)/seconds)
+	})
 }
 
 // showDocs shows "N documents, M MB, L links, R MB/s" the same way.
 func (p *progress) showDocs(s *corpus.Stats) {
+	p.update(func(seconds float64) string {
+		mb := float64(s.Bytes) / 1e6
+		return fmt.Sprintf("%d documents, %.1f MB, %d links, %.1f MB/s", s.Documents, mb, s.Links, mb/seconds)
+	})
+}
+
+// update rewrites the progress line with text, given the seconds since
+// the start, on a terminal and at most four times a second.
+func (p *progress) update(text func(seconds float64) string) {
 	if !p.e.stderrIsTTY {
 		return
 	}
 	if now := time.Now(); now.Sub(p.last) >= 250*time.Millisecond {
 		p.last = now
-		mb := float64(s.Bytes) / 1e6
-		fmt.Fprintf(p.e.stderr, "\r\x1b[Krelurl: %d documents, %.1f MB, %d links, %.1f MB/s", s.Documents, mb, s.Links, mb/now.Sub(p.start).Seconds())
+		fmt.Fprintf(p.e.stderr, "\r\x1b[Krelurl: %s", text(now.Sub(p.start).Seconds()))
 		p.shown = true
 	}
 }
