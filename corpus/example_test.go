@@ -1,0 +1,39 @@
+package corpus_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/relurl/relurl/corpus"
+	"github.com/relurl/relurl/links"
+)
+
+// A link graph of a tree of saved pages, on two workers, in the tree's
+// order: each page gets its URL from the directory's mapping.
+func ExampleOptions_Run() {
+	dir, _ := os.MkdirTemp("", "site")
+	defer os.RemoveAll(dir)
+	os.MkdirAll(filepath.Join(dir, "guide"), 0o755)
+	os.WriteFile(filepath.Join(dir, "index.html"), []byte(`<a href="guide/start.html">start</a>`), 0o644)
+	os.WriteFile(filepath.Join(dir, "guide", "start.html"), []byte(`<a href="../index.html">home</a>`), 0o644)
+
+	o := &corpus.Options{Maps: []corpus.Map{{Dir: dir, URL: "https://docs.example/"}}}
+	var stats corpus.Stats
+	o.Run(o.Docs(slices.Values([]string{dir})), 2,
+		func() *links.Extractor { return &links.Extractor{} },
+		func(d *corpus.Doc, out *corpus.Output) *links.Handler {
+			return &links.Handler{Link: func(l *links.Link) error {
+				out.Out = fmt.Appendf(out.Out, "%s -> %s\n", d.Source, l.URL)
+				return nil
+			}}
+		},
+		func(out *corpus.Output) bool { os.Stdout.Write(out.Out); return true },
+		func(d *corpus.Doc) bool { stats.Add(d); return true })
+	fmt.Println(&stats)
+	// Output:
+	// https://docs.example/guide/start.html -> https://docs.example/index.html
+	// https://docs.example/index.html -> https://docs.example/guide/start.html
+	// 2 documents, 2 links, 0.0 MB
+}
