@@ -7,7 +7,10 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -318,5 +321,47 @@ func TestCorpusMemory(t *testing.T) {
 	t.Logf("%d edges, peak RSS %d KiB", edges, maxRSS)
 	if edges < 200000 || maxRSS > 100<<10 {
 		t.Errorf("%d edges, peak RSS %d KiB", edges, maxRSS)
+	}
+}
+
+// TestWgetWARC crawls a loopback site with GNU wget into a WARC, then reads
+// it: each page's links are those relurl gives when it fetches the page
+// itself, and the redirect is an edge.
+func TestWgetWARC(t *testing.T) {
+	wget, err := exec.LookPath("wget")
+	if err != nil {
+		t.Skip("no wget on this machine")
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/docs/a.html", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		io.WriteString(w, `<base href="/docs/sub/"><a href="b.html">b</a><img srcset="i.png 1x, j.png 2x">`)
+	})
+	mux.HandleFunc("/docs/sub/b.html", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.Header().Set("Transfer-Encoding", "chunked")
+		io.WriteString(w, `<a href="../a.html">a</a>`)
+	})
+	mux.Handle("/old", http.RedirectHandler("/docs/a.html", http.StatusMovedPermanently))
+	s := httptest.NewServer(mux)
+	defer s.Close()
+
+	dir := t.TempDir()
+	cmd := exec.Command(wget, "--warc-file="+filepath.Join(dir, "crawl"), "--no-verbose", "--tries=1", "--timeout=5",
+		"--delete-after", "-e", "robots=off", "-P", dir, s.URL+"/old", s.URL+"/docs/sub/b.html")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("wget: %v\n%s", err, out)
+	}
+	r := relurlRun(t, nil, "links", "-tsv", filepath.Join(dir, "crawl.warc.gz"))
+	want := s.URL + "/old\t" + s.URL + "/docs/a.html\n" +
+		s.URL + "/docs/a.html\t" + s.URL + "/docs/sub/b.html\n" +
+		s.URL + "/docs/a.html\t" + s.URL + "/docs/sub/i.png\n" +
+		s.URL + "/docs/a.html\t" + s.URL + "/docs/sub/j.png\n" +
+		s.URL + "/docs/sub/b.html\t" + s.URL + "/docs/a.html\n"
+	check(t, r, want, "relurl links: warning: "+s.URL+"/docs/a.html: relative html-base \"/docs/sub/\" resolved against the retrieval base "+s.URL+"/docs/a.html\n"+
+		"relurl links: 3 documents (3 of them WARC records), 5 links, 0.0 MB; skipped, giving no links: metadata 1, payload 2, request 3, warcinfo 1\n", 0)
+	direct := relurlRun(t, nil, "links", "-tsv", s.URL+"/docs/a.html", s.URL+"/docs/sub/b.html")
+	if !strings.HasSuffix(r.stdout, direct.stdout) {
+		t.Errorf("from the WARC:\n%s\nfetched:\n%s", r.stdout, direct.stdout)
 	}
 }
