@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -212,15 +211,6 @@ func (e *env) write(out []byte) int {
 		return exitOK
 	}
 	if _, err := e.stdout.Write(out); err != nil {
-		return exitWrite
-	}
-	return exitOK
-}
-
-// flush writes out what out buffers and returns exitOK, or exitWrite when
-// it fails (main reports the failure).
-func (e *env) flush(out *bufio.Writer) int {
-	if err := out.Flush(); err != nil {
 		return exitWrite
 	}
 	return exitOK
