@@ -1,10 +1,7 @@
 package links
 
 import (
-	"archive/tar"
 	"bytes"
-	"compress/gzip"
-	"io"
 	"os"
 	"strings"
 	"sync"
@@ -13,6 +10,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/docpages"
 )
 
 // The benchmarks read the real documentation pages of ../shared/data (530
@@ -35,53 +33,19 @@ var (
 
 func loadPages(b *testing.B) []page {
 	pagesOnce.Do(func() {
-		for _, set := range []struct{ file, prefix string }{
-			{"python3.11-doc-html.tar.gz", "https://docs.python.org/3.11/"},
-			{"postgresql-15-doc-html.tar.gz", "https://www.postgresql.org/docs/15/"},
-		} {
-			if pagesErr = readPages("../../shared/data/"+set.file, set.prefix); pagesErr != nil {
-				return
+		prefix := map[string]string{"python": "https://docs.python.org/3.11/", "postgresql": "https://www.postgresql.org/docs/15/"}
+		pagesErr = docpages.Each("../../shared/data", func(set, path string, body []byte) error {
+			if set == "postgresql" {
+				path = path[strings.LastIndexByte(path, '/')+1:]
 			}
-		}
+			pages = append(pages, page{prefix[set] + path, body})
+			return nil
+		})
 	})
 	if pagesErr != nil {
 		b.Skipf("no benchmark data (%v); it comes with the checkout's ../shared", pagesErr)
 	}
 	return pages
-}
-
-func readPages(path, prefix string) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	z, err := gzip.NewReader(f)
-	if err != nil {
-		return err
-	}
-	tr := tar.NewReader(z)
-	for {
-		hdr, err := tr.Next()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		name, ok := strings.CutPrefix(hdr.Name, "html/")
-		if !ok || !strings.HasSuffix(name, ".html") {
-			continue
-		}
-		body, err := io.ReadAll(tr)
-		if err != nil {
-			return err
-		}
-		if strings.Contains(prefix, "postgresql") {
-			name = name[strings.LastIndexByte(name, '/')+1:]
-		}
-		pages = append(pages, page{prefix + name, body})
-	}
 }
 
 func totalBytes(pages []page) int64 {

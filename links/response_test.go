@@ -1,7 +1,6 @@
 package links
 
 import (
-	"archive/tar"
 	"bufio"
 	"bytes"
 	"compress/gzip"
@@ -14,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/docpages"
 	"github.com/relurl/relurl/warc"
 )
 
@@ -137,47 +137,28 @@ func TestRecordsOfDocsCrawl(t *testing.T) {
 	}
 
 	compared := 0
-	for _, set := range []struct{ file, dir string }{
-		{"python3.11-doc-html.tar.gz", "python/"},
-		{"postgresql-15-doc-html.tar.gz", "postgresql/"},
-	} {
-		tf, err := os.Open("../../shared/data/" + set.file)
-		if err != nil {
-			t.Fatal(err)
+	err = docpages.Each("../../shared/data", func(set, path string, body []byte) error {
+		page := site + set + "/" + path
+		var want []string
+		if _, err := x.HTML(bytes.NewReader(body), base.Retrieved(page), &Handler{Link: func(l *Link) error {
+			want = append(want, string(l.URL))
+			return nil
+		}}); err != nil {
+			return err
 		}
-		z, err := gzip.NewReader(tf)
-		if err != nil {
-			t.Fatal(err)
+		// Redirect targets were fetched twice: their links come twice.
+		got := fromWARC[page]
+		if len(got) == 2*len(want) {
+			got = got[:len(want)]
 		}
-		tr := tar.NewReader(z)
-		for {
-			hdr, err := tr.Next()
-			if err == io.EOF {
-				break
-			}
-			name, ok := strings.CutPrefix(hdr.Name, "html/")
-			if !ok || !strings.HasSuffix(name, ".html") {
-				continue
-			}
-			page := site + set.dir + name
-			var want []string
-			if _, err := x.HTML(tr, base.Retrieved(page), &Handler{Link: func(l *Link) error {
-				want = append(want, string(l.URL))
-				return nil
-			}}); err != nil {
-				t.Fatal(err)
-			}
-			// Redirect targets were fetched twice: their links come twice.
-			got := fromWARC[page]
-			if len(got) == 2*len(want) {
-				got = got[:len(want)]
-			}
-			if strings.Join(got, "\n") != strings.Join(want, "\n") {
-				t.Errorf("%s: %d links from the WARC, %d from the page", page, len(got), len(want))
-			}
-			compared++
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s: %d links from the WARC, %d from the page", page, len(got), len(want))
 		}
-		tf.Close()
+		compared++
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	if compared != 1699 {
 		t.Errorf("%d pages compared, want 1699", compared)

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"archive/tar"
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -17,6 +15,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/relurl/relurl/internal/docpages"
 )
 
 // These tests run relurl links over many documents at once, as a crawler's
@@ -193,61 +193,18 @@ var (
 	pagesErr  error
 )
 
-// docPages writes the 1,699 pages of the shared tarballs below a directory
-// that lasts for the test binary's run, as python/… and postgresql/….
+// docPages writes the 1,699 pages of the shared tarballs, as python/… and
+// postgresql/…, below the directory of the test binary's run, which
+// TestMain removes.
 func docPages(t *testing.T) string {
 	pagesOnce.Do(func() {
-		pagesDir, pagesErr = os.MkdirTemp("", "relurl-pages")
-		for _, set := range []struct{ file, dir string }{
-			{"python3.11-doc-html.tar.gz", "python"},
-			{"postgresql-15-doc-html.tar.gz", "postgresql"},
-		} {
-			if pagesErr == nil {
-				pagesErr = untar("../../../shared/data/"+set.file, filepath.Join(pagesDir, set.dir))
-			}
-		}
+		pagesDir = filepath.Join(filepath.Dir(relurlBin), "pages")
+		pagesErr = docpages.Write("../../../shared/data", pagesDir)
 	})
 	if pagesErr != nil {
 		t.Skipf("no shared data (%v)", pagesErr)
 	}
 	return pagesDir
-}
-
-func untar(archive, dir string) error {
-	f, err := os.Open(archive)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	z, err := gzip.NewReader(f)
-	if err != nil {
-		return err
-	}
-	tr := tar.NewReader(z)
-	for {
-		hdr, err := tr.Next()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		name, ok := strings.CutPrefix(hdr.Name, "html/")
-		if !ok || !strings.HasSuffix(name, ".html") {
-			continue
-		}
-		path := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return err
-		}
-		b, err := io.ReadAll(tr)
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(path, b, 0o644); err != nil {
-			return err
-		}
-	}
 }
 
 // TestPartition is the contract that makes relurl correct on a cluster: a

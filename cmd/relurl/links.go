@@ -244,17 +244,7 @@ func (d *docFlags) run(e *env, cmd string, args []string, x func() *links.Extrac
 			}
 			return h
 		},
-		func(out *corpus.Output) bool {
-			if len(out.Err) > 0 {
-				p.clear()
-				e.stderr.Write(out.Err)
-			}
-			if _, err := e.stdout.Write(out.Out); err != nil {
-				status = exitWrite
-				return false
-			}
-			return true
-		},
+		e.writer(p, &status),
 		func(doc *corpus.Doc) bool {
 			stats.Add(doc)
 			if d.verbose && len(doc.Redirects) > 1 {

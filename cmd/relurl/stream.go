@@ -62,17 +62,7 @@ func (e *env) stream(s streamer) int {
 	status := exitOK
 	ordered.Run(readBatches(e.stdin, free), workers, workers*inFlight,
 		func(b *batch, o *ordered.Output) { b.handle(&s, o) },
-		func(o *ordered.Output) bool {
-			if len(o.Err) > 0 {
-				p.clear()
-				e.stderr.Write(o.Err)
-			}
-			if _, err := e.stdout.Write(o.Out); err != nil {
-				status = exitWrite
-				return false
-			}
-			return true
-		},
+		e.writer(p, &status),
 		func(b *batch) bool {
 			if b.failed {
 				status = exitInvalid
@@ -201,6 +191,23 @@ func (p *progress) clear() {
 	if p.shown {
 		fmt.Fprint(p.e.stderr, "\r\x1b[K")
 		p.shown = false
+	}
+}
+
+// writer returns the write function of an ordered run: what a job printed
+// goes to standard error, then standard output; a failed write sets
+// *status to exitWrite and stops the run (main reports the failure).
+func (e *env) writer(p *progress, status *int) func(*ordered.Output) bool {
+	return func(o *ordered.Output) bool {
+		if len(o.Err) > 0 {
+			p.clear()
+			e.stderr.Write(o.Err)
+		}
+		if _, err := e.stdout.Write(o.Out); err != nil {
+			*status = exitWrite
+			return false
+		}
+		return true
 	}
 }
 

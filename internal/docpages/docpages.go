@@ -1,0 +1,76 @@
+// Package docpages reads, for tests and benchmarks, the 1,699 HTML pages of
+// the Python and PostgreSQL documentation that ../shared/data holds as two
+// tarballs (see its README).
+package docpages
+
+import (
+	"archive/tar"
+	"compress/gzip"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Sets are the two tarballs, by the name of their set.
+var Sets = []struct{ Name, File string }{
+	{"python", "python3.11-doc-html.tar.gz"},
+	{"postgresql", "postgresql-15-doc-html.tar.gz"},
+}
+
+// Each calls f with each page of the tarballs in the directory data (the
+// shared data folder): its set ("python" or "postgresql"), its path within
+// the set ("library/os.html"), and its bytes, in the tarballs' order. It
+// stops at f's first error, and returns it.
+func Each(data string, f func(set, path string, body []byte) error) error {
+	for _, set := range Sets {
+		if err := each(filepath.Join(data, set.File), func(path string, body []byte) error { return f(set.Name, path, body) }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func each(tarball string, f func(path string, body []byte) error) error {
+	file, err := os.Open(tarball)
+	if err != nil {
+		return err
+	}
+	defer file.Close()
+	z, err := gzip.NewReader(file)
+	if err != nil {
+		return err
+	}
+	tr := tar.NewReader(z)
+	for {
+		hdr, err := tr.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		path, ok := strings.CutPrefix(hdr.Name, "html/")
+		if !ok || !strings.HasSuffix(path, ".html") {
+			continue
+		}
+		body, err := io.ReadAll(tr)
+		if err != nil {
+			return err
+		}
+		if err := f(path, body); err != nil {
+			return err
+		}
+	}
+}
+
+// Write writes the pages below dir, as SET/PATH.
+func Write(data, dir string) error {
+	return Each(data, func(set, path string, body []byte) error {
+		name := filepath.Join(dir, set, filepath.FromSlash(path))
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(name, body, 0o644)
+	})
+}
