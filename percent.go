@@ -1,0 +1,135 @@
+package relurl
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// An encodeSet is one of the URL Standard's percent-encode sets (section
+// "Percent-encoded bytes"). All of them live in one table, encodeTable, one
+// bit per set, so testing a byte against a set is one load and one AND.
+type encodeSet uint8
+
+const (
+	c0ControlSet    encodeSet = 1 << iota // C0 controls and everything above "~"
+	fragmentSet                           // C0 control set and space " < > `
+	querySet                              // C0 control set and space " # < >
+	specialQuerySet                       // query set and '
+	pathSet                               // query set and ? ^ ` { }
+	userinfoSet                           // path set and / : ; = @ [ \ ] |
+	componentSet                          // userinfo set and $ % & + ,
+	formSet                               // component set and ! ' ( ) ~
+)
+
+// encodeTable[c] holds the bit of every set that contains the byte c. Bytes
+// of 0x80 and above stand for the code points above U+007E that their UTF-8
+// sequences encode, which every set contains.
+var encodeTable = func() (t [256]encodeSet) {
+	// Each set is its parent and some more characters.
+	sets := []struct {
+		set, parent encodeSet
+		more        string
+	}{
+		{fragmentSet, c0ControlSet, " \"<>`"},
+		{querySet, c0ControlSet, " \"#<>"},
+		{specialQuerySet, querySet, "'"},
+		{pathSet, querySet, "?^`{}"},
+		{userinfoSet, pathSet, "/:;=@[\\]|"},
+		{componentSet, userinfoSet, "$%&+,"},
+		{formSet, componentSet, "!'()~"},
+	}
+	for c := range t {
+		if c < 0x20 || c > 0x7e {
+			t[c] = c0ControlSet
+		}
+	}
+	for _, s := range sets {
+		for c := range t {
+			if t[c]&s.parent != 0 {
+				t[c] |= s.set
+			}
+		}
+		for i := 0; i < len(s.more); i++ {
+			t[s.more[i]] |= s.set
+		}
+	}
+	return t
+}()
+
+// appendEncoded appends s to dst, UTF-8 percent-encoding each code point in
+// set (URL Standard, "UTF-8 percent-encode"). A byte sequence that is not
+// UTF-8 stands for U+FFFD, as it would once decoded into a scalar value
+// string, and is written "%EF%BF%BD".
+func appendEncoded(dst []byte, s string, set encodeSet) []byte {
+	for i := 0; i < len(s); {
+		// Copy the run that needs no encoding in one go.
+		j := i
+		for j < len(s) && encodeTable[s[j]]&set == 0 {
+			j++
+		}
+		dst = append(dst, s[i:j]...)
+		if j == len(s) {
+			break
+		}
+		c := s[j]
+		if c < utf8.RuneSelf {
+			dst = appendPercentByte(dst, c)
+			i = j + 1
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[j:])
+		if r == utf8.RuneError && n == 1 {
+			dst = append(dst, "%EF%BF%BD"...)
+		} else {
+			for k := j; k < j+n; k++ {
+				dst = appendPercentByte(dst, s[k])
+			}
+		}
+		i = j + n
+	}
+	return dst
+}
+
+// needsEncoding reports whether appendEncoded would change s.
+func needsEncoding(s string, set encodeSet) bool {
+	for i := 0; i < len(s); i++ {
+		if encodeTable[s[i]]&set != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func appendPercentByte(dst []byte, c byte) []byte {
+	const hex = "0123456789ABCDEF"
+	return append(dst, '%', hex[c>>4], hex[c&15])
+}
+
+// percentDecode returns the percent-decoding of s (URL Standard, "string
+// percent-decode"): each "%" followed by two hex digits becomes the byte they
+// spell, and any other "%" stays as it is.
+func percentDecode(s string) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
+			i += 2
+			continue
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c <= 'F':
+		return c - 'A' + 10
+	}
+	return c - 'a' + 10
+}
