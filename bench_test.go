@@ -162,11 +162,11 @@ func BenchmarkURLAppendResolve(b *testing.B) {
 func BenchmarkAppendResolve3986(b *testing.B) {
 	pairs := loadPairs(b)
 	b.ReportAllocs()
-	r := Resolver{RFC: RFC3986}
+	r := Resolver{Spec: RFC3986}
 	buf := make([]byte, 0, 1024)
 	for i := 0; b.Loop(); i++ {
 		p := pairs[i%len(pairs)]
-		buf = r.AppendResolve(buf[:0], p.base, p.ref)
+		buf = must(r.AppendResolve(buf[:0], p.base, p.ref))
 	}
 	sink = len(buf)
 }
@@ -188,10 +188,10 @@ func TestRealPairs3986(t *testing.T) {
 		t.Skip("207,861 pairs")
 	}
 	pairs := loadPairs(t)
-	r := Resolver{RFC: RFC3986}
+	r := Resolver{Spec: RFC3986}
 	var emptyFragment, escaped, rejected int
 	for _, p := range pairs {
-		got1808, got3986 := Resolve(p.base, p.ref), r.Resolve(p.base, p.ref)
+		got1808, got3986 := Resolve(p.base, p.ref), resolved(r, p.base, p.ref)
 		if got1808 != got3986 {
 			t.Errorf("%q against %q: RFC 1808 %q, RFC 3986 %q", p.ref, p.base, got1808, got3986)
 		}

@@ -3,6 +3,7 @@ package relurl_test
 import (
 	"errors"
 	"fmt"
+	"log"
 	"net/url"
 
 	"github.com/relurl/relurl"
@@ -119,13 +120,58 @@ func ExampleFromNetURL() {
 }
 
 func ExampleResolver() {
-	base, ref := "http://a/b/c/d;p?q", "../../../g"
-	for _, r := range []relurl.Resolver{{RFC: relurl.RFC1808}, {RFC: relurl.RFC3986}} {
-		fmt.Printf("RFC %d: %s\n", r.RFC, r.Resolve(base, ref))
+	base, ref := "http://a/b/c/d;p?q", "../../../G h"
+	for _, spec := range []relurl.Spec{relurl.RFC1808, relurl.RFC3986, relurl.WHATWG} {
+		r := relurl.Resolver{Spec: spec}
+		u, err := r.Resolve(base, ref)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("%s: %s\n", spec, u)
 	}
 	// Output:
-	// RFC 1808: http://a/../g
-	// RFC 3986: http://a/g
+	// RFC 1808: http://a/../G h
+	// RFC 3986: http://a/G h
+	// WHATWG URL Standard: http://a/G%20h
+}
+
+func ExampleWebURL_Parse() {
+	base, err := relurl.ParseWeb("HTTPS://Example.COM:443/a/b/c")
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, ref := range []string{"../%2e%2e/d e?q=ü#top", `\\bücher.example\x`, "https:g", "//[::FFFF:7f00:1]:8080/"} {
+		u, err := base.Parse(ref)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(u.Href(), u.Hostname(), u.Pathname())
+	}
+	if _, err := base.Parse("http://a:99999/"); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// https://example.com/d%20e?q=%C3%BC#top example.com /d%20e
+	// https://xn--bcher-kva.example/x xn--bcher-kva.example /x
+	// https://example.com/a/b/g example.com /a/b/g
+	// https://[::ffff:7f00:1]:8080/ [::ffff:7f00:1] /
+	// parse "http://a:99999/": offset 9: port-out-of-range (the port is above 65535)
+}
+
+func ExampleCheckWeb() {
+	_, errs, err := relurl.CheckWeb("https://user@0x7f.1/a\\b c", nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, e := range errs {
+		fmt.Println(e.Offset, e.Name)
+	}
+	// Output:
+	// 12 invalid-credentials
+	// 13 IPv4-too-few-parts
+	// 13 IPv4-non-decimal-part
+	// 21 invalid-reverse-solidus
+	// 23 invalid-URL-unit
 }
 
 func ExampleRelative() {

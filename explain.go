@@ -14,11 +14,14 @@ import (
 // rewrites (Section 4, Step 6 of RFC 1808; Section 5.2.4 of RFC 3986), so it
 // also serves as the reference the fast resolvers are tested against.
 type Trace struct {
-	RFC    RFC    `json:"rfc"`
+	Spec   Spec   `json:"spec"`
 	Base   []Part `json:"base"` // the base's components, as the RFC splits them
 	Ref    []Part `json:"ref"`  // the reference's
 	Steps  []Step `json:"steps"`
 	Result string `json:"result"`
+	// Error is why the WHATWG URL parser returned failure, if it did; then
+	// Result is "".
+	Error string `json:"error,omitempty"`
 }
 
 // A Part is one component that is present in a URL, however empty. The
@@ -39,8 +42,11 @@ type Step struct {
 // Explain resolves ref against base by r's RFC and returns the account of
 // it. Its Result is what Resolve returns.
 func (r Resolver) Explain(base, ref string) Trace {
-	if r.RFC == RFC3986 {
+	switch r.Spec {
+	case RFC3986:
 		return explain3986(base, ref, r.NonStrict)
+	case WHATWG:
+		return explainWeb(base, ref)
 	}
 	return explain1808(base, ref)
 }
@@ -61,15 +67,26 @@ func (t Trace) String() string {
 		}
 		return strings.Join(s, ", ")
 	}
-	split := "Section 2.4"
-	if t.RFC == RFC3986 {
-		split = "Appendix B"
+	switch t.Spec {
+	case WHATWG:
+		fmt.Fprintf(&b, "%s; the base parsed as\n  base       %s\nand the reference parsed against it, by the basic URL parser:\n", t.Spec, parts(t.Base))
+	case RFC3986:
+		fmt.Fprintf(&b, "%s; split by Appendix B:\n  base       %s\n  reference  %s\n", t.Spec, parts(t.Base), parts(t.Ref))
+	default:
+		fmt.Fprintf(&b, "%s; split by Section 2.4:\n  base       %s\n  reference  %s\n", t.Spec, parts(t.Base), parts(t.Ref))
 	}
-	fmt.Fprintf(&b, "RFC %d; split by %s:\n  base       %s\n  reference  %s\n", t.RFC, split, parts(t.Base), parts(t.Ref))
+	width := 9 // the width of "result: " and of every RFC step
 	for _, s := range t.Steps {
-		fmt.Fprintf(&b, "%-9s %s\n", s.Step+":", s.Text)
+		width = max(width, len(s.Step)+1)
 	}
-	fmt.Fprintf(&b, "result:   %s\n", t.Result)
+	for _, s := range t.Steps {
+		fmt.Fprintf(&b, "%-*s %s\n", width, s.Step+":", s.Text)
+	}
+	if t.Error != "" {
+		fmt.Fprintf(&b, "%-*s %s\n", width, "failure:", t.Error)
+	} else {
+		fmt.Fprintf(&b, "%-*s %s\n", width, "result:", t.Result)
+	}
 	return b.String()
 }
 
@@ -104,7 +121,7 @@ func addPart(ps []Part, name, value string, present bool) []Part {
 // documented on URL.AppendResolve.
 func explain1808(base, ref string) Trace {
 	b, e := Split(base), Split(ref)
-	t := Trace{RFC: RFC1808, Base: parts1808(b), Ref: parts1808(e)}
+	t := Trace{Spec: RFC1808, Base: parts1808(b), Ref: parts1808(e)}
 	done := func(result string) Trace {
 		t.Result = result
 		return t
@@ -321,7 +338,7 @@ func (c components3986) String() string {
 // explain3986 is RFC 3986, Section 5.2.2, as its pseudocode reads.
 func explain3986(base, ref string, nonStrict bool) Trace {
 	B, R := split3986(base), split3986(ref)
-	t := Trace{RFC: RFC3986, Base: B.parts(), Ref: R.parts()}
+	t := Trace{Spec: RFC3986, Base: B.parts(), Ref: R.parts()}
 	var T components3986
 
 	if nonStrict && R.hasScheme && strings.EqualFold(R.scheme, B.scheme) && B.hasScheme {
@@ -415,4 +432,52 @@ func (t *Trace) removeDotSegments(path string) string {
 		t.pathStep("5.2.4", out, "remove_dot_segments: no dot segments in %q", path)
 	}
 	return out
+}
+
+// explainWeb parses base, then ref against it, by the WHATWG URL
+// Standard's basic URL parser, and tells each step that changed something:
+// the clean-up, the states that decide, the host's way through IPv4, IPv6
+// or UTS #46, each percent-encoding, each dot segment, and each validation
+// error with its offset in ref.
+func explainWeb(base, ref string) Trace {
+	t := Trace{Spec: WHATWG}
+	b, err := ParseWeb(base)
+	if err != nil {
+		t.Error = "the base: " + err.Error()
+		return t
+	}
+	t.Base = webParts(b)
+	p := webParser{errs: new([]ValidationError)}
+	p.trace = func(s string) {
+		step, text, _ := strings.Cut(s, ": ")
+		t.step(step, "%s", text)
+	}
+	u, err := p.parseURL(ref, &b)
+	if err != nil {
+		t.Error = err.Error()
+		return t
+	}
+	t.Ref = webParts(u)
+	t.Result = u.Href()
+	return t
+}
+
+// webParts lists the components of a URL record that are not null.
+func webParts(u WebURL) []Part {
+	ps := []Part{{"scheme", u.Scheme()}}
+	if u.HasHost() {
+		ps = addPart(ps, "username", u.Username(), u.Username() != "")
+		ps = addPart(ps, "password", u.Password(), u.Password() != "")
+		ps = append(ps, Part{"host", u.Hostname()})
+		ps = addPart(ps, "port", u.Port(), u.Port() != "")
+	}
+	name := "path"
+	if u.HasOpaquePath() {
+		name = "opaque path"
+	}
+	ps = append(ps, Part{name, u.Pathname()})
+	q, ok := u.Query()
+	ps = addPart(ps, "query", q, ok)
+	f, ok := u.Fragment()
+	return addPart(ps, "fragment", f, ok)
 }

@@ -90,8 +90,8 @@ func FuzzResolve3986(f *testing.F) {
 	}
 	addSeeds(f, func(base, ref string) { f.Add(base, ref) })
 	f.Fuzz(func(t *testing.T, base, ref string) {
-		for _, r := range []Resolver{{RFC: RFC3986}, {RFC: RFC3986, NonStrict: true}} {
-			got := r.Resolve(base, ref)
+		for _, r := range []Resolver{{Spec: RFC3986}, {Spec: RFC3986, NonStrict: true}} {
+			got := resolved(r, base, ref)
 			trace := r.Explain(base, ref)
 			if want := trace.Result; got != want {
 				t.Fatalf("%+v.Resolve(%q, %q) = %q, literal 5.2 gives %q", r, base, ref, got, want)
@@ -131,17 +131,17 @@ func FuzzRelative(f *testing.F) {
 	f.Fuzz(func(t *testing.T, base, target string, use3986 bool) {
 		r := Resolver{}
 		if use3986 {
-			r.RFC = RFC3986
+			r.Spec = RFC3986
 		}
 		ref, ok := r.Relative(base, target)
-		reachesItself := r.Resolve(base, target) == target
+		reachesItself := resolved(r, base, target) == target
 		switch {
-		case ok && r.Resolve(base, ref) != target:
-			t.Fatalf("RFC %d Relative(%q, %q) = %q, which resolves to %q", r.RFC, base, target, ref, r.Resolve(base, ref))
+		case ok && resolved(r, base, ref) != target:
+			t.Fatalf("RFC %d Relative(%q, %q) = %q, which resolves to %q", r.Spec, base, target, ref, resolved(r, base, ref))
 		case !ok && (ref != target || reachesItself):
-			t.Fatalf("RFC %d Relative(%q, %q) = %q, false", r.RFC, base, target, ref)
+			t.Fatalf("RFC %d Relative(%q, %q) = %q, false", r.Spec, base, target, ref)
 		case reachesItself && len(ref) > len(target):
-			t.Fatalf("RFC %d Relative(%q, %q) = %q, longer than the target", r.RFC, base, target, ref)
+			t.Fatalf("RFC %d Relative(%q, %q) = %q, longer than the target", r.Spec, base, target, ref)
 		}
 	})
 }

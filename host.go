@@ -63,7 +63,7 @@ func (p *webParser) appendHost(dst []byte, input string, at int, opaque bool) ([
 		start := len(dst)
 		dst = append(appendIPv6(append(dst, '['), &a), ']')
 		if p.trace != nil {
-			p.note("host: IPv6 address %q is %s", input, dst[start:])
+			p.note("host parser: IPv6 address %q is %s", input, dst[start:])
 		}
 		return dst, true
 	}
@@ -95,7 +95,7 @@ func (p *webParser) appendHost(dst []byte, input string, at int, opaque bool) ([
 		}
 		if lowered {
 			if p.trace != nil {
-				p.note("host: domain %q lower-cased to %q", input, dst[start:])
+				p.note("host parser: domain %q lower-cased to %q", input, dst[start:])
 			}
 		}
 	} else {
@@ -119,7 +119,7 @@ func (p *webParser) appendHost(dst []byte, input string, at int, opaque bool) ([
 		dst = appendIPv4(dst[:start], addr)
 		if string(dst[start:]) != input {
 			if p.trace != nil {
-				p.note("host: IPv4 address %q is %s", input, dst[start:])
+				p.note("host parser: IPv4 address %q is %s", input, dst[start:])
 			}
 		}
 	}
@@ -146,7 +146,7 @@ func (p *webParser) appendDomain(dst []byte, input string, at int) ([]byte, bool
 		var err error
 		if result, err = lenientIDNA.ToASCII(domain); err != nil {
 			if p.trace != nil {
-				p.note("host: UTS #46 ToASCII refuses %q: %v", domain, err)
+				p.note("host parser: UTS #46 ToASCII refuses %q: %v", domain, err)
 			}
 			return dst, p.fail(at, "domain-to-ASCII")
 		}
@@ -155,7 +155,7 @@ func (p *webParser) appendDomain(dst []byte, input string, at int) ([]byte, bool
 		return dst, p.fail(at, "domain-to-ASCII")
 	}
 	if p.trace != nil {
-		p.note("host: domain %q to ASCII by UTS #46: %q", input, result)
+		p.note("host parser: domain %q to ASCII by UTS #46: %q", input, result)
 	}
 	return append(dst, result...), true
 }
@@ -174,7 +174,7 @@ func (p *webParser) appendOpaqueHost(dst []byte, input string, at int) ([]byte, 
 	dst = appendEncoded(dst, input, c0ControlSet)
 	if len(dst)-start != len(input) {
 		if p.trace != nil {
-			p.note("host: opaque host %q percent-encoded to %q (C0 control percent-encode set)", input, dst[start:])
+			p.note("host parser: opaque host %q percent-encoded to %q (C0 control percent-encode set)", input, dst[start:])
 		}
 	}
 	return dst, true

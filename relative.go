@@ -26,6 +26,20 @@ func Relative(base, target string) (string, bool) { return Resolver{}.Relative(b
 // absolute URL. A first segment with a colon is written "./this:that", as
 // RFC 1808, Section 5.3 recommends, since "this:that" would be a scheme.
 func (r Resolver) Relative(base, target string) (string, bool) {
+	given := base
+	if r.Spec == WHATWG {
+		// Only a serialization comes out of the parser, and the base is
+		// compared with the target as the parser writes it.
+		u, err := ParseWeb(target)
+		if err != nil || u.href != target {
+			return target, false
+		}
+		b, err := ParseWeb(base)
+		if err != nil {
+			return target, false
+		}
+		base = b.href
+	}
 	t, b := r.sections(target), r.sections(base)
 	var cands []string
 	add := func(refs ...string) { cands = append(cands, refs...) }
@@ -54,8 +68,10 @@ func (r Resolver) Relative(base, target string) (string, bool) {
 
 	best, found := target, false
 	for _, c := range cands {
-		if (!found || len(c) < len(best)) && r.Resolve(base, c) == target {
-			best, found = c, true
+		if !found || len(c) < len(best) {
+			if got, err := r.Resolve(given, c); err == nil && got == target {
+				best, found = c, true
+			}
 		}
 	}
 	return best, found
@@ -78,7 +94,15 @@ type sections struct {
 }
 
 func (r Resolver) sections(s string) sections {
-	if r.RFC == RFC3986 {
+	switch r.Spec {
+	case WHATWG:
+		u, _ := ParseWeb(s) // s is a serialization, which parses
+		frag := len(s)
+		if u.fragStart >= 0 {
+			frag = u.fragStart
+		}
+		return sections{s, [3]int{u.schemeEnd, u.pathStart, u.pathEnd()}, []int{u.pathEnd(), frag}}
+	case RFC3986:
 		var u uri
 		u.split(s)
 		return sections{s, [3]int{u.schemeEnd, u.authEnd, u.pathEnd}, []int{u.pathEnd, u.queryEnd}}

@@ -244,3 +244,20 @@ func TestResolveAgainstLiteral(t *testing.T) {
 		}
 	}
 }
+
+// resolved is r.Resolve for a test that knows it cannot fail.
+func resolved(r Resolver, base, ref string) string {
+	s, err := r.Resolve(base, ref)
+	if err != nil && r.Spec != WHATWG {
+		panic(err)
+	}
+	return s
+}
+
+// must is the result of an AppendResolve that cannot fail.
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
+}

@@ -5,58 +5,6 @@ import (
 	"strings"
 )
 
-// RFC names the specification whose rules a Resolver follows.
-type RFC int
-
-const (
-	// RFC1808 is RFC 1808 (1995), Sections 2.4 and 4: this package's default.
-	RFC1808 RFC = 1808
-	// RFC3986 is RFC 3986 (2005), Section 5.2, which replaced RFC 1808
-	// through RFC 2396, and which Go's net/url and browsers follow.
-	RFC3986 RFC = 3986
-)
-
-// A Resolver resolves references by the rules of one RFC. The zero
-// Resolver follows RFC 1808, as the package-level functions do.
-//
-// Under RFC 3986 a reference is split by the regular expression of its
-// Appendix B, so ";" is part of the path and a net_loc ("authority") ends at
-// the first "/", "?" or "#"; resolution is Section 5.2.2 (strict unless
-// NonStrict), with merge (5.2.3) and remove_dot_segments (5.2.4), which
-// removes "." and ".." from every path, absolute ones too, and drops ".."
-// at the root. Components are "defined" when their delimiter is present,
-// however empty: "?" gives an empty query, not the base's.
-type Resolver struct {
-	RFC RFC // RFC1808 (or 0) or RFC3986
-	// NonStrict selects, under RFC 3986, the variant of Section 5.2.2 for
-	// old parsers: a reference whose scheme is the base's (compared without
-	// regard to case) is read as if it had none, so "http:g" against
-	// "http://a/b/c/d;p?q" gives "http://a/b/c/g". It has no effect under
-	// RFC 1808, which calls that reading a loophole (Section 5.2).
-	NonStrict bool
-}
-
-// Resolve returns ref resolved against base by r's RFC.
-func (r Resolver) Resolve(base, ref string) string {
-	if r.RFC != RFC3986 {
-		return Resolve(base, ref)
-	}
-	return ownString(r.AppendResolve(make([]byte, 0, len(base)+len(ref)+1), base, ref))
-}
-
-// AppendResolve appends ref resolved against base by r's RFC to dst. It
-// makes no allocation when dst has room for the result, which is never
-// longer than len(base)+len(ref)+1 bytes.
-func (r Resolver) AppendResolve(dst []byte, base, ref string) []byte {
-	if r.RFC != RFC3986 {
-		return AppendResolve(dst, base, ref)
-	}
-	var b, t uri
-	b.split(base)
-	t.split(ref)
-	return appendResolve3986(dst, &b, &t, r.NonStrict)
-}
-
 // uri is a string split by RFC 3986, Appendix B:
 //
 //	^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?

@@ -61,9 +61,9 @@ func TestResolve3986Examples(t *testing.T) {
 	if len(rfc3986Examples) != 42 {
 		t.Fatalf("%d examples, want the 42 of Section 5.4", len(rfc3986Examples))
 	}
-	strict := Resolver{RFC: RFC3986}
+	strict := Resolver{Spec: RFC3986}
 	for _, tt := range rfc3986Examples {
-		if got := strict.Resolve(base3986, tt.ref); got != tt.want {
+		if got := resolved(strict, base3986, tt.ref); got != tt.want {
 			t.Errorf("RFC 3986 Resolve(%q) = %q, want %q", tt.ref, got, tt.want)
 		}
 		if got := strict.Explain(base3986, tt.ref).Result; got != tt.want {
@@ -71,14 +71,14 @@ func TestResolve3986Examples(t *testing.T) {
 		}
 	}
 	// 5.4.2: "http:g" for backward compatibility.
-	nonStrict := Resolver{RFC: RFC3986, NonStrict: true}
-	if got := nonStrict.Resolve(base3986, "http:g"); got != "http://a/b/c/g" {
+	nonStrict := Resolver{Spec: RFC3986, NonStrict: true}
+	if got := resolved(nonStrict, base3986, "http:g"); got != "http://a/b/c/g" {
 		t.Errorf("non-strict http:g = %q", got)
 	}
-	if got := nonStrict.Resolve(base3986, "HTTP:g"); got != "http://a/b/c/g" {
+	if got := resolved(nonStrict, base3986, "HTTP:g"); got != "http://a/b/c/g" {
 		t.Errorf("non-strict HTTP:g = %q (schemes compare without case)", got)
 	}
-	if got := (Resolver{NonStrict: true}).Resolve(base3986, "http:g"); got != "http:g" {
+	if got := resolved(Resolver{NonStrict: true}, base3986, "http:g"); got != "http:g" {
 		t.Errorf("NonStrict under RFC 1808 = %q, want no effect", got)
 	}
 }
@@ -106,9 +106,9 @@ func TestResolve3986(t *testing.T) {
 		{"http://a/b/./c/../d", "?y", "http://a/b/./c/../d?y"}, // the base's path is not touched
 		{"http://a/b/c", "%2e%2e/g", "http://a/b/%2e%2e/g"},
 	}
-	r := Resolver{RFC: RFC3986}
+	r := Resolver{Spec: RFC3986}
 	for _, tt := range tests {
-		if got := r.Resolve(tt.base, tt.ref); got != tt.want {
+		if got := resolved(r, tt.base, tt.ref); got != tt.want {
 			t.Errorf("RFC 3986 Resolve(%q, %q) = %q, want %q", tt.base, tt.ref, got, tt.want)
 		}
 		if got := r.Explain(tt.base, tt.ref).Result; got != tt.want {
@@ -122,13 +122,13 @@ func TestResolve3986(t *testing.T) {
 // tell from absent (see TestNetURLDifferences3986).
 func TestResolve3986MatchesNetURL(t *testing.T) {
 	base, _ := url.Parse(base3986)
-	r := Resolver{RFC: RFC3986}
+	r := Resolver{Spec: RFC3986}
 	for _, tt := range rfc3986Examples {
 		ref, err := url.Parse(tt.ref)
 		if err != nil {
 			continue
 		}
-		if want, got := base.ResolveReference(ref).String(), r.Resolve(base3986, tt.ref); got != want {
+		if want, got := base.ResolveReference(ref).String(), resolved(r, base3986, tt.ref); got != want {
 			t.Errorf("%q: relurl RFC 3986 %q, net/url %q", tt.ref, got, want)
 		}
 	}
@@ -169,7 +169,7 @@ func TestValidate3986(t *testing.T) {
 		{"http://a/{x}", 9, "path"},
 	}
 	for _, tt := range tests {
-		err := Resolver{RFC: RFC3986}.Validate(tt.in)
+		err := Resolver{Spec: RFC3986}.Validate(tt.in)
 		var serr *SyntaxError
 		switch {
 		case tt.offset < 0 && err != nil:

@@ -22,7 +22,10 @@ import (
 // them), sub-delims, ":", "@" and percent-encodings; anything else,
 // non-ASCII bytes included, must be percent-encoded.
 func (r Resolver) Validate(s string) error {
-	if r.RFC != RFC3986 {
+	switch r.Spec {
+	case WHATWG:
+		return validateWeb(s)
+	case RFC1808:
 		_, err := Validate(s)
 		return err
 	}

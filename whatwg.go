@@ -1,6 +1,7 @@
 package relurl
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
 	"strconv"
@@ -99,8 +100,14 @@ func (u WebURL) Parse(ref string) (WebURL, error) {
 // it makes no allocation when dst has room. On failure it returns dst
 // unchanged and the error.
 func (u WebURL) AppendResolve(dst []byte, ref string) ([]byte, error) {
+	return appendParse(dst, ref, &u)
+}
+
+// appendParse appends the href of ref parsed against base (nil for none)
+// to dst.
+func appendParse(dst []byte, ref string, base *WebURL) ([]byte, error) {
 	p := webParser{buf: dst}
-	if !p.parse(ref, &u) {
+	if !p.parse(ref, base) {
 		return dst, p.err(ref)
 	}
 	return p.buf, nil
@@ -316,7 +323,7 @@ func (p *webParser) warn(i int, name string) {
 		}
 	}
 	if p.trace != nil {
-		p.note("validation error at offset %d: %s", e.Offset, name)
+		p.note("validation error: %s at offset %d (%s)", name, e.Offset, validationErrors[name])
 	}
 }
 
@@ -435,6 +442,9 @@ func (p *webParser) noScheme(s string) bool {
 	}
 	p.buf = append(p.buf, b.href[:b.schemeEnd]...)
 	p.schemeEnd, p.scheme = len(p.buf), b.scheme
+	if p.trace != nil {
+		p.note("no scheme state: no scheme, so the scheme %q is the base's", b.Scheme())
+	}
 	if b.opaque {
 		p.opaque = true
 		p.copyPath()
@@ -494,16 +504,22 @@ func (p *webParser) relative(s string) bool {
 	p.copyPath()
 	if s == "" {
 		p.copyQuery()
+		p.note("relative state: the empty reference is the base, without its fragment")
 		return true
 	}
 	switch s[0] {
 	case '?':
+		p.note("relative state: the host and path are the base's, the query the reference's")
 		return p.query(s[1:])
 	case '#':
 		p.copyQuery()
+		p.note("relative state: all but the fragment is the base's")
 		return p.fragment(s[1:])
 	}
 	p.shorten()
+	if p.trace != nil {
+		p.note("relative state: the host is the base's, and the path the base's without its last segment: %q", p.buf[p.pathStart:])
+	}
 	return p.path(s)
 }
 
@@ -516,13 +532,16 @@ func (p *webParser) relativeSlash(s string) bool {
 			if s[0] == '\\' {
 				p.warn(p.at(s), "invalid-reverse-solidus")
 			}
+			p.note("relative slash state: two slashes start a host: only the scheme is the base's")
 			return p.ignoreSlashes(s[1:])
 		case s[0] == '/':
+			p.note("relative slash state: two slashes start a host: only the scheme is the base's")
 			return p.authority(s[1:])
 		}
 	}
 	p.copyAuthority()
 	p.pathStart = len(p.buf)
+	p.note("relative slash state: an absolute path, with the base's host")
 	return p.path(s)
 }
 
@@ -598,6 +617,9 @@ func (p *webParser) authority(s string) bool {
 	p.hostEnd = len(p.buf)
 	if hasPort && !p.writePort(port, hostAt+len(host)+1) {
 		return false
+	}
+	if p.trace != nil {
+		p.note("host state: host %q", p.buf[p.hostStart:p.hostEnd])
 	}
 	return p.pathStartState(s[end:])
 }
@@ -1125,3 +1147,34 @@ func (u *WebURL) UnmarshalText(text []byte) error {
 	*u = v
 	return nil
 }
+
+// ValidateWeb returns the validation errors the WHATWG URL Standard's
+// parser meets in s: an absolute URL or, when it has no scheme, a reference,
+// checked against an http URL as the links of web pages are. None means
+// that s is valid as far as the parser can tell. The error is the failure,
+// when the parser returns one.
+func ValidateWeb(s string) ([]ValidationError, error) {
+	_, errs, err := CheckWeb(s, nil)
+	var ve *ValidationError
+	if errors.As(err, &ve) && ve.Name == "missing-scheme-non-relative-URL" {
+		_, errs, err = CheckWeb(s, &referenceBase)
+	}
+	return errs, err
+}
+
+// validateWeb is Resolver.Validate under the WHATWG URL Standard: the first
+// validation error of s.
+func validateWeb(s string) error {
+	errs, err := ValidateWeb(s)
+	if err != nil {
+		return err
+	}
+	if len(errs) > 0 {
+		return &url.Error{Op: "parse", URL: s, Err: &errs[0]}
+	}
+	return nil
+}
+
+// referenceBase is the base against which a reference is checked when no
+// base is given.
+var referenceBase, _ = ParseWeb("http://example.com/")

@@ -177,3 +177,26 @@ func headerURL(v string) string {
 	}
 	return v
 }
+
+// EmbeddedWeb is Embedded as HTML establishes a document's base URL under
+// the WHATWG URL Standard: the value is parsed with outer's URL as its base
+// (the document's fallback base URL), so it comes out serialized as the URL
+// parser writes it. When the parser fails, the error says why, and the
+// document keeps outer, as HTML does.
+func (outer Base) EmbeddedWeb(value string, from Source) (Base, error) {
+	var u relurl.WebURL
+	var err error
+	if o, oerr := relurl.ParseWeb(outer.URL); outer.From != None && oerr == nil {
+		u, err = o.Parse(value)
+	} else {
+		u, err = relurl.ParseWeb(value)
+	}
+	if err != nil {
+		return outer, fmt.Errorf("%s %q: %w", from, value, err)
+	}
+	b := Base{URL: u.Href(), From: from}
+	if !relurl.Split(value).HasScheme() {
+		b.Note = fmt.Sprintf("relative %s %q parsed against the %s base %s", from, value, outer.From, outer.URL)
+	}
+	return b, nil
+}

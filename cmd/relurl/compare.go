@@ -11,16 +11,19 @@ import (
 )
 
 const compareHelp = `
-Compare resolves each reference by RFC 1808, by RFC 3986 and by Go's
-net/url (which implements RFC 3986), and prints the three side by side with
-a mark where they differ: "same", or which of them stands apart ("rfc1808",
-"rfc3986", "net/url") or "all differ". Input is as for resolve: BASE REF...,
--base BASE with references as arguments or on standard input, or -pairs.
+Compare resolves each reference by RFC 1808, by RFC 3986, by the WHATWG URL
+Standard (as browsers do) and by Go's net/url (which implements RFC 3986
+with exceptions), and prints the four side by side with a mark: "same" when
+all agree, else the columns that part from the largest group that agrees
+("whatwg", "rfc1808,whatwg", ...; on a tie, the group of the leftmost
+column is the one kept), or "all differ". A failure is "error: " and why.
+Input is as for resolve: BASE REF..., -base BASE with references as
+arguments or on standard input, or -pairs.
 
-Output is tab-separated, after a header row (ref, rfc1808, rfc3986,
+Output is tab-separated, after a header row (ref, rfc1808, rfc3986, whatwg,
 net/url, mark); with -markdown a table; with -json one object per line with
-the fields ref, rfc1808, rfc3986, net_url and mark. -diff keeps only the
-references where they differ.
+the fields ref, rfc1808, rfc3986, whatwg, net_url and mark. -diff keeps
+only the references where they differ.
 
 Examples:
 
@@ -43,10 +46,10 @@ func runCompare(e *env, args []string) int {
 	if *markdown && *asJSON {
 		return e.usageError("compare", "-markdown and -json exclude each other")
 	}
-	header := "ref\trfc1808\trfc3986\tnet/url\tmark\n"
+	header := "ref\trfc1808\trfc3986\twhatwg\tnet/url\tmark\n"
 	switch {
 	case *markdown:
-		header = "| reference | RFC 1808 | RFC 3986 | net/url | |\n| --- | --- | --- | --- | --- |\n"
+		header = "| reference | RFC 1808 | RFC 3986 | WHATWG | net/url | |\n| --- | --- | --- | --- | --- | --- |\n"
 	case *asJSON:
 		header = ""
 	}
@@ -54,10 +57,11 @@ func runCompare(e *env, args []string) int {
 		c := comparison{
 			Ref:     ref,
 			RFC1808: relurl.Resolve(base, ref),
-			RFC3986: relurl.Resolver{RFC: relurl.RFC3986}.Resolve(base, ref),
+			RFC3986: resolveOrError(relurl.RFC3986, base, ref),
+			WHATWG:  resolveOrError(relurl.WHATWG, base, ref),
 			NetURL:  netURLResolve(base, ref),
 		}
-		c.Mark = differs(c.RFC1808, c.RFC3986, c.NetURL)
+		c.Mark = differs(c.RFC1808, c.RFC3986, c.WHATWG, c.NetURL)
 		switch {
 		case *diff && c.Mark == "same":
 		case *asJSON:
@@ -68,19 +72,20 @@ func runCompare(e *env, args []string) int {
 			if ref == "" {
 				r = "(empty)"
 			}
-			o.Out = fmt.Appendf(o.Out, "| %s | %s | %s | %s | %s |\n", r, cell(c.RFC1808), cell(c.RFC3986), cell(c.NetURL), c.Mark)
+			o.Out = fmt.Appendf(o.Out, "| %s | %s | %s | %s | %s | %s |\n", r, cell(c.RFC1808), cell(c.RFC3986), cell(c.WHATWG), cell(c.NetURL), c.Mark)
 		default:
-			o.Out = fmt.Appendf(o.Out, "%s\t%s\t%s\t%s\t%s\n", printable(ref), printable(c.RFC1808), printable(c.RFC3986), printable(c.NetURL), c.Mark)
+			o.Out = fmt.Appendf(o.Out, "%s\t%s\t%s\t%s\t%s\t%s\n", printable(ref), printable(c.RFC1808), printable(c.RFC3986), printable(c.WHATWG), printable(c.NetURL), c.Mark)
 		}
 		return nil
 	})
 }
 
-// comparison is one reference resolved three ways: a line of compare.
+// comparison is one reference resolved four ways: a line of compare.
 type comparison struct {
 	Ref     string `json:"ref"`
 	RFC1808 string `json:"rfc1808"`
 	RFC3986 string `json:"rfc3986"`
+	WHATWG  string `json:"whatwg"`
 	NetURL  string `json:"net_url"`
 	Mark    string `json:"mark"`
 }
@@ -99,17 +104,43 @@ func netURLResolve(base, ref string) string {
 	return b.ResolveReference(r).String()
 }
 
-// differs names which of three results stands apart.
-func differs(r1808, r3986, stdlib string) string {
-	switch {
-	case r1808 == r3986 && r3986 == stdlib:
-		return "same"
-	case r3986 == stdlib:
-		return "rfc1808"
-	case r1808 == stdlib:
-		return "rfc3986"
-	case r1808 == r3986:
-		return "net/url"
+// resolveOrError resolves ref against base by spec, or says why it
+// cannot.
+func resolveOrError(spec relurl.Spec, base, ref string) string {
+	u, err := relurl.Resolver{Spec: spec}.Resolve(base, ref)
+	if err != nil {
+		return "error: " + err.Error()
 	}
-	return "all differ"
+	return u
+}
+
+// differs names the results that part from the largest group of equal
+// ones, in the order rfc1808, rfc3986, whatwg, net/url.
+func differs(results ...string) string {
+	names := []string{"rfc1808", "rfc3986", "whatwg", "net/url"}
+	keep, size := 0, 0
+	for i, r := range results {
+		n := 0
+		for _, o := range results {
+			if o == r {
+				n++
+			}
+		}
+		if n > size {
+			keep, size = i, n
+		}
+	}
+	switch size {
+	case len(results):
+		return "same"
+	case 1:
+		return "all differ"
+	}
+	var apart []string
+	for i, r := range results {
+		if r != results[keep] {
+			apart = append(apart, names[i])
+		}
+	}
+	return strings.Join(apart, ",")
 }

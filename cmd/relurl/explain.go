@@ -9,16 +9,25 @@ the algorithm ended it, what was inherited from the base, each rewrite of the
 path (Steps 6a to 6d; or Section 5.2.4's rules A to E), and the result. With
 -json the trace is one JSON object.
 
+With -spec whatwg it parses BASE, then REF against it, by the WHATWG URL
+Standard's basic URL parser and tells, in the Standard's terms, each step
+that changed something: the clean-up of the input, the states that decide
+(special relative or authority, opaque path, ...), the host's way through
+IPv4, IPv6 or UTS #46, each percent-encoding, each dot segment popped, and
+each validation error with its byte offset in REF. When the parser fails,
+the trace ends in "failure:" and explain exits 1.
+
 Examples:
 
   $ relurl explain 'http://a/b/c/d;p?q#f' ../../../g
-  $ relurl explain -rfc 3986 'http://a/b/c/d;p?q' ../../../g
+  $ relurl explain -spec 3986 'http://a/b/c/d;p?q' ../../../g
+  $ relurl explain -spec whatwg 'http://a/b/c' '\\Bücher.example\a/%2e%2E/d e'
   $ relurl explain -json 'http://a/b/c/d;p?q#f' '?y' | jq -r '.steps[].step'
 `
 
 func runExplain(e *env, args []string) int {
 	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
-	r := rfcFlags(fs)
+	r := specFlags(fs)
 	asJSON := fs.Bool("json", false, "print the trace as one JSON object")
 	if code, ok := e.parseFlags(fs, args, explainHelp); !ok {
 		return code
@@ -27,8 +36,12 @@ func runExplain(e *env, args []string) int {
 		return e.usageError("explain", "want BASE and REF (an empty REF is '')")
 	}
 	trace := r.Explain(fs.Arg(0), fs.Arg(1))
+	out := []byte(trace.String())
 	if *asJSON {
-		return e.write(appendJSON(nil, trace))
+		out = appendJSON(nil, trace)
 	}
-	return e.write([]byte(trace.String()))
+	if code := e.write(out); code != exitOK || trace.Error == "" {
+		return code
+	}
+	return exitInvalid
 }

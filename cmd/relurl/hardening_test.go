@@ -307,7 +307,7 @@ func TestScripting(t *testing.T) {
 		{"base -json", "", []string{"base", "-json", documents + "rfc1808-appendix.html"},
 			`{"part":null,"base":"http://www.ics.uci.edu/Test/a/b/c","base_from":"html-base","source":"../../testdata/documents/rfc1808-appendix.html"}` + "\n", "", 0},
 		{"compare -json", "", []string{"compare", "-json", "http://a/b/c/d;p?q", ";x"},
-			`{"ref":";x","rfc1808":"http://a/b/c/d;x","rfc3986":"http://a/b/c/;x","net_url":"http://a/b/c/;x","mark":"rfc1808"}` + "\n", "", 0},
+			`{"ref":";x","rfc1808":"http://a/b/c/d;x","rfc3986":"http://a/b/c/;x","whatwg":"http://a/b/c/;x","net_url":"http://a/b/c/;x","mark":"rfc1808"}` + "\n", "", 0},
 		{"relative -base", "http://a/b/g\nhttp://a/b/c/d\n", []string{"relative", "-base", "http://a/b/c/d;p?q"}, "../g\nd\n", "", 0},
 		{"relative -pairs", "http://a/b/c\thttp://a/d\nno tab\nhttp://a/\thttp://a/x\n", []string{"relative", "-pairs"},
 			"/d\n\nx\n", "relurl relative: line 2: no tab: want \"BASE<TAB>REF\"\n", 1},
@@ -342,7 +342,7 @@ func TestTopLevel(t *testing.T) {
 			}
 		}
 	}
-	if !strings.Contains(r.stdout, "relurl parse [-json] URL... | -\n") {
+	if !strings.Contains(r.stdout, "relurl parse [-spec 1808|3986|whatwg] [-json] URL... | -\n") {
 		t.Errorf("help does not show parse as the README does:\n%s", r.stdout)
 	}
 }

@@ -23,9 +23,10 @@ import (
 )
 
 const linksHelp = `
-Links prints the links of documents, resolved (by RFC 1808, Section 4, or
-with -rfc 3986 by RFC 3986) against each document's base URL, established
-by the layers of RFC 1808, Section 3:
+Links prints the links of documents, resolved (by RFC 1808, Section 4;
+with -spec 3986 by RFC 3986; with -spec whatwg by the WHATWG URL Standard,
+each link as a browser fetches it) against each document's base URL,
+established by the layers of RFC 1808, Section 3:
 
   3.1  a base in the document: HTML's <base href>, a message's
        "Base: <URL:...>" header, or its successors Content-Base and (in MIME
@@ -36,6 +37,15 @@ by the layers of RFC 1808, Section 3:
        fetches it, a WARC record's target, -map for the files of a
        directory, or -url for one file or standard input;
   3.4  none: absolute links are printed, relative ones counted as unresolved.
+
+With -spec whatwg, a <base href> is parsed against the document's URL, as
+HTML does, and one the URL parser refuses is ignored with a warning; a link
+the parser refuses (a bad host or port) is not printed but counted on
+standard error, and in JSON has url null and "error" saying why. A query is
+always percent-encoded as UTF-8, where a browser would use a legacy
+document's own encoding (windows-1252, Shift_JIS, ...): relurl decodes
+every document to UTF-8 first, and links with non-ASCII queries in such
+documents differ from a browser's.
 
 A DOCUMENT is a file, a directory, - for standard input, or an http or
 https URL to fetch (any argument "SCHEME://..." is a URL; other schemes are
@@ -53,8 +63,9 @@ HTML is decoded to UTF-8 by its byte order mark, charset or <meta charset>.
 Documents are read -j at a time (default: every core) and printed in input
 order. Links are printed one per line, control bytes percent-encoded; with
 -tsv as "SOURCE<TAB>URL", the edges of a link graph; with -json as one
-object per line: url (null if unresolved), ref (the attribute's value as
-written), base, base_from (html-base, base-header, content-base,
+object per line: url (null if unresolved), error (with -spec whatwg, why
+the URL parser refused the link; absent otherwise), ref (the attribute's
+value as written), base, base_from (html-base, base-header, content-base,
 content-location, encapsulating, retrieval or none), element, attribute,
 part (the MIME part's path, such as "1.2", or null), source (the document's
 retrieval URL, else its file name), status (HTTP); for a WARC record
@@ -316,13 +327,13 @@ func runLinks(e *env, args []string) int {
 	d.register(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object per link")
 	asTSV := fs.Bool("tsv", false, "print \"SOURCE<TAB>URL\" for each resolved link: a link graph's edges")
-	r := rfcFlags(fs)
+	r := specFlags(fs)
 	elements := fs.String("elements", "", "read only these `elements`, comma-separated (default all)")
 	template := fs.Bool("template", false, "read the links inside <template>, which browsers keep out of the document")
 	if code, ok := d.parse(e, fs, args, linksHelp); !ok {
 		return code
 	}
-	if err := checkRFC(r); err != nil {
+	if err := checkSpec(r); err != nil {
 		return e.usageError("links", "%v", err)
 	}
 	if *asJSON && *asTSV {
@@ -342,9 +353,15 @@ func runLinks(e *env, args []string) int {
 	newExtractor := func() *links.Extractor {
 		return &links.Extractor{MaxDepth: d.maxDepth, Resolver: *r, Template: *template, Only: only}
 	}
-	var unresolved atomic.Int64 // counted by the workers
+	var unresolved, refused atomic.Int64 // counted by the workers
 	link := func(doc *corpus.Doc, l *links.Link, out *corpus.Output) {
-		if l.URL == nil {
+		switch {
+		case l.Err != nil:
+			refused.Add(1)
+			if !*asJSON {
+				out.Err = fmt.Appendf(out.Err, "relurl links: %s: <%s %s=%q>: %s\n", printable(doc.Source), l.Element, l.Attribute, l.Ref, printable(l.Err.Error()))
+			}
+		case l.URL == nil:
 			unresolved.Add(1)
 		}
 		switch {
@@ -368,6 +385,9 @@ func runLinks(e *env, args []string) int {
 		} else {
 			fmt.Fprintf(e.stderr, "relurl links: %d relative links left unresolved: the document has no base URL (give -url)\n", n)
 		}
+	}
+	if n := refused.Load(); n > 0 && !*asJSON {
+		fmt.Fprintf(e.stderr, "relurl links: %d links the URL parser refuses, as a browser would\n", n)
 	}
 	if stats.Documents+stats.Failed > 1 || stats.Records > 0 || len(stats.Skipped) > 0 {
 		fmt.Fprintf(e.stderr, "relurl links: %s\n", &stats)
@@ -417,6 +437,10 @@ func appendLinkJSON(dst []byte, doc *corpus.Doc, l *links.Link) []byte {
 	dst = append(dst, `{"url":`...)
 	dst = appendJSONStringOrNull(dst, l.URL, l.URL != nil)
 	dst = appendBase64Field(dst, "url_base64", l.URL)
+	if l.Err != nil {
+		dst = append(dst, `,"error":`...)
+		dst = appendJSONString(dst, []byte(l.Err.Error()))
+	}
 	dst = append(dst, `,"ref":`...)
 	dst = appendJSONString(dst, l.Ref)
 	dst = appendBase64Field(dst, "ref_base64", l.Ref)

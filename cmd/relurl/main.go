@@ -1,17 +1,21 @@
-// Command relurl resolves, splits, validates and extracts URLs by RFC 1808
-// (and RFC 3986 on request).
+// Command relurl resolves, splits, validates and extracts URLs by RFC 1808,
+// and on request by RFC 3986 or by the WHATWG URL Standard, as browsers do
+// (-spec 3986, -spec whatwg).
 //
 // Usage:
 //
 //	relurl links [-json | -tsv] [flags] DOCUMENT...    documents' links, resolved against their bases
 //	relurl base [-json] [flags] DOCUMENT...            the base URLs and the layers of Section 3 that set them
-//	relurl resolve [-rfc 1808|3986] BASE REF...        resolve each REF against BASE
+//	relurl resolve [-spec S] BASE REF...               resolve each REF against BASE
 //	relurl resolve -base BASE | -pairs                 resolve lines of standard input
-//	relurl compare [-markdown|-json] [-diff] BASE REF...  RFC 1808, RFC 3986 and net/url side by side
-//	relurl relative [-rfc 1808|3986] BASE TARGET...    the shortest reference from BASE to each TARGET
-//	relurl explain [-rfc 1808|3986] [-json] BASE REF   how REF resolves, step by step
-//	relurl parse [-json] URL... | -                    components, form, scheme category, validity
-//	relurl validate [-q] [-rfc 1808|3986] URL... | -   check against the grammar; exit 1 if any is invalid
+//	relurl compare [-markdown|-json] [-diff] BASE REF...  RFC 1808, RFC 3986, WHATWG and net/url side by side
+//	relurl relative [-spec S] BASE TARGET...           the shortest reference from BASE to each TARGET
+//	relurl explain [-spec S] [-json] BASE REF          how REF resolves, step by step
+//	relurl parse [-spec S] [-json] URL... | -          components, validity (and form, scheme category)
+//	relurl validate [-q] [-spec S] URL... | -          check URLs; exit 1 if any is invalid
+//
+// S, the standard, is 1808 (RFC 1808, the default), 3986 (RFC 3986) or
+// whatwg (the WHATWG URL Standard); -rfc is the same flag.
 //	relurl version                                     print the version (also relurl -version)
 //	relurl help [COMMAND]                              this list, or a command's flags and examples
 //
@@ -62,12 +66,12 @@ func init() {
 	commands = []command{
 		{"links", "[-json | -tsv] [-j N] [-map DIR=URL] [flags] DOCUMENT... | -files FILE", "print the links of documents, resolved against their bases (Sections 3 and 4)", runLinks},
 		{"base", "[-json] [flags] DOCUMENT... | -files FILE", "print documents' base URLs and the layers of Section 3 that set them", runBase},
-		{"resolve", "[-rfc 1808|3986] [-base BASE | -pairs] [BASE] REF...", "resolve references against a base (RFC 1808, Section 4)", runResolve},
-		{"compare", "[-markdown|-json] [-diff] [-base BASE | -pairs] [BASE] REF...", "resolve by RFC 1808, RFC 3986 and net/url side by side", runCompare},
-		{"relative", "[-rfc 1808|3986] [-base BASE | -pairs] [BASE] TARGET...", "the shortest reference from BASE to each TARGET", runRelative},
-		{"explain", "[-rfc 1808|3986] [-json] BASE REF", "how REF resolves against BASE, step by step", runExplain},
-		{"parse", "[-json] URL... | -", "show the components, form and validity of URLs (Sections 2.2-2.4)", runParse},
-		{"validate", "[-q | -print-valid] [-json] [-rfc 1808|3986] URL... | -", "check URLs against the grammar of RFC 1808 or RFC 3986", runValidate},
+		{"resolve", "[-spec 1808|3986|whatwg] [-base BASE | -pairs] [BASE] REF...", "resolve references against a base (RFC 1808, Section 4)", runResolve},
+		{"compare", "[-markdown|-json] [-diff] [-base BASE | -pairs] [BASE] REF...", "resolve by RFC 1808, RFC 3986, WHATWG and net/url side by side", runCompare},
+		{"relative", "[-spec 1808|3986|whatwg] [-base BASE | -pairs] [BASE] TARGET...", "the shortest reference from BASE to each TARGET", runRelative},
+		{"explain", "[-spec 1808|3986|whatwg] [-json] BASE REF", "how REF resolves against BASE, step by step", runExplain},
+		{"parse", "[-spec 1808|3986|whatwg] [-json] URL... | -", "show the components and validity of URLs", runParse},
+		{"validate", "[-q | -print-valid] [-json] [-spec 1808|3986|whatwg] URL... | -", "check URLs by RFC 1808, RFC 3986 or the URL Standard", runValidate},
 		{"version", "", "print relurl's version", runVersion},
 		{"help", "[COMMAND]", "list the commands, or show a command's flags and examples", runHelp},
 	}
@@ -136,7 +140,7 @@ func run(e *env, args []string) int {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintf(w, "relurl resolves, splits, validates and extracts URLs exactly as RFC 1808\n(or RFC 3986) defines them.\n\nUsage:\n\n")
+	fmt.Fprintf(w, "relurl resolves, splits, validates and extracts URLs exactly as RFC 1808,\nRFC 3986 or the WHATWG URL Standard defines them (-spec 1808|3986|whatwg).\n\nUsage:\n\n")
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %s\n        %s\n", c.usageLine(), c.short)
 	}

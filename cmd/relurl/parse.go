@@ -21,6 +21,16 @@ only argument, it reads URLs from standard input, one a line.
 
 Parse exits 0 whether or not the URLs are valid; use validate to test them.
 
+With -spec 3986 it shows the five components of RFC 3986's Appendix B
+(scheme, authority, path, query, fragment) and validity by its Appendix A.
+With -spec whatwg it parses each URL by the WHATWG URL Standard, as
+"new URL(input)" does, and shows the components of the Standard's API
+(href, protocol, username, password, host, hostname, port, pathname,
+search, hash, origin) and the validation errors the parser met, each with
+its byte offset; a URL the parser refuses shows "failure" and why, and the
+exit status is then 1. In JSON: input, href ... origin, valid,
+validation_errors (offset, name, message) and failure (null, or the same).
+
 The text output quotes each value as Go does, so control bytes and invalid
 UTF-8 show as escapes. JSON strings cannot hold bytes that are not UTF-8:
 where the URL has some, its JSON "url" shows each as U+FFFD, and the field
@@ -32,6 +42,7 @@ Examples:
 
   $ relurl parse 'http://a/b/c/d;p?q#f'
   $ relurl parse -json 'g?y#s' 'http://a/b c' | jq .error.offset
+  $ relurl parse -spec whatwg 'HTTPS://user@Bücher.example:443/a/../b c'
 `
 
 // parsed is the JSON form of one URL; absent components are null.
@@ -112,11 +123,25 @@ func parseURL(s string) parsed {
 func runParse(e *env, args []string) int {
 	fs := flag.NewFlagSet("parse", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print one JSON object per URL per line")
+	var spec relurl.Spec
+	fs.TextVar(&spec, "spec", relurl.RFC1808, "by RFC `1808`, RFC 3986 or the URL Standard (whatwg)")
+	fs.TextVar(&spec, "rfc", relurl.RFC1808, "the same as -spec")
 	if code, ok := e.parseFlags(fs, args, parseHelp); !ok {
 		return code
 	}
 	if fs.NArg() == 0 {
 		return e.usageError("parse", "missing URL (or - to read standard input)")
+	}
+	switch spec {
+	case relurl.WHATWG:
+		return e.eachURL("parse", fs.Args(), func(o *ordered.Output, line int, s string) bool {
+			return parseWeb(o, line, s, *asJSON)
+		})
+	case relurl.RFC3986:
+		return e.eachURL("parse", fs.Args(), func(o *ordered.Output, _ int, s string) bool {
+			o.Out = parse3986(o.Out, s, *asJSON)
+			return true
+		})
 	}
 	show := showText
 	if *asJSON {
@@ -158,4 +183,112 @@ func showText(out []byte, p parsed) []byte {
 		out = fmt.Appendf(out, "  valid     no: %s\n\n", p.Error.Message)
 	}
 	return out
+}
+
+// parse3986 appends what parse -spec 3986 shows of s: its components by
+// Appendix B and its validity by Appendix A.
+func parse3986(out []byte, s string, asJSON bool) []byte {
+	r := relurl.Resolver{Spec: relurl.RFC3986}
+	parts, _ := r.Components(s)
+	var serr *relurl.SyntaxError
+	valid := !errors.As(r.Validate(s), &serr)
+	if asJSON {
+		v := map[string]any{"url": s, "valid": valid, "error": syntaxErrorJSON(serr)}
+		for _, name := range []string{"scheme", "authority", "query", "fragment"} {
+			v[name] = nil
+		}
+		for _, p := range parts {
+			v[p.Name] = p.Value
+		}
+		if b := exactBytes(s); b != nil {
+			v["url_base64"] = *b
+		}
+		return appendJSON(out, v)
+	}
+	out = fmt.Appendf(out, "%q\n", s)
+	for _, p := range parts {
+		out = fmt.Appendf(out, "  %-10s%q\n", p.Name, p.Value)
+	}
+	if valid {
+		return append(out, "  valid     yes\n\n"...)
+	}
+	return fmt.Appendf(out, "  valid     no: %s\n\n", serr.Error())
+}
+
+// webParsed is the JSON form of a URL parsed by the WHATWG URL Standard:
+// the components of its API, and the validation errors met on the way.
+type webParsed struct {
+	Line     *int        `json:"line,omitempty"`
+	Input    string      `json:"input"`
+	Href     string      `json:"href"`
+	Protocol string      `json:"protocol"`
+	Username string      `json:"username"`
+	Password string      `json:"password"`
+	Host     string      `json:"host"`
+	Hostname string      `json:"hostname"`
+	Port     string      `json:"port"`
+	Pathname string      `json:"pathname"`
+	Search   string      `json:"search"`
+	Hash     string      `json:"hash"`
+	Origin   string      `json:"origin"`
+	Valid    bool        `json:"valid"`
+	Errors   []webErrorJ `json:"validation_errors"`
+	Failure  *webErrorJ  `json:"failure"`
+}
+
+type webErrorJ struct {
+	Offset  int    `json:"offset"`
+	Name    string `json:"name"`
+	Message string `json:"message"`
+}
+
+// parseWeb appends what parse -spec whatwg shows of s and reports whether
+// the parser succeeded.
+func parseWeb(o *ordered.Output, line int, s string, asJSON bool) bool {
+	u, errs, err := relurl.CheckWeb(s, nil)
+	p := webParsed{Input: s, Errors: []webErrorJ{}}
+	if line > 0 {
+		p.Line = &line
+	}
+	for _, e := range errs {
+		p.Errors = append(p.Errors, webErrorJ{e.Offset, e.Name, e.Error()})
+	}
+	var failure *relurl.ValidationError
+	if errors.As(err, &failure) {
+		p.Failure = &webErrorJ{failure.Offset, failure.Name, failure.Error()}
+	} else {
+		p.Href, p.Protocol, p.Username, p.Password = u.Href(), u.Protocol(), u.Username(), u.Password()
+		p.Host, p.Hostname, p.Port, p.Pathname = u.Host(), u.Hostname(), u.Port(), u.Pathname()
+		p.Search, p.Hash, p.Origin, p.Valid = u.Search(), u.Hash(), u.Origin(), len(errs) == 0
+	}
+	if err != nil {
+		if line > 0 {
+			o.Err = fmt.Appendf(o.Err, "line %d: ", line)
+		}
+		o.Err = fmt.Appendf(o.Err, "relurl parse: %s\n", printable(err.Error()))
+	}
+	if asJSON {
+		o.Out = appendJSON(o.Out, p)
+		return err == nil
+	}
+	o.Out = fmt.Appendf(o.Out, "%q\n", s)
+	if err != nil {
+		o.Out = fmt.Appendf(o.Out, "  failure   %s\n\n", failure.Error())
+		return false
+	}
+	for _, f := range [][2]string{{"href", p.Href}, {"protocol", p.Protocol}, {"username", p.Username},
+		{"password", p.Password}, {"host", p.Host}, {"hostname", p.Hostname}, {"port", p.Port},
+		{"pathname", p.Pathname}, {"search", p.Search}, {"hash", p.Hash}, {"origin", p.Origin}} {
+		o.Out = fmt.Appendf(o.Out, "  %-10s%q\n", f[0], f[1])
+	}
+	if p.Valid {
+		o.Out = append(o.Out, "  valid     yes\n\n"...)
+		return true
+	}
+	o.Out = append(o.Out, "  valid     no:\n"...)
+	for _, e := range p.Errors {
+		o.Out = fmt.Appendf(o.Out, "    %s\n", e.Message)
+	}
+	o.Out = append(o.Out, '\n')
+	return true
 }

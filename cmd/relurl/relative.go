@@ -10,20 +10,23 @@ import (
 
 const relativeHelp = `
 Relative prints, for each TARGET, the shortest reference that resolves
-against BASE to exactly TARGET (by RFC 1808, or with -rfc 3986 by RFC 3986):
-the inverse of resolve. Among references of the same length it prefers one
-within the same document ("#frag", "?query"), then a path relative to the
-base's directory, then an absolute path, a network path, and the absolute
-URL. A first segment with a colon is written "./this:that" (RFC 1808,
+against BASE to exactly TARGET (by RFC 1808; with -spec 3986 by RFC 3986;
+with -spec whatwg by the WHATWG URL Standard): the inverse of resolve.
+Among references of the same length it prefers one within the same
+document ("#frag", "?query"), then a path relative to the base's directory,
+then an absolute path, a network path, and the absolute URL. A first
+segment with a colon is written "./this:that" (RFC 1808,
 Section 5.3).
 
 Input is as for resolve: BASE TARGET... as arguments, -base BASE with
 targets as arguments or on standard input, or -pairs with lines
 "BASE<TAB>TARGET"; each input line gives one output line.
 
-A TARGET no reference reaches (not absolute, or under RFC 3986 a path with
-dot segments) is printed unchanged and reported on standard error; the exit
-status is then 1.
+A TARGET no reference reaches is printed unchanged and reported on
+standard error, and the exit status is then 1: one that is not absolute;
+under RFC 3986, a path with dot segments; under the URL Standard, a URL
+that is not as its parser writes it (such as "HTTP://A"), or a base the
+parser refuses.
 
 Examples:
 
@@ -33,6 +36,10 @@ Examples:
   ?y
   ./this:that
 
+  $ relurl relative -spec whatwg 'https://a/b/c' https://a/d%20e https://x/
+  ../d%20e
+  //x/
+
   $ printf 'http://a/b/c\thttp://a/d\n' | relurl relative -pairs
   ../d
 `
@@ -41,18 +48,18 @@ func runRelative(e *env, args []string) int {
 	fs := flag.NewFlagSet("relative", flag.ContinueOnError)
 	var in pairInput
 	in.register(fs)
-	r := rfcFlags(fs)
+	r := specFlags(fs)
 	if code, ok := e.parseFlags(fs, args, relativeHelp); !ok {
 		return code
 	}
-	if err := checkRFC(r); err != nil {
+	if err := checkSpec(r); err != nil {
 		return e.usageError("relative", "%v", err)
 	}
 	var unreachable atomic.Bool // workers of stream set it concurrently
 	status := e.runPairs("relative", fs, &in, "", func(o *ordered.Output, base, target string) error {
 		ref, ok := r.Relative(base, target)
 		if !ok {
-			o.Err = fmt.Appendf(o.Err, "relurl relative: no reference resolves against %s to %s under RFC %d\n", printable(base), printable(target), r.RFC)
+			o.Err = fmt.Appendf(o.Err, "relurl relative: no reference resolves against %s to %s under %s\n", printable(base), printable(target), r.Spec)
 			unreachable.Store(true)
 		}
 		start := len(o.Out)

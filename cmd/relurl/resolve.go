@@ -5,7 +5,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"strconv"
+	"strings"
+	"sync"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/internal/bytestr"
@@ -13,10 +14,12 @@ import (
 )
 
 const resolveHelp = `
-Resolve resolves each reference against the base by RFC 1808, Section 4 (or
-with -rfc 3986, by RFC 3986, Section 5.2), and prints one result per line, in
-order. An empty argument or line is the empty
-reference, which resolves to the base itself.
+Resolve resolves each reference against the base by RFC 1808, Section 4;
+with -spec 3986, by RFC 3986, Section 5.2; with -spec whatwg, by the WHATWG
+URL Standard's basic URL parser, as browsers do (-rfc is the same flag as
+-spec). It prints one result per line, in order. An empty argument or line
+is the empty reference, which resolves to the base itself (without its
+fragment under RFC 3986 and the URL Standard).
 
   relurl resolve BASE REF...     BASE and references as arguments
   relurl resolve -base BASE      references from standard input, one a line
@@ -25,9 +28,10 @@ reference, which resolves to the base itself.
 Lines may end in "\n" or "\r\n", and the last needs no end; a byte order
 mark at the start of the input is skipped. Each input line gives exactly
 one output line, so that "paste input output" pairs them: a line that
-cannot be handled (longer than 1 MiB, or a -pairs line without a tab) gives
-an empty one, and is reported with its number on standard error; relurl
-goes on and exits 1 at the end, or stops at that line with -strict. Memory
+cannot be handled (longer than 1 MiB, a -pairs line without a tab, or a
+pair the URL Standard's parser refuses) gives an empty one, and is reported
+with its number on standard error; relurl goes on and exits 1 at the end,
+or stops at that line with -strict. Memory
 stays constant however long the input. Control bytes in a result are
 percent-encoded.
 
@@ -41,6 +45,10 @@ Examples:
   $ grep -o 'href="[^"]*"' page.html | cut -d'"' -f2 |
       relurl resolve -base https://example.org/docs/page.html
 
+  $ relurl resolve -spec whatwg 'HTTP://A:80/b/c' '..\%2e\d e' 'http:g'
+  http://a/d%20e
+  http://a/b/g
+
   $ printf 'http://a/b/c\t../d\nhttp://x/y/\tz\n' | relurl resolve -pairs
   http://a/d
   http://x/y/z
@@ -50,16 +58,21 @@ func runResolve(e *env, args []string) int {
 	fs := flag.NewFlagSet("resolve", flag.ContinueOnError)
 	var in pairInput
 	in.register(fs)
-	r := rfcFlags(fs)
+	r := specFlags(fs)
 	if code, ok := e.parseFlags(fs, args, resolveHelp); !ok {
 		return code
 	}
-	if err := checkRFC(r); err != nil {
+	if err := checkSpec(r); err != nil {
 		return e.usageError("resolve", "%v", err)
 	}
+	resolve := resolveFunc(*r)
 	return e.runPairs("resolve", fs, &in, "", func(o *ordered.Output, base, ref string) error {
 		start := len(o.Out)
-		o.Out = endURLLine(r.AppendResolve(o.Out, base, ref), start)
+		out, err := resolve(o.Out, base, ref)
+		if err != nil {
+			return err
+		}
+		o.Out = endURLLine(out, start)
 		return nil
 	})
 }
@@ -133,35 +146,45 @@ func (e *env) runPairs(cmd string, fs *flag.FlagSet, in *pairInput, header strin
 	return max(status, e.write(o.Out))
 }
 
-// checkRFC refuses -nonstrict where it means nothing: under RFC 1808.
-func checkRFC(r *relurl.Resolver) error {
-	if r.NonStrict && r.RFC != relurl.RFC3986 {
-		return errors.New("-nonstrict reads RFC 3986's Section 5.2.2 for old parsers: it needs -rfc 3986")
+// checkSpec refuses -nonstrict where it means nothing: anywhere but under
+// RFC 3986.
+func checkSpec(r *relurl.Resolver) error {
+	if r.NonStrict && r.Spec != relurl.RFC3986 {
+		return errors.New("-nonstrict reads RFC 3986's Section 5.2.2 for old parsers: it needs -spec 3986")
 	}
 	return nil
 }
 
-// rfcFlags registers -rfc and -nonstrict on fs and returns the Resolver
-// they set.
-func rfcFlags(fs *flag.FlagSet) *relurl.Resolver {
-	r := &relurl.Resolver{RFC: relurl.RFC1808}
-	fs.Var((*rfcValue)(&r.RFC), "rfc", "resolve by RFC `1808` or 3986")
-	fs.BoolVar(&r.NonStrict, "nonstrict", false, "with -rfc 3986: a scheme equal to the base's is read as absent (5.2.2)")
+// specFlags registers -spec (and its alias -rfc) and -nonstrict on fs and
+// returns the Resolver they set.
+func specFlags(fs *flag.FlagSet) *relurl.Resolver {
+	r := &relurl.Resolver{}
+	fs.TextVar(&r.Spec, "spec", relurl.RFC1808, "by RFC `1808`, RFC 3986 or the URL Standard (whatwg)")
+	fs.TextVar(&r.Spec, "rfc", relurl.RFC1808, "the same as -spec")
+	fs.BoolVar(&r.NonStrict, "nonstrict", false, "with -spec 3986: a scheme equal to the base's is read as absent (5.2.2)")
 	return r
 }
 
-type rfcValue relurl.RFC
-
-func (v *rfcValue) String() string { return strconv.Itoa(int(*v)) }
-
-func (v *rfcValue) Set(s string) error {
-	switch s {
-	case "1808":
-		*v = rfcValue(relurl.RFC1808)
-	case "3986":
-		*v = rfcValue(relurl.RFC3986)
-	default:
-		return errors.New("want 1808 or 3986")
+// resolveFunc returns a function that appends ref resolved against base
+// by r. The first base it sees is prepared once and kept, so that
+// references against one base (the usual case) do not parse it again; it
+// is safe for concurrent use.
+func resolveFunc(r relurl.Resolver) func(dst []byte, base, ref string) ([]byte, error) {
+	var once sync.Once
+	var first string
+	var prepared relurl.BaseURL
+	var preparedErr error
+	return func(dst []byte, base, ref string) ([]byte, error) {
+		once.Do(func() {
+			first = strings.Clone(base)
+			prepared, preparedErr = r.Base(first)
+		})
+		if base != first {
+			return r.AppendResolve(dst, base, ref)
+		}
+		if preparedErr != nil {
+			return dst, preparedErr
+		}
+		return prepared.AppendResolve(dst, ref)
 	}
-	return nil
 }

@@ -17,14 +17,14 @@ func TestRFC3986Commands(t *testing.T) {
 		{"resolve -rfc 3986 -nonstrict", "", []string{"resolve", "-rfc", "3986", "-nonstrict", base, "http:g"}, "http://a/b/c/g\n", "", 0},
 		{"resolve -rfc 3986 -pairs", base + "\t/./g\n", []string{"resolve", "-rfc", "3986", "-pairs"}, "http://a/g\n", "", 0},
 		{"resolve -rfc 1808", "", []string{"resolve", "-rfc", "1808", base, "/./g"}, "http://a/./g\n", "", 0},
-		{"bad -rfc", "", []string{"resolve", "-rfc", "2396", base, "g"}, "", "relurl resolve: invalid value \"2396\" for flag -rfc: want 1808 or 3986\n…", 2},
+		{"bad -rfc", "", []string{"resolve", "-rfc", "2396", base, "g"}, "", "relurl resolve: invalid value \"2396\" for flag -rfc: want 1808, 3986 or whatwg\n…", 2},
 
 		{"compare", "", []string{"compare", base, ";x", "g"},
-			"ref\trfc1808\trfc3986\tnet/url\tmark\n;x\thttp://a/b/c/d;x\thttp://a/b/c/;x\thttp://a/b/c/;x\trfc1808\ng\thttp://a/b/c/g\thttp://a/b/c/g\thttp://a/b/c/g\tsame\n", "", 0},
+			"ref\trfc1808\trfc3986\twhatwg\tnet/url\tmark\n;x\thttp://a/b/c/d;x\thttp://a/b/c/;x\thttp://a/b/c/;x\thttp://a/b/c/;x\trfc1808\ng\thttp://a/b/c/g\thttp://a/b/c/g\thttp://a/b/c/g\thttp://a/b/c/g\tsame\n", "", 0},
 		{"compare -diff -markdown from stdin", "g\n/../g\n", []string{"compare", "-diff", "-markdown", "-base", base},
-			"| reference | RFC 1808 | RFC 3986 | net/url | |\n| --- | --- | --- | --- | --- |\n| `/../g` | `http://a/../g` | `http://a/g` | `http://a/g` | rfc1808 |\n", "", 0},
+			"| reference | RFC 1808 | RFC 3986 | WHATWG | net/url | |\n| --- | --- | --- | --- | --- | --- |\n| `/../g` | `http://a/../g` | `http://a/g` | `http://a/g` | `http://a/g` | rfc1808 |\n", "", 0},
 		{"compare, net/url cannot parse", "", []string{"compare", "http://a/b", "%zz"},
-			"ref\trfc1808\trfc3986\tnet/url\tmark\n%zz\thttp://a/%zz\thttp://a/%zz\terror: parse \"%zz\": invalid URL escape \"%zz\"\tnet/url\n", "", 0},
+			"ref\trfc1808\trfc3986\twhatwg\tnet/url\tmark\n%zz\thttp://a/%zz\thttp://a/%zz\thttp://a/%zz\terror: parse \"%zz\": invalid URL escape \"%zz\"\tnet/url\n", "", 0},
 
 		{"relative", "", []string{"relative", base, "http://a/b/g", "http://a/b/c/d;p?y", "http://a/b/c/this:that", "http://a/b/c/d;x"},
 			"../g\n?y\n./this:that\n;x\n", "", 0},
@@ -57,7 +57,7 @@ func TestExplainOutput(t *testing.T) {
 	r = relurlRun(t, nil, "explain", "-json", "-rfc", "3986", "http://a/b/c/d;p?q", "../../../g")
 	check(t, r, "*", "", 0)
 	var trace struct {
-		RFC    int
+		Spec   string
 		Base   []struct{ Name, Value string }
 		Steps  []struct{ Step, Text, Path string }
 		Result string
@@ -70,8 +70,8 @@ func TestExplainOutput(t *testing.T) {
 		steps = append(steps, s.Step)
 	}
 	want := "5.2.2 5.2.3 5.2.4 E 5.2.4 E 5.2.4 C 5.2.4 C 5.2.4 C 5.2.4 E 5.3"
-	if trace.RFC != 3986 || trace.Result != "http://a/g" || strings.Join(steps, " ") != want || trace.Base[1].Name != "authority" {
-		t.Errorf("trace: rfc %d, result %q, steps %q, base %v", trace.RFC, trace.Result, steps, trace.Base)
+	if trace.Spec != "3986" || trace.Result != "http://a/g" || strings.Join(steps, " ") != want || trace.Base[1].Name != "authority" {
+		t.Errorf("trace: spec %q, result %q, steps %q, base %v", trace.Spec, trace.Result, steps, trace.Base)
 	}
 }
 

@@ -11,9 +11,17 @@ import (
 
 const validateHelp = `
 Validate checks each URL against the grammar of RFC 1808, Section 2.2, or
-with -rfc 3986 against RFC 3986's URI-reference (Appendix A), which allows
+with -spec 3986 against RFC 3986's URI-reference (Appendix A), which allows
 "~" and IP literals where RFC 1808 does not. It exits 0 when all are valid
 and 1 otherwise.
+
+With -spec whatwg it parses each URL by the WHATWG URL Standard (a
+reference without a scheme against an http URL, as the links of web pages
+are) and lists every validation error the parser meets, each with its byte
+offset and its name in the Standard ("invalid-credentials", "port-invalid",
+"IPv4-non-decimal-part", ...), one a line; a URL the parser refuses is
+invalid too. With -json, "error" is the first of them and
+"validation_errors" lists them all.
 
 For each invalid URL it prints "URL: offset N: message" on standard error,
 or with "-" "line N: URL: offset N: message"; -q prints nothing. With
@@ -29,9 +37,9 @@ Examples:
   $ relurl validate 'http://a/b c'
   http://a/b c: offset 10: " " is not allowed in path (pchar)
   $ relurl validate -q - < urls.txt || echo 'some are invalid'
-  $ relurl validate -rfc 3986 -print-valid - < urls.txt > valid.txt
-  $ relurl validate -json - < urls.txt |
-      jq -r 'select(.valid|not) | .error.rule' | sort | uniq -c
+  $ relurl validate -spec 3986 -print-valid - < urls.txt > valid.txt
+  $ relurl validate -spec whatwg -json - < urls.txt |
+      jq -r '.validation_errors[].name' | sort | uniq -c
 `
 
 func runValidate(e *env, args []string) int {
@@ -40,7 +48,8 @@ func runValidate(e *env, args []string) int {
 	printValid := fs.Bool("print-valid", false, "print the valid URLs on standard output")
 	asJSON := fs.Bool("json", false, "print one JSON object per URL on standard output")
 	r := &relurl.Resolver{}
-	fs.Var((*rfcValue)(&r.RFC), "rfc", "check by the grammar of RFC `1808` or 3986")
+	fs.TextVar(&r.Spec, "spec", relurl.RFC1808, "by RFC `1808`, RFC 3986 or the URL Standard (whatwg)")
+	fs.TextVar(&r.Spec, "rfc", relurl.RFC1808, "the same as -spec")
 	if code, ok := e.parseFlags(fs, args, validateHelp); !ok {
 		return code
 	}
@@ -49,6 +58,11 @@ func runValidate(e *env, args []string) int {
 	}
 	if *asJSON && *printValid {
 		return e.usageError("validate", "-json and -print-valid exclude each other")
+	}
+	if r.Spec == relurl.WHATWG {
+		return e.eachURL("validate", fs.Args(), func(o *ordered.Output, line int, s string) bool {
+			return validateWeb(o, line, s, *asJSON, *printValid, *quiet)
+		})
 	}
 	return e.eachURL("validate", fs.Args(), func(o *ordered.Output, line int, s string) bool {
 		var serr *relurl.SyntaxError
@@ -79,4 +93,43 @@ type validation struct {
 	URLBase64 *string      `json:"url_base64,omitempty"`
 	Valid     bool         `json:"valid"`
 	Error     *parseErrorJ `json:"error"`
+}
+
+// validateWeb checks s as validate -spec whatwg does and reports whether it
+// is valid.
+func validateWeb(o *ordered.Output, line int, s string, asJSON, printValid, quiet bool) bool {
+	errs, err := relurl.ValidateWeb(s) // a failure is among errs too
+	valid := len(errs) == 0 && err == nil
+	switch {
+	case asJSON:
+		v := webValidation{validation: validation{URL: s, URLBase64: exactBytes(s), Valid: valid}, Errors: []webErrorJ{}}
+		if line > 0 {
+			v.Line = &line
+		}
+		for _, e := range errs {
+			v.Errors = append(v.Errors, webErrorJ{e.Offset, e.Name, e.Error()})
+		}
+		if !valid {
+			e := errs[0]
+			text := s[min(e.Offset, len(s)):min(e.Offset+1, len(s))]
+			v.Error = &parseErrorJ{e.Offset, text, exactBytes(text), e.Name, e.Error()}
+		}
+		o.Out = appendJSON(o.Out, v)
+	case valid && printValid:
+		o.Out = append(append(o.Out, printable(s)...), '\n')
+	case !valid && !quiet:
+		for _, e := range errs {
+			if line > 0 {
+				o.Err = fmt.Appendf(o.Err, "line %d: ", line)
+			}
+			o.Err = fmt.Appendf(o.Err, "%s: %s\n", printable(s), printable(e.Error()))
+		}
+	}
+	return valid
+}
+
+// webValidation is the JSON form of one URL checked by the URL Standard.
+type webValidation struct {
+	validation
+	Errors []webErrorJ `json:"validation_errors"`
 }
