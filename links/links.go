@@ -233,10 +233,10 @@ type Extractor struct {
 	// made ready once in resolveBase
 	absolute    bool
 	resolveBase relurl.BaseURL
-	src       *source       // the input of the current Entity or Message
-	htmlParts int           // the HTML documents and parts read by the current Entity
-	br        *bufio.Reader // reads the first bytes of each document, for its encoding
-	stop      error         // the error a Handler returned to stop the extraction
+	src         *source       // the input of the current Entity or Message
+	htmlParts   int           // the HTML documents and parts read by the current Entity
+	br          *bufio.Reader // reads the first bytes of each document, for its encoding
+	stop        error         // the error a Handler returned to stop the extraction
 }
 
 // DefaultMaxDepth is the deepest nesting of MIME parts read by default.

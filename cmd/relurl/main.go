@@ -16,6 +16,7 @@
 //
 // S, the standard, is 1808 (RFC 1808, the default), 3986 (RFC 3986) or
 // whatwg (the WHATWG URL Standard); -rfc is the same flag.
+//
 //	relurl version                                     print the version (also relurl -version)
 //	relurl help [COMMAND]                              this list, or a command's flags and examples
 //
