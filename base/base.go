@@ -194,9 +194,6 @@ func (outer Base) EmbeddedWeb(value string, from Source) (Base, error) {
 	if err != nil {
 		return outer, fmt.Errorf("%s %q: %w", from, value, err)
 	}
-	b := Base{URL: u.Href(), From: from}
-	if !relurl.Split(value).HasScheme() {
-		b.Note = fmt.Sprintf("relative %s %q parsed against the %s base %s", from, value, outer.From, outer.URL)
-	}
-	return b, nil
+	// A relative value is no anomaly here: HTML resolves it so.
+	return Base{URL: u.Href(), From: from}, nil
 }
