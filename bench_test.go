@@ -56,7 +56,7 @@ func loadPairs(b testing.TB) []pair {
 	return pairs
 }
 
-func loadURLs(b *testing.B) []string {
+func loadURLs(b testing.TB) []string {
 	urlsOnce.Do(func() {
 		var data []byte
 		if data, urlsErr = os.ReadFile(dataDir + "urls-kasztp.txt"); urlsErr != nil {

@@ -22,13 +22,28 @@ type wptCase struct {
 // strings, or skips the test when the shared data is absent.
 func readJSONCases[T any](t *testing.T, name string) []T {
 	t.Helper()
-	data, err := os.ReadFile(dataDir + "wpt/" + name)
+	cases, err := readWPT[T](name)
 	if err != nil {
 		t.Skipf("no conformance data (%v); it comes with the checkout's ../shared", err)
 	}
+	return cases
+}
+
+// readJSONCasesIfThere is readJSONCases for seeding fuzz targets: no
+// cases when the shared data is absent.
+func readJSONCasesIfThere[T any](name string) []T {
+	cases, _ := readWPT[T](name)
+	return cases
+}
+
+func readWPT[T any](name string) ([]T, error) {
+	data, err := os.ReadFile(dataDir + "wpt/" + name)
+	if err != nil {
+		return nil, err
+	}
 	var raw []json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	var cases []T
 	for _, r := range raw {
@@ -37,11 +52,11 @@ func readJSONCases[T any](t *testing.T, name string) []T {
 		}
 		var c T
 		if err := json.Unmarshal(r, &c); err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
 		cases = append(cases, c)
 	}
-	return cases
+	return cases, nil
 }
 
 // TestURLTestData runs every case of web-platform-tests' urltestdata.json:

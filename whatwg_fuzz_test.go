@@ -1,0 +1,115 @@
+package relurl
+
+import (
+	"strings"
+	"testing"
+)
+
+// addWebSeeds adds web-platform-tests' URL cases, when the shared data is
+// there, and this package's own cases, to a fuzz target's seed corpus.
+func addWebSeeds(f *testing.F, add func(input, base string)) {
+	for _, c := range readJSONCasesIfThere[wptCase]("urltestdata.json") {
+		base := ""
+		if c.Base != nil {
+			base = *c.Base
+		}
+		add(*c.Input, base)
+	}
+	for _, tt := range resolveTests {
+		add(tt.ref, tt.base)
+	}
+}
+
+// FuzzParseWeb: parsing never panics, and is idempotent: the href parses
+// again to itself. The validating parser and Explain's tracing one give the
+// same URL, and AppendResolve the same bytes after what dst held.
+func FuzzParseWeb(f *testing.F) {
+	addWebSeeds(f, func(input, _ string) { f.Add(input) })
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := ParseWeb(s)
+		checked, _, cerr := CheckWeb(s, nil)
+		if (err == nil) != (cerr == nil) || checked != u {
+			t.Fatalf("ParseWeb(%q) = %q, %v; CheckWeb gives %q, %v", s, u.Href(), err, checked.Href(), cerr)
+		}
+		if err != nil {
+			return
+		}
+		again, err := ParseWeb(u.Href())
+		if err != nil || again != u {
+			t.Fatalf("ParseWeb(%q) = %q, which parses to %q, %v", s, u.Href(), again.Href(), err)
+		}
+		if got := u.Protocol() + strings.TrimPrefix(u.Href(), u.Protocol()); got != u.Href() || !strings.HasSuffix(u.Href(), u.Hash()) {
+			t.Fatalf("ParseWeb(%q): components %q %q do not fit the href %q", s, u.Protocol(), u.Hash(), u.Href())
+		}
+		if got, _ := appendParse([]byte("x"), s, nil); string(got) != "x"+u.Href() {
+			t.Fatalf("appendParse(%q) = %q after \"x\", want %q", s, got, u.Href())
+		}
+	})
+}
+
+// FuzzResolveWeb: resolving against a base parsed once gives what parsing
+// with that base gives, through every entry point, as Explain's tracing
+// parser does too; and the result is idempotent.
+func FuzzResolveWeb(f *testing.F) {
+	addWebSeeds(f, func(input, base string) {
+		if base != "" {
+			f.Add(base, input)
+		}
+	})
+	f.Fuzz(func(t *testing.T, base, ref string) {
+		b, err := ParseWeb(base)
+		if err != nil {
+			if _, err := (Resolver{Spec: WHATWG}).Resolve(base, ref); err == nil {
+				t.Fatalf("Resolve(%q, %q) succeeds on a base that does not parse", base, ref)
+			}
+			return
+		}
+		u, err := b.Parse(ref)
+		r := Resolver{Spec: WHATWG}
+		got, rerr := r.Resolve(base, ref)
+		prepared, _ := r.Base(base)
+		appended, aerr := prepared.AppendResolve([]byte("x"), ref)
+		trace := r.Explain(base, ref)
+		if (err == nil) != (rerr == nil) || (err == nil) != (aerr == nil) || (err == nil) != (trace.Error == "") {
+			t.Fatalf("%q against %q: Parse %v, Resolve %v, AppendResolve %v, Explain %q disagree", ref, base, err, rerr, aerr, trace.Error)
+		}
+		if err != nil {
+			if string(appended) != "x" {
+				t.Fatalf("%q against %q: a failed AppendResolve changed dst to %q", ref, base, appended)
+			}
+			return
+		}
+		if got != u.Href() || string(appended) != "x"+u.Href() || trace.Result != u.Href() {
+			t.Fatalf("%q against %q: Parse %q, Resolve %q, AppendResolve %q, Explain %q", ref, base, u.Href(), got, appended, trace.Result)
+		}
+		if again, err := ParseWeb(u.Href()); err != nil || again != u {
+			t.Fatalf("%q against %q gives %q, which parses to %q, %v", ref, base, u.Href(), again.Href(), err)
+		}
+	})
+}
+
+// FuzzRelativeWeb: under the URL Standard, Relative's answer parses back
+// against the base to exactly the target; and whenever a target parses to
+// itself against the base, Relative finds a reference no longer than it.
+func FuzzRelativeWeb(f *testing.F) {
+	addWebSeeds(f, func(input, base string) {
+		if u, err := ParseWeb(input); err == nil && base != "" {
+			f.Add(base, u.Href())
+		}
+	})
+	f.Fuzz(func(t *testing.T, base, target string) {
+		r := Resolver{Spec: WHATWG}
+		ref, ok := r.Relative(base, target)
+		back, err := r.Resolve(base, ref)
+		self, serr := r.Resolve(base, target)
+		reachesItself := serr == nil && self == target
+		switch {
+		case ok && (err != nil || back != target):
+			t.Fatalf("Relative(%q, %q) = %q, which resolves to %q, %v", base, target, ref, back, err)
+		case !ok && (ref != target || reachesItself):
+			t.Fatalf("Relative(%q, %q) = %q, false", base, target, ref)
+		case reachesItself && len(ref) > len(target):
+			t.Fatalf("Relative(%q, %q) = %q, longer than the target", base, target, ref)
+		}
+	})
+}
