@@ -27,6 +27,14 @@ func TestAllocs(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() { sinkString = resolved(r3986, tt.base, tt.ref) }); n > 1 {
 			t.Errorf("RFC 3986 Resolve(%q, %q) allocates %v times", tt.base, tt.ref, n)
 		}
+		// Under the URL Standard, for references that parse: a failure is
+		// an error value, which is allocated.
+		web, err := (Resolver{Spec: WHATWG}).Base(tt.base)
+		if _, rerr := web.AppendResolve(nil, tt.ref); err == nil && rerr == nil {
+			if n := testing.AllocsPerRun(100, func() { buf, _ = web.AppendResolve(buf[:0], tt.ref) }); n != 0 {
+				t.Errorf("WHATWG BaseURL(%q).AppendResolve(%q) allocates %v times", tt.base, tt.ref, n)
+			}
+		}
 		u := Split(tt.base)
 		if n := testing.AllocsPerRun(100, func() { sink = u.Resolve(tt.ref).pathEnd }); n > 1 {
 			t.Errorf("Split(%q).Resolve(%q) allocates %v times", tt.base, tt.ref, n)

@@ -33,8 +33,11 @@ var hostTable = func() (t [256]uint8) {
 	for c := 0; c < 0x20; c++ {
 		t[c] |= forbiddenDomain
 	}
-	t['%'] |= forbiddenDomain
+	t['%'] |= forbiddenDomain | notPlain
 	t[0x7f] |= forbiddenDomain
+	for c := 0x80; c < 0x100; c++ {
+		t[c] |= notPlain
+	}
 	for c := 'A'; c <= 'Z'; c++ {
 		t[c] |= upper
 	}
@@ -45,6 +48,7 @@ const (
 	forbiddenHost   = 1 << iota // "forbidden host code point"
 	forbiddenDomain             // "forbidden domain code point"
 	upper                       // ASCII upper alpha
+	notPlain                    // "%" or a byte of a non-ASCII code point: the domain needs decoding
 )
 
 // appendHost runs the host parser on input, which starts at byte at of
@@ -71,20 +75,24 @@ func (p *webParser) appendHost(dst []byte, input string, at int, opaque bool) ([
 		return p.appendOpaqueHost(dst, input, at)
 	}
 	start := len(dst)
-	ascii, lowered := true, false
+	// One pass tells what the common case needs: an ASCII domain with no
+	// percent-encoded bytes, copied in bulk and lower-cased in place.
+	var seen uint8
 	for i := 0; i < len(input); i++ {
-		c := input[i]
-		if c >= utf8.RuneSelf || c == '%' {
-			ascii = false
-			break
-		}
-		if hostTable[c]&upper != 0 {
-			c += 'a' - 'A'
-			lowered = true
-		}
-		dst = append(dst, c)
+		seen |= hostTable[input[i]]
 	}
-	if ascii {
+	if seen&notPlain == 0 {
+		dst = append(dst, input...)
+		if seen&upper != 0 {
+			for i := start; i < len(dst); i++ {
+				if hostTable[dst[i]]&upper != 0 {
+					dst[i] += 'a' - 'A'
+				}
+			}
+			if p.trace != nil {
+				p.note("host parser: domain %q lower-cased to %q", input, dst[start:])
+			}
+		}
 		// "domain parser": an ASCII domain is only lower-cased, whatever
 		// ToASCII makes of it; ToASCII run strictly tells the validation
 		// error.
@@ -93,13 +101,7 @@ func (p *webParser) appendHost(dst []byte, input string, at int, opaque bool) ([
 				p.warn(at, "domain-to-ASCII")
 			}
 		}
-		if lowered {
-			if p.trace != nil {
-				p.note("host parser: domain %q lower-cased to %q", input, dst[start:])
-			}
-		}
 	} else {
-		dst = dst[:start]
 		var ok bool
 		if dst, ok = p.appendDomain(dst, input, at); !ok {
 			return dst[:start], false

@@ -130,11 +130,7 @@ func (r Resolver) AppendResolve(dst []byte, base, ref string) ([]byte, error) {
 		t.split(ref)
 		return appendResolve3986(dst, &b, &t, r.NonStrict), nil
 	case WHATWG:
-		b, err := r.Base(base)
-		if err != nil {
-			return dst, err
-		}
-		return b.AppendResolve(dst, ref)
+		return appendResolveWeb(dst, base, ref)
 	}
 	return AppendResolve(dst, base, ref), nil
 }

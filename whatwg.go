@@ -1,12 +1,14 @@
 package relurl
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // This file is the WHATWG URL Standard's section "URL parsing": the basic
@@ -200,10 +202,12 @@ type webParser struct {
 }
 
 func (p *webParser) parseURL(input string, base *WebURL) (WebURL, error) {
+	p.buf = make([]byte, 0, len(input)+16)
 	if !p.parse(input, base) {
 		return WebURL{}, p.err(input)
 	}
-	return p.url(), nil
+	// The buffer is the URL's own: its href can be it, without a copy.
+	return p.record(ownString(p.buf)), nil
 }
 
 // err is the error of a parse that returned failure.
@@ -215,8 +219,9 @@ func (p *webParser) err(input string) error {
 	return &url.Error{Op: "parse", URL: input, Err: f}
 }
 
-// url returns the URL the parser wrote, as a WebURL of its own.
-func (p *webParser) url() WebURL {
+// record returns the URL the parser wrote, with href the text of
+// p.buf[p.o:].
+func (p *webParser) record(href string) WebURL {
 	o := p.o
 	if !p.hasHost {
 		p.userEnd, p.hostStart, p.hostEnd = p.schemeEnd, p.schemeEnd, p.schemeEnd
@@ -228,12 +233,29 @@ func (p *webParser) url() WebURL {
 		return i - o
 	}
 	return WebURL{
-		href:      string(p.buf[o:]),
+		href:      href,
 		schemeEnd: p.schemeEnd - o, userEnd: p.userEnd - o, hostStart: p.hostStart - o,
 		hostEnd: p.hostEnd - o, pathStart: p.pathStart - o,
 		queryStart: off(p.queryStart), fragStart: off(p.fragStart),
 		port: int32(p.port), scheme: p.scheme, hasHost: p.hasHost, opaque: p.opaque,
 	}
+}
+
+// appendResolveWeb appends to dst ref parsed against base, both strings,
+// with no allocation when dst has room: the base is parsed into dst's free
+// space, the reference after it, and the result moved down over the base.
+func appendResolveWeb(dst []byte, base, ref string) ([]byte, error) {
+	b := webParser{buf: dst}
+	if !b.parse(base, nil) {
+		return dst, b.err(base)
+	}
+	baseURL := b.record(unsafe.String(unsafe.SliceData(b.buf[b.o:]), len(b.buf)-b.o))
+	r := webParser{buf: b.buf}
+	if !r.parse(ref, &baseURL) {
+		return dst, r.err(ref)
+	}
+	n := copy(r.buf[b.o:], r.buf[r.o:])
+	return r.buf[:b.o+n], nil
 }
 
 // parse runs the parser on input against base (nil for none) and reports
@@ -286,7 +308,7 @@ func (p *webParser) cleanUp(s string) string {
 		}
 	}
 	t := s[i:j]
-	if strings.IndexByte(t, '\t') < 0 && strings.IndexByte(t, '\n') < 0 && strings.IndexByte(t, '\r') < 0 {
+	if !hasTabOrNewline(t) {
 		return t
 	}
 	p.removed = true
@@ -305,6 +327,25 @@ func (p *webParser) cleanUp(s string) string {
 		p.note("clean-up: tabs and newlines removed: %q", b)
 	}
 	return string(b)
+}
+
+// hasTabOrNewline reports whether s holds a tab, LF or CR: eight bytes at
+// a time, by the word-at-a-time test for a byte below 0x0e, then exactly.
+func hasTabOrNewline(s string) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+		if (w-0x0e*ones)&^w&highs != 0 {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
+		if c := s[i]; c == '\t' || c == '\n' || c == '\r' {
+			return true
+		}
+	}
+	return false
 }
 
 // at is the offset in the cleaned-up input of its suffix s.
@@ -557,27 +598,49 @@ func (p *webParser) ignoreSlashes(s string) bool {
 }
 
 // authority is the authority, host and port states: credentials up to the
-// last "@", a host, a port.
+// last "@", a host, a port. One pass finds the authority's end, its last
+// "@" and the first ":" after it outside brackets.
 func (p *webParser) authority(s string) bool {
 	p.hasHost = true
 	p.buf = append(p.buf, '/', '/')
 	start := len(p.buf)
-	end := p.authorityEnd(s)
-	auth, hostport := s[:end], s[:end]
+	special := p.isSpecial()
+	end, lastAt, colon, inside := 0, -1, -1, false
+	for ; end < len(s); end++ {
+		c := s[end]
+		if !authorityBytes[c] {
+			continue
+		}
+		if c == '/' || c == '?' || c == '#' || c == '\\' && special {
+			break
+		}
+		switch c {
+		case '@':
+			lastAt, colon, inside = end, -1, false
+		case '[':
+			inside = true
+		case ']':
+			inside = false
+		case ':':
+			if colon < 0 && !inside {
+				colon = end
+			}
+		}
+	}
 	p.userEnd, p.hostStart = start, start
-	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
+	hostAt := 0
+	if lastAt >= 0 {
 		if p.errs != nil || p.trace != nil {
-			for i := 0; i <= at; i++ {
-				if auth[i] == '@' {
+			for i := 0; i <= lastAt; i++ {
+				if s[i] == '@' {
 					p.warn(p.at(s)+i, "invalid-credentials")
 				}
 			}
 		}
-		hostport = auth[at+1:]
-		if hostport == "" {
-			return p.fail(p.at(s)+at, "host-missing")
+		if lastAt+1 == end {
+			return p.fail(p.at(s)+lastAt, "host-missing")
 		}
-		user, pass, _ := strings.Cut(auth[:at], ":")
+		user, pass, _ := strings.Cut(s[:lastAt], ":")
 		p.buf = appendEncoded(p.buf, user, userinfoSet)
 		p.userEnd = len(p.buf)
 		if pass != "" {
@@ -587,35 +650,24 @@ func (p *webParser) authority(s string) bool {
 			p.buf = append(p.buf, '@')
 		}
 		p.hostStart = len(p.buf)
+		hostAt = lastAt + 1
 		if p.trace != nil {
-			p.note("authority state: credentials %q written %q", auth[:at], p.buf[start:p.hostStart])
+			p.note("authority state: credentials %q written %q", s[:lastAt], p.buf[start:p.hostStart])
 		}
 	}
-	hostAt := p.at(s) + len(auth) - len(hostport)
-	host, port, hasPort := hostport, "", false
-	inside := false
-	for i := 0; i < len(hostport); i++ {
-		switch hostport[i] {
-		case '[':
-			inside = true
-		case ']':
-			inside = false
-		case ':':
-			if !inside {
-				host, port, hasPort = hostport[:i], hostport[i+1:], true
-				i = len(hostport)
-			}
-		}
+	host, port := s[hostAt:end], ""
+	if colon >= 0 {
+		host, port = s[hostAt:colon], s[colon+1:end]
 	}
-	if host == "" && (hasPort || p.isSpecial()) {
-		return p.fail(hostAt, "host-missing")
+	if host == "" && (colon >= 0 || special) {
+		return p.fail(p.at(s)+hostAt, "host-missing")
 	}
 	var ok bool
-	if p.buf, ok = p.appendHost(p.buf, host, hostAt, !p.isSpecial()); !ok {
+	if p.buf, ok = p.appendHost(p.buf, host, p.at(s)+hostAt, !special); !ok {
 		return false
 	}
 	p.hostEnd = len(p.buf)
-	if hasPort && !p.writePort(port, hostAt+len(host)+1) {
+	if colon >= 0 && !p.writePort(port, p.at(s)+colon+1) {
 		return false
 	}
 	if p.trace != nil {
@@ -624,22 +676,8 @@ func (p *webParser) authority(s string) bool {
 	return p.pathStartState(s[end:])
 }
 
-// authorityEnd returns where the authority of s ends: at "/", "?", "#" or,
-// in a special URL, "\".
-func (p *webParser) authorityEnd(s string) int {
-	special := p.isSpecial()
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '/', '?', '#':
-			return i
-		case '\\':
-			if special {
-				return i
-			}
-		}
-	}
-	return len(s)
-}
+// authorityBytes marks the bytes the authority state looks at.
+var authorityBytes = [256]bool{'/': true, '?': true, '#': true, '\\': true, '@': true, '[': true, ']': true, ':': true}
 
 // writePort is the port state on the digits after the host's ":".
 func (p *webParser) writePort(s string, at int) bool {
@@ -696,51 +734,56 @@ func (p *webParser) pathStartState(s string) bool {
 }
 
 // path is the path state: one segment at a time, each written "/segment"
-// after the path so far, "." and ".." taken out as they come.
+// after the path so far, percent-encoded in the same pass that finds its
+// end; then "." and ".." are taken out, and a Windows drive letter
+// normalised, from the segment as written in the input.
 func (p *webParser) path(s string) bool {
 	special := p.isSpecial()
 	for {
-		end := 0
-		for end < len(s) && segmentEnds[s[end]]&1 == 0 && !(special && s[end] == '\\') {
-			end++
+		at := len(p.buf)
+		empty := at == p.pathStart // the path so far, before this segment
+		p.buf = append(p.buf, '/')
+		end, run := 0, 0 // the segment ends at end; s[run:end] is not yet written
+		for ; end < len(s); end++ {
+			c := s[end]
+			t := pathBytes[c]
+			if t == 0 {
+				continue
+			}
+			if t&endsSegment != 0 {
+				break
+			}
+			if t&backslash != 0 {
+				if special {
+					break
+				}
+				continue
+			}
+			p.buf = append(p.buf, s[run:end]...)
+			n := 1
+			if c < utf8.RuneSelf {
+				p.buf = appendPercentByte(p.buf, c)
+			} else {
+				_, n = utf8.DecodeRuneInString(s[end:])
+				p.buf = appendEncoded(p.buf, s[end:end+n], pathSet)
+			}
+			run = end + n
+			end += n - 1
 		}
+		p.buf = append(p.buf, s[run:end]...)
 		seg := s[:end]
 		slash := end < len(s) && (s[end] == '/' || s[end] == '\\')
 		if slash && s[end] == '\\' {
 			p.warn(p.at(s)+end, "invalid-reverse-solidus")
 		}
-		switch {
-		case isDoubleDot(seg):
-			p.shorten()
-			if p.trace != nil {
-				p.note("path state: %q pops the last segment; the path is now %q", seg, p.buf[p.pathStart:])
-			}
-			if !slash {
-				p.buf = append(p.buf, '/')
-			}
-		case isSingleDot(seg):
-			if p.trace != nil {
-				p.note("path state: %q is dropped", seg)
-			}
-			if !slash {
-				p.buf = append(p.buf, '/')
-			}
-		case p.scheme == fileScheme && p.pathStart == len(p.buf) && isDriveLetter(seg):
-			if seg[1] == '|' {
-				if p.trace != nil {
-					p.note("path state: Windows drive letter %q written %q", seg, seg[:1]+":")
-				}
-			}
-			p.buf = append(p.buf, '/', seg[0], ':')
-		default:
-			if p.errs != nil {
-				p.checkUnits(seg, p.at(s))
-			}
-			p.buf = append(p.buf, '/')
-			p.buf = appendEncoded(p.buf, seg, pathSet)
-			if p.trace != nil && needsEncoding(seg, pathSet) {
-				p.note("path state: segment %q percent-encoded to %q (path percent-encode set)", seg, p.buf[p.lastSlash()+1:])
-			}
+		if len(seg) <= 6 && (seg != "" && (seg[0] == '.' || seg[0] == '%') || len(seg) == 2) {
+			p.dotOrDrive(seg, at, empty, slash)
+		}
+		if p.errs != nil {
+			p.checkUnits(seg, p.at(s))
+		}
+		if p.trace != nil && needsEncoding(seg, pathSet) {
+			p.note("path state: segment %q percent-encoded to %q (path percent-encode set)", seg, p.buf[at+1:])
 		}
 		if end == len(s) {
 			return true
@@ -755,9 +798,58 @@ func (p *webParser) path(s string) bool {
 	}
 }
 
-// segmentEnds marks with bit 1 the bytes that end a path segment in every
-// URL; "\" ends one only in a special URL.
-var segmentEnds = [256]uint8{'/': 1, '?': 1, '#': 1}
+// dotOrDrive undoes the writing at at of a short segment that is "." or
+// "..", in any of their spellings, and normalises a file URL's first
+// segment when it is a Windows drive letter. slash tells whether a "/"
+// follows the segment: a dot segment at the end leaves an empty one.
+func (p *webParser) dotOrDrive(seg string, at int, empty, slash bool) {
+	switch {
+	case isDoubleDot(seg):
+		p.buf = p.buf[:at]
+		p.shorten()
+		if p.trace != nil {
+			p.note("path state: %q pops the last segment; the path is now %q", seg, p.buf[p.pathStart:])
+		}
+	case isSingleDot(seg):
+		p.buf = p.buf[:at]
+		if p.trace != nil {
+			p.note("path state: %q is dropped", seg)
+		}
+	case p.scheme == fileScheme && empty && isDriveLetter(seg):
+		if seg[1] == '|' && p.trace != nil {
+			p.note("path state: Windows drive letter %q written %q", seg, seg[:1]+":")
+		}
+		p.buf[at+2] = ':'
+		return
+	default:
+		return
+	}
+	if !slash {
+		p.buf = append(p.buf, '/')
+	}
+}
+
+// pathBytes classifies bytes for the path state: those that end a segment
+// in every URL, "\\", which ends one in a special URL, and those the path
+// percent-encode set holds.
+var pathBytes = func() (t [256]uint8) {
+	for c := range t {
+		if encodeTable[c]&pathSet != 0 {
+			t[c] |= encodesInPath
+		}
+	}
+	t['/'] |= endsSegment
+	t['?'] |= endsSegment
+	t['#'] |= endsSegment
+	t['\\'] |= backslash
+	return t
+}()
+
+const (
+	endsSegment = 1 << iota
+	backslash   // ends a segment of a special URL
+	encodesInPath
+)
 
 func (p *webParser) lastSlash() int {
 	return p.pathStart + lastIndex(p.buf[p.pathStart:], '/')

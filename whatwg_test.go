@@ -190,7 +190,7 @@ func TestCheckWeb(t *testing.T) {
 		{"http://a/b c", "10:invalid-URL-unit"},
 		{" http://a/\tb", "0:invalid-URL-unit 10:invalid-URL-unit"},
 		{"http://a/%zz", "9:invalid-URL-unit"},
-		{"file:///C|/x", ""},
+		{"file:///C|/x", "9:invalid-URL-unit"},
 		{"file://C:/x", "7:file-invalid-Windows-drive-letter-host"},
 		{"http://ex%41mple.com/", "9:domain-percent-encoded"},
 	} {
