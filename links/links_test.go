@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 )
 
@@ -23,7 +24,7 @@ const documents = "../testdata/documents/"
 // extract runs an Extractor over a fixture and returns a line per link
 // ("PART BASE_FROM URL REF ELEMENT ATTRIBUTE"), per established base
 // ("base PART FROM URL") and per warning ("warning: ..."), in order.
-func extract(t *testing.T, name, retrievedFrom string) string {
+func extract(t *testing.T, name, retrievedFrom string, spec relurl.Spec) string {
 	t.Helper()
 	f, err := os.Open(documents + name)
 	if err != nil {
@@ -37,13 +38,16 @@ func extract(t *testing.T, name, retrievedFrom string) string {
 			if l.URL != nil {
 				u = string(l.URL)
 			}
+			if l.Err != nil {
+				u = "refused: " + l.Err.Error()
+			}
 			fmt.Fprintf(&out, "%s\t%s\t%s\t%q\t%s\t%s\n", orDash(l.Part), l.Base.From, u, l.Ref, l.Element, l.Attribute)
 			return nil
 		},
 		Base: func(part string, b base.Base) { fmt.Fprintf(&out, "base\t%s\t%s\t%s\n", orDash(part), b.From, b.URL) },
 		Warn: func(err error) { fmt.Fprintf(&out, "warning: %v\n", err) },
 	}
-	x := &Extractor{ContentLocation: true}
+	x := &Extractor{ContentLocation: true, Resolver: relurl.Resolver{Spec: spec}}
 	outer := base.Retrieved(retrievedFrom)
 	switch filepath.Ext(name) {
 	case ".html":
@@ -65,7 +69,8 @@ func orDash(s string) string {
 }
 
 // TestDocuments extracts the links of each fixture, with and without a
-// retrieval URL, and compares them with its .links file.
+// retrieval URL, and with one by the URL Standard, and compares them with
+// its .links file.
 func TestDocuments(t *testing.T) {
 	names, err := filepath.Glob(documents + "*")
 	if err != nil {
@@ -77,8 +82,10 @@ func TestDocuments(t *testing.T) {
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
-			got := "# retrieved from nowhere (Section 3.4)\n" + extract(t, name, "") +
-				"# retrieved from http://retrieval.example/dir/doc (Section 3.3)\n" + extract(t, name, "http://retrieval.example/dir/doc")
+			const retrieval = "http://retrieval.example/dir/doc"
+			got := "# retrieved from nowhere (Section 3.4)\n" + extract(t, name, "", relurl.RFC1808) +
+				"# retrieved from " + retrieval + " (Section 3.3)\n" + extract(t, name, retrieval, relurl.RFC1808) +
+				"# the same, by the WHATWG URL Standard\n" + extract(t, name, retrieval, relurl.WHATWG)
 			wantFile := documents + strings.TrimSuffix(name, filepath.Ext(name)) + ".links"
 			if *update {
 				if err := os.WriteFile(wantFile, []byte(got), 0o644); err != nil {
