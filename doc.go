@@ -2,6 +2,8 @@
 Package relurl implements relative URLs exactly as RFC 1808 defines them:
 splitting a URL into its components, checking it against the RFC's grammar,
 and resolving a relative reference against the base URL of its document.
+It does the same by RFC 3986 and by the WHATWG URL Standard, which browsers
+follow, so that one program can tell what a reference means under each.
 
 # RFC 1808 in brief
 
@@ -114,11 +116,36 @@ examples of Section 5, net/url gives five other results:
 RFC 3986 has no params, so ";x" is a path segment that replaces "d;p"; and it
 removes dot segments from every path, absolute ones too, dropping ".." at the
 root, where RFC 1808 leaves an absolute path alone and keeps surplus "..".
-A [Resolver] with RFC set to [RFC3986] resolves by RFC 3986 instead, exactly
+A [Resolver] with Spec set to [RFC3986] resolves by RFC 3986 instead, exactly
 and as fast, so that one program can tell what a reference means under each
 and where they part; net/url does the same but for an empty fragment or
 authority, which it cannot represent. [URL.NetURL] and [FromNetURL] convert
 to and from [net/url.URL].
+
+# The WHATWG URL Standard
+
+Browsers do not resolve by either RFC: they parse a reference with its base
+by the WHATWG URL Standard's basic URL parser, which also normalizes what it
+parses. [ParseWeb] and [WebURL.Parse] are that parser ("new URL(input)",
+"new URL(ref, base)"), section by section: the clean-up of the input, the
+states of "URL parsing", host parsing (section "Host parsing": IPv4 in all
+its forms, IPv6, domains through UTS #46 with golang.org/x/net/idna, opaque
+hosts), the percent-encode sets, and the URL serializer. A [WebURL] keeps
+the href and the offsets of its components, which its methods give as the
+Standard's API does (Href, Protocol, Username, Password, Host, Hostname,
+Port, Pathname, Search, Hash, Origin).
+
+	page, _ := relurl.ParseWeb("HTTPS://Example.COM:443/a/b")
+	u, _ := page.Parse(`..\%2e\c d`)
+	u.Href() // "https://example.com/c%20d"
+
+The parser can fail (a base that is not absolute, a bad host or port); the
+error wraps a [*ValidationError], the Standard's name for what stopped it
+and its byte offset. The Standard names many more validation errors that do
+not stop the parser; [CheckWeb] returns them. [Resolver] with Spec set to
+[WHATWG] resolves this way for every command of the package, and
+[Resolver.Base] parses a base once for many references, with no allocation
+per reference for ASCII input.
 
 # Going the other way, and saying why
 

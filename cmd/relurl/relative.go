@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync/atomic"
 
+	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/internal/ordered"
 )
 
@@ -59,7 +60,7 @@ func runRelative(e *env, args []string) int {
 	status := e.runPairs("relative", fs, &in, "", func(o *ordered.Output, base, target string) error {
 		ref, ok := r.Relative(base, target)
 		if !ok {
-			o.Err = fmt.Appendf(o.Err, "relurl relative: no reference resolves against %s to %s under %s\n", printable(base), printable(target), r.Spec)
+			o.Err = fmt.Appendf(o.Err, "relurl relative: no reference resolves against %s to %s under %s\n", printable(base), printable(target), specName(r.Spec))
 			unreachable.Store(true)
 		}
 		start := len(o.Out)
@@ -70,4 +71,13 @@ func runRelative(e *env, args []string) int {
 		status = max(status, exitInvalid)
 	}
 	return status
+}
+
+// specName names a standard in a sentence: "RFC 3986", "the WHATWG URL
+// Standard".
+func specName(s relurl.Spec) string {
+	if s == relurl.WHATWG {
+		return "the " + s.String()
+	}
+	return s.String()
 }
