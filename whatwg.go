@@ -535,27 +535,11 @@ func (p *webParser) copyQuery() {
 // relative is the relative state: what the reference does not give comes
 // from the base.
 func (p *webParser) relative(s string) bool {
-	if s != "" && (s[0] == '/' || p.isSpecial() && s[0] == '\\') {
-		if s[0] == '\\' {
-			p.warn(p.at(s), "invalid-reverse-solidus")
-		}
+	if s != "" && s[0] == '/' || p.isSpecial() && p.slashFirst(s) {
 		return p.relativeSlash(s[1:])
 	}
-	p.copyAuthority()
-	p.copyPath()
-	if s == "" {
-		p.copyQuery()
-		p.note("relative state: the empty reference is the base, without its fragment")
-		return true
-	}
-	switch s[0] {
-	case '?':
-		p.note("relative state: the host and path are the base's, the query the reference's")
-		return p.query(s[1:])
-	case '#':
-		p.copyQuery()
-		p.note("relative state: all but the fragment is the base's")
-		return p.fragment(s[1:])
+	if inherited, ok := p.inherit(s); inherited {
+		return ok
 	}
 	p.shorten()
 	if p.trace != nil {
@@ -564,21 +548,51 @@ func (p *webParser) relative(s string) bool {
 	return p.path(s)
 }
 
+// inherit copies the base's host and path, as the relative state and the
+// file state do, and then, when the reference is empty, a query or a
+// fragment, finishes the parse: it reports whether it did, and the result.
+func (p *webParser) inherit(s string) (finished, ok bool) {
+	p.copyAuthority()
+	p.copyPath()
+	if s == "" {
+		p.copyQuery()
+		p.note("relative state: the empty reference is the base, without its fragment")
+		return true, true
+	}
+	switch s[0] {
+	case '?':
+		p.note("relative state: the host and path are the base's, the query the reference's")
+		return true, p.query(s[1:])
+	case '#':
+		p.copyQuery()
+		p.note("relative state: all but the fragment is the base's")
+		return true, p.fragment(s[1:])
+	}
+	return false, true
+}
+
+// slashFirst reports whether s starts with "/" or "\\", which are one in a
+// special URL, with an invalid-reverse-solidus validation error for "\\".
+func (p *webParser) slashFirst(s string) bool {
+	if s == "" || s[0] != '/' && s[0] != '\\' {
+		return false
+	}
+	if s[0] == '\\' {
+		p.warn(p.at(s), "invalid-reverse-solidus")
+	}
+	return true
+}
+
 // relativeSlash is the relative slash state: after a "/" at the start of
 // a reference.
 func (p *webParser) relativeSlash(s string) bool {
-	if s != "" {
-		switch {
-		case p.isSpecial() && (s[0] == '/' || s[0] == '\\'):
-			if s[0] == '\\' {
-				p.warn(p.at(s), "invalid-reverse-solidus")
-			}
-			p.note("relative slash state: two slashes start a host: only the scheme is the base's")
-			return p.ignoreSlashes(s[1:])
-		case s[0] == '/':
-			p.note("relative slash state: two slashes start a host: only the scheme is the base's")
-			return p.authority(s[1:])
-		}
+	switch {
+	case p.isSpecial() && p.slashFirst(s):
+		p.note("relative slash state: two slashes start a host: only the scheme is the base's")
+		return p.ignoreSlashes(s[1:])
+	case s != "" && s[0] == '/':
+		p.note("relative slash state: two slashes start a host: only the scheme is the base's")
+		return p.authority(s[1:])
 	}
 	p.copyAuthority()
 	p.pathStart = len(p.buf)
@@ -711,10 +725,7 @@ func (p *webParser) writePort(s string, at int) bool {
 func (p *webParser) pathStartState(s string) bool {
 	p.pathStart = len(p.buf)
 	if p.isSpecial() {
-		if s != "" && (s[0] == '/' || s[0] == '\\') {
-			if s[0] == '\\' {
-				p.warn(p.at(s), "invalid-reverse-solidus")
-			}
+		if p.slashFirst(s) {
 			s = s[1:]
 		}
 		return p.path(s)
@@ -974,25 +985,12 @@ func (p *webParser) fragment(s string) bool {
 // file is the file state; the scheme "file:" is written.
 func (p *webParser) file(s string) bool {
 	p.scheme = fileScheme
-	if s != "" && (s[0] == '/' || s[0] == '\\') {
-		if s[0] == '\\' {
-			p.warn(p.at(s), "invalid-reverse-solidus")
-		}
+	if p.slashFirst(s) {
 		return p.fileSlash(s[1:])
 	}
 	if b := p.base; b != nil && b.scheme == fileScheme {
-		p.copyAuthority()
-		p.copyPath()
-		if s == "" {
-			p.copyQuery()
-			return true
-		}
-		switch s[0] {
-		case '?':
-			return p.query(s[1:])
-		case '#':
-			p.copyQuery()
-			return p.fragment(s[1:])
+		if inherited, ok := p.inherit(s); inherited {
+			return ok
 		}
 		if !startsWithDriveLetter(s) {
 			p.shorten()
@@ -1016,10 +1014,7 @@ func (p *webParser) emptyHost() {
 
 // fileSlash is the file slash state.
 func (p *webParser) fileSlash(s string) bool {
-	if s != "" && (s[0] == '/' || s[0] == '\\') {
-		if s[0] == '\\' {
-			p.warn(p.at(s), "invalid-reverse-solidus")
-		}
+	if p.slashFirst(s) {
 		return p.fileHost(s[1:])
 	}
 	if b := p.base; b != nil && b.scheme == fileScheme {
