@@ -1,0 +1,82 @@
+package main
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// The commands by the WHATWG URL Standard, run as a user runs them: a
+// failure is an empty line, the error on standard error, and exit 1.
+func TestWHATWGCommands(t *testing.T) {
+	const base = "HTTP://Example.COM:80/a/b"
+	tests := []cliTest{
+		{"resolve", "", []string{"resolve", "-spec", "whatwg", base, "../c d", `..\%2e\x`, "http:g", "//Bücher.example/"},
+			"http://example.com/c%20d\nhttp://example.com/x\nhttp://example.com/a/g\nhttp://xn--bcher-kva.example/\n", "", 0},
+		{"resolve, a failure keeps lines aligned", "g\n//[::1\nh\n", []string{"resolve", "-spec", "whatwg", "-base", base},
+			"http://example.com/a/g\n\nhttp://example.com/a/h\n",
+			"relurl resolve: line 2: parse \"//[::1\": offset 2: IPv6-unclosed (an IPv6 address has no closing bracket)\n", 1},
+		{"resolve -pairs, a base that does not parse", "not a url\tg\nhttp://a/\tg\n", []string{"resolve", "-spec", "whatwg", "-pairs"},
+			"\nhttp://a/g\n", "relurl resolve: line 1: parse \"not a url\": offset 0: missing-scheme-non-relative-URL…", 1},
+		{"-rfc is -spec", "", []string{"resolve", "-rfc", "whatwg", base, "x"}, "http://example.com/a/x\n", "", 0},
+		{"-nonstrict needs 3986", "", []string{"resolve", "-spec", "whatwg", "-nonstrict", base, "x"}, "",
+			"relurl resolve: -nonstrict reads RFC 3986's Section 5.2.2 for old parsers: it needs -spec 3986\n…", 2},
+		{"parse", "", []string{"parse", "-spec", "whatwg", "https://u:p@[::1]:8080/x?y#z"},
+			`"https://u:p@[::1]:8080/x?y#z"
+  href      "https://u:p@[::1]:8080/x?y#z"
+  protocol  "https:"
+  username  "u"
+  password  "p"
+  host      "[::1]:8080"
+  hostname  "[::1]"
+  port      "8080"
+  pathname  "/x"
+  search    "?y"
+  hash      "#z"
+  origin    "https://[::1]:8080"
+  valid     no:
+    offset 11: invalid-credentials (the URL has a username or password)
+
+`, "", 0},
+		{"parse, a failure", "", []string{"parse", "-spec", "whatwg", "http://a:x/"},
+			"\"http://a:x/\"\n  failure   offset 9: port-invalid (the port is not a number)\n\n",
+			"relurl parse: parse \"http://a:x/\": offset 9: port-invalid (the port is not a number)\n", 1},
+		{"parse -spec 3986", "", []string{"parse", "-spec", "3986", "http://a/b;c?d"},
+			"\"http://a/b;c?d\"\n  scheme    \"http\"\n  authority \"a\"\n  path      \"/b;c\"\n  query     \"d\"\n  valid     yes\n\n", "", 0},
+		{"validate", "", []string{"validate", "-spec", "whatwg", "https://a/b", "../g h", "http://a:99999/"}, "",
+			"../g h: offset 4: invalid-URL-unit (a character that is not a URL code point, or a \"%\" without two hex digits)\n" +
+				"http://a:99999/: offset 9: port-out-of-range (the port is above 65535)\n", 1},
+		{"validate -print-valid", "https://a/b\nhttp://A/\n", []string{"validate", "-spec", "whatwg", "-print-valid", "-q", "-"}, "https://a/b\nhttp://A/\n", "", 0},
+		{"explain, a failure", "", []string{"explain", "-spec", "whatwg", base, "//a:99999/"}, "WHATWG URL Standard; the base parsed as\n…", "", 1},
+		{"relative", "", []string{"relative", "-spec", "whatwg", "https://a.example/docs/guide/", "https://a.example/docs/api/os%20path.html", "https://b.example/"},
+			"../api/os%20path.html\n//b.example/\n", "", 0},
+		{"relative, not a serialization", "", []string{"relative", "-spec", "whatwg", "https://a/", "HTTPS://A/"},
+			"HTTPS://A/\n", "relurl relative: no reference resolves against https://a/ to HTTPS://A/ under the WHATWG URL Standard\n", 1},
+		{"compare", "", []string{"compare", "-json", "http://a/b/c", "%2e%2e/g"},
+			`{"ref":"%2e%2e/g","rfc1808":"http://a/b/%2e%2e/g","rfc3986":"http://a/b/%2e%2e/g","whatwg":"http://a/g","net_url":"http://a/b/%2e%2e/g","mark":"whatwg"}` + "\n", "", 0},
+		{"links", `<base href="/d i/"><a href="A b">x</a><a href="http://[::1">y</a>`, []string{"links", "-spec", "whatwg", "-url", "HTTP://H:80/", "-"},
+			"http://h/d%20i/A%20b\n", "relurl links: HTTP://H:80/: <a href=\"http://[::1\">: parse \"http://[::1\": offset 7: IPv6-unclosed (an IPv6 address has no closing bracket)\nrelurl links: 1 links the URL parser refuses, as a browser would\n", 0},
+	}
+	runCLITests(t, tests)
+
+	// In JSON, a refused link has url null and the error.
+	r := relurlRun(t, in(`<a href="http://a:99999/">x</a>`), "links", "-spec", "whatwg", "-json", "-url", "http://h/", "-")
+	check(t, r, "*", "", 0)
+	var link struct {
+		URL   *string `json:"url"`
+		Error string  `json:"error"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &link); err != nil || link.URL != nil || link.Error == "" {
+		t.Errorf("links -json of a refused link: %s (%v)", r.stdout, err)
+	}
+	// parse -json gives the components of the API and the validation errors.
+	r = relurlRun(t, nil, "parse", "-spec", "whatwg", "-json", "http://0x7f.1/")
+	check(t, r, "*", "", 0)
+	var p struct {
+		Href   string
+		Valid  bool
+		Errors []struct{ Offset int } `json:"validation_errors"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &p); err != nil || p.Href != "http://127.0.0.1/" || p.Valid || len(p.Errors) != 2 {
+		t.Errorf("parse -json: %s (%v)", r.stdout, err)
+	}
+}
