@@ -181,8 +181,9 @@ var validationErrors = map[string]string{
 // serialization to buf, from o on, and keeps the offsets of its parts (in
 // buf) as it goes.
 type webParser struct {
-	in   string // the input after clean-up
-	base *WebURL
+	in      string // the input after clean-up
+	base    WebURL // the base URL, a copy (a pointer here would make every base escape)
+	hasBase bool
 	buf  []byte
 	o    int
 
@@ -264,7 +265,10 @@ func (p *webParser) parse(input string, base *WebURL) bool {
 	if base != nil && base.href == "" {
 		base = nil // the zero WebURL is no URL
 	}
-	p.base, p.o, p.port, p.queryStart, p.fragStart = base, len(p.buf), -1, -1, -1
+	if base != nil {
+		p.base, p.hasBase = *base, true
+	}
+	p.o, p.port, p.queryStart, p.fragStart = len(p.buf), -1, -1, -1
 	p.in = p.cleanUp(input)
 	ok := p.schemeStart(p.in)
 	if !ok {
@@ -443,7 +447,7 @@ func (p *webParser) schemeStart(s string) bool {
 			p.warn(p.at(rest), "special-scheme-missing-following-solidus")
 		}
 		return p.file(rest)
-	case p.scheme != notSpecial && p.base != nil && p.base.Scheme() == string(p.buf[start:p.schemeEnd-1]):
+	case p.scheme != notSpecial && p.hasBase && p.base.Scheme() == string(p.buf[start:p.schemeEnd-1]):
 		// The special relative or authority state: "http:g" against an
 		// http base is relative.
 		if strings.HasPrefix(rest, "//") {
@@ -477,8 +481,8 @@ func isSchemeByte(c byte) bool {
 // noScheme is the no scheme state: a reference without a scheme, made
 // whole by the base.
 func (p *webParser) noScheme(s string) bool {
-	b := p.base
-	if b == nil || b.opaque && (s == "" || s[0] != '#') {
+	b := &p.base
+	if !p.hasBase || b.opaque && (s == "" || s[0] != '#') {
 		return p.fail(0, "missing-scheme-non-relative-URL")
 	}
 	p.buf = append(p.buf, b.href[:b.schemeEnd]...)
@@ -500,7 +504,7 @@ func (p *webParser) noScheme(s string) bool {
 
 // copyAuthority copies the base's credentials, host and port.
 func (p *webParser) copyAuthority() {
-	b := p.base
+	b := &p.base
 	if !b.hasHost {
 		p.userEnd, p.hostStart, p.hostEnd = len(p.buf), len(p.buf), len(p.buf)
 		return
@@ -513,14 +517,14 @@ func (p *webParser) copyAuthority() {
 
 // copyPath copies the base's path.
 func (p *webParser) copyPath() {
-	b := p.base
+	b := &p.base
 	p.pathStart = len(p.buf)
 	p.buf = append(p.buf, b.href[b.pathStart:b.pathEnd()]...)
 }
 
 // copyQuery copies the base's query, if it has one.
 func (p *webParser) copyQuery() {
-	b := p.base
+	b := &p.base
 	if b.queryStart < 0 {
 		return
 	}
@@ -988,7 +992,7 @@ func (p *webParser) file(s string) bool {
 	if p.slashFirst(s) {
 		return p.fileSlash(s[1:])
 	}
-	if b := p.base; b != nil && b.scheme == fileScheme {
+	if b := &p.base; p.hasBase && b.scheme == fileScheme {
 		if inherited, ok := p.inherit(s); inherited {
 			return ok
 		}
@@ -1017,7 +1021,7 @@ func (p *webParser) fileSlash(s string) bool {
 	if p.slashFirst(s) {
 		return p.fileHost(s[1:])
 	}
-	if b := p.base; b != nil && b.scheme == fileScheme {
+	if b := &p.base; p.hasBase && b.scheme == fileScheme {
 		p.copyAuthority()
 		p.pathStart = len(p.buf)
 		if first := b.href[b.pathStart:b.pathEnd()]; !startsWithDriveLetter(s) &&
