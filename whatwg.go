@@ -184,8 +184,8 @@ type webParser struct {
 	in      string // the input after clean-up
 	base    WebURL // the base URL, a copy (a pointer here would make every base escape)
 	hasBase bool
-	buf  []byte
-	o    int
+	buf     []byte
+	o       int
 
 	schemeEnd, userEnd, hostStart, hostEnd, pathStart, queryStart, fragStart int
 	port                                                                     int
