@@ -34,6 +34,10 @@ func TestAllocs(t *testing.T) {
 			if n := testing.AllocsPerRun(100, func() { buf, _ = web.AppendResolve(buf[:0], tt.ref) }); n != 0 {
 				t.Errorf("WHATWG BaseURL(%q).AppendResolve(%q) allocates %v times", tt.base, tt.ref, n)
 			}
+			r := Resolver{Spec: WHATWG}
+			if n := testing.AllocsPerRun(100, func() { buf, _ = r.AppendResolve(buf[:0], tt.base, tt.ref) }); n != 0 {
+				t.Errorf("WHATWG AppendResolve(%q, %q) allocates %v times", tt.base, tt.ref, n)
+			}
 		}
 		u := Split(tt.base)
 		if n := testing.AllocsPerRun(100, func() { sink = u.Resolve(tt.ref).pathEnd }); n > 1 {
