@@ -866,10 +866,6 @@ const (
 	encodesInPath
 )
 
-func (p *webParser) lastSlash() int {
-	return p.pathStart + lastIndex(p.buf[p.pathStart:], '/')
-}
-
 // shorten is "shorten a URL's path": drop its last segment, unless it is a
 // file URL's only segment and a drive letter.
 func (p *webParser) shorten() {

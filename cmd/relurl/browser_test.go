@@ -149,7 +149,7 @@ j  ">25</a> <a href="h&#9;t&#10;tp://exa&#13;mple.com/">26</a> <a href="//user:p
 <a href="sc://Host/a b?c d#e f">32</a> <a href="sc:/x/../y">33</a> <a href="web+x://h/%2e/y">34</a>
 <a href="ws://h:80/x'y">37</a> <a href="ftp://h:21/">38</a>
 <a href="">39</a> <a href="?">40</a> <a href="#">41</a> <a href="/">42</a> <a href="//h">43</a> <a href="///g">44</a>
-<a href="g?é#é">45</a> <a href="%zz">46</a> <a href="a%">47</a> <a href="">48</a> <a href="ｇ">49</a> <a href="http://ＥＸＡＭＰＬＥ.com/">50</a>
+<a href="g?é#é">45</a> <a href="%zz">46</a> <a href="a%">47</a> <a href="&#127;">48</a> <a href="ｇ">49</a> <a href="http://ＥＸＡＭＰＬＥ.com/">50</a>
 <img src="img/x y.png"> <img srcset="s%20a.png 1x, t.png 2x">
 <pre id=out></pre>
 <script>
