@@ -1,8 +1,13 @@
 package relurl
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/simplifiedchinese"
 )
 
 // An encodeSet is one of the URL Standard's percent-encode sets (section
@@ -86,6 +91,75 @@ func appendEncoded(dst []byte, s string, set encodeSet) []byte {
 			}
 		}
 		i = j + n
+	}
+	return dst
+}
+
+// appendEncodedIn appends s to dst as the URL Standard's "percent-encode
+// after encoding" does, with an encoding other than UTF-8: s encoded by
+// enc, then each byte in set, and every byte from 0x80 on, written "%XX". A
+// code point enc cannot encode is written as HTML would send it, "&#N;",
+// percent-encoded: "%26%23N%3B". enc must report such code points as
+// errors, as the encodings of golang.org/x/text/encoding/htmlindex do.
+//
+// Three steps of the Encoding Standard's encoders that those of
+// golang.org/x/text lack are taken here: the Japanese encoders read U+2212
+// as U+FF0D, gb18030 refuses U+E5E5, and ISO-2022-JP refuses the controls
+// that switch its modes (reporting U+FFFD). One is not: ISO-2022-JP's
+// encoder writes U+00A5 and U+203E in JIS X 0201 Roman, which x/text's
+// cannot, so they are sent as "&#N;".
+func appendEncodedIn(dst []byte, s string, set encodeSet, enc encoding.Encoding) []byte {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	iso2022jp := enc == japanese.ISO2022JP
+	if iso2022jp || enc == japanese.ShiftJIS || enc == japanese.EUCJP {
+		s = strings.ReplaceAll(s, "\u2212", "\uff0d")
+	}
+	refused := func(r rune) (rune, bool) {
+		switch {
+		case iso2022jp && (r == 0x0e || r == 0x0f || r == 0x1b):
+			return utf8.RuneError, true
+		case r == 0xe5e5 && enc == simplifiedchinese.GB18030:
+			return r, true
+		}
+		return r, false
+	}
+	whole := true
+	for _, r := range s {
+		if _, bad := refused(r); bad {
+			whole = false
+			break
+		}
+	}
+	if whole {
+		if out, err := enc.NewEncoder().String(s); err == nil {
+			return appendBytesEncoded(dst, out, set)
+		}
+	}
+	// Something cannot be encoded: one code point at a time, to tell which.
+	e := enc.NewEncoder()
+	for _, r := range s {
+		r, bad := refused(r)
+		if !bad {
+			if out, err := e.String(string(r)); err == nil {
+				dst = appendBytesEncoded(dst, out, set)
+				continue
+			}
+		}
+		dst = strconv.AppendInt(append(dst, "%26%23"...), int64(r), 10)
+		dst = append(dst, "%3B"...)
+	}
+	return dst
+}
+
+// appendBytesEncoded appends the bytes of b, each in set or from 0x80 on
+// written "%XX".
+func appendBytesEncoded(dst []byte, b string, set encodeSet) []byte {
+	for i := 0; i < len(b); i++ {
+		if c := b[i]; encodeTable[c]&set != 0 {
+			dst = appendPercentByte(dst, c)
+		} else {
+			dst = append(dst, c)
+		}
 	}
 	return dst
 }

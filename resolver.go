@@ -3,6 +3,8 @@ package relurl
 import (
 	"errors"
 	"fmt"
+
+	"golang.org/x/text/encoding"
 )
 
 // A Spec names the standard by which a [Resolver] reads URLs.
@@ -97,7 +99,9 @@ func equalFoldASCII(a, b string) bool {
 // the base URL, as [WebURL.Parse] does, and gives the serialization of the
 // result: normalized as a browser normalizes it. It is the one standard
 // under which resolution can fail (a base that is not an absolute URL, a
-// host or port the parser refuses); the error says why and where.
+// host or port the parser refuses); the error says why and where. An empty
+// base is no base there: the reference must be an absolute URL, as with
+// new URL(ref).
 type Resolver struct {
 	Spec Spec // RFC1808 (the zero value), RFC3986 or WHATWG
 	// NonStrict selects, under RFC 3986, the variant of Section 5.2.2 for
@@ -108,6 +112,14 @@ type Resolver struct {
 	// the WHATWG URL Standard, which reads "http:g" so for special schemes
 	// and only for them.
 	NonStrict bool
+	// QueryEncoding, under the WHATWG URL Standard, is the encoding of the
+	// document the references come from, when it is not UTF-8: the query
+	// of a special URL (but ws: and wss:) is encoded in it before it is
+	// percent-encoded, as browsers do (HTML's "encoding-parse a URL"); a
+	// code point it lacks is sent as "&#N;". Nil means UTF-8, which is
+	// also what UTF-16 documents use. Only references are encoded so; a
+	// base URL given as a string is parsed as UTF-8.
+	QueryEncoding encoding.Encoding
 }
 
 // Resolve returns ref resolved against base by r's standard.
@@ -131,7 +143,7 @@ func (r Resolver) AppendResolve(dst []byte, base, ref string) ([]byte, error) {
 		t.split(ref)
 		return appendResolve3986(dst, &b, &t, r.NonStrict), nil
 	case WHATWG:
-		return appendResolveWeb(dst, base, ref)
+		return appendResolveWeb(dst, base, ref, r.QueryEncoding)
 	}
 	return AppendResolve(dst, base, ref), nil
 }
@@ -188,7 +200,7 @@ func (b *BaseURL) AppendResolve(dst []byte, ref string) ([]byte, error) {
 		t.split(ref)
 		return appendResolve3986(dst, &b.rfc3986, &t, b.r.NonStrict), nil
 	case WHATWG:
-		return appendParse(dst, ref, &b.web)
+		return appendParse(dst, ref, &b.web, b.r.QueryEncoding)
 	}
 	return b.rfc1808.AppendResolve(dst, ref), nil
 }

@@ -2,8 +2,10 @@ package relurl
 
 import (
 	"encoding/binary"
+
 	"errors"
 	"fmt"
+	"golang.org/x/text/encoding"
 	"net/url"
 	"strconv"
 	"strings"
@@ -102,13 +104,13 @@ func (u WebURL) Parse(ref string) (WebURL, error) {
 // it makes no allocation when dst has room. On failure it returns dst
 // unchanged and the error.
 func (u WebURL) AppendResolve(dst []byte, ref string) ([]byte, error) {
-	return appendParse(dst, ref, &u)
+	return appendParse(dst, ref, &u, nil)
 }
 
 // appendParse appends the href of ref parsed against base (nil for none)
-// to dst.
-func appendParse(dst []byte, ref string, base *WebURL) ([]byte, error) {
-	p := webParser{buf: dst}
+// to dst, a special URL's query encoded by enc (nil for UTF-8).
+func appendParse(dst []byte, ref string, base *WebURL, enc encoding.Encoding) ([]byte, error) {
+	p := webParser{buf: dst, enc: enc}
 	if !p.parse(ref, base) {
 		return dst, p.err(ref)
 	}
@@ -184,6 +186,7 @@ type webParser struct {
 	in      string // the input after clean-up
 	base    WebURL // the base URL, a copy (a pointer here would make every base escape)
 	hasBase bool
+	enc     encoding.Encoding // for the queries of special URLs but ws and wss; nil for UTF-8
 	buf     []byte
 	o       int
 
@@ -245,13 +248,17 @@ func (p *webParser) record(href string) WebURL {
 // appendResolveWeb appends to dst ref parsed against base, both strings,
 // with no allocation when dst has room: the base is parsed into dst's free
 // space, the reference after it, and the result moved down over the base.
-func appendResolveWeb(dst []byte, base, ref string) ([]byte, error) {
+// An empty base is no base.
+func appendResolveWeb(dst []byte, base, ref string, enc encoding.Encoding) ([]byte, error) {
+	if base == "" {
+		return appendParse(dst, ref, nil, enc)
+	}
 	b := webParser{buf: dst}
 	if !b.parse(base, nil) {
 		return dst, b.err(base)
 	}
 	baseURL := b.record(unsafe.String(unsafe.SliceData(b.buf[b.o:]), len(b.buf)-b.o))
-	r := webParser{buf: b.buf}
+	r := webParser{buf: b.buf, enc: enc}
 	if !r.parse(ref, &baseURL) {
 		return dst, r.err(ref)
 	}
@@ -958,7 +965,11 @@ func (p *webParser) query(s string) bool {
 	if p.errs != nil {
 		p.checkUnits(s[:end], p.at(s))
 	}
-	p.buf = appendEncoded(p.buf, s[:end], set)
+	if p.enc != nil && p.isSpecial() && p.scheme != wsScheme && p.scheme != wssScheme {
+		p.buf = appendEncodedIn(p.buf, s[:end], set, p.enc)
+	} else {
+		p.buf = appendEncoded(p.buf, s[:end], set)
+	}
 	if p.trace != nil && needsEncoding(s[:end], set) {
 		p.note("query state: %q percent-encoded to %q", s[:end], p.buf[p.queryStart+1:])
 	}

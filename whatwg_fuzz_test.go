@@ -41,7 +41,7 @@ func FuzzParseWeb(f *testing.F) {
 		if got := u.Protocol() + strings.TrimPrefix(u.Href(), u.Protocol()); got != u.Href() || !strings.HasSuffix(u.Href(), u.Hash()) {
 			t.Fatalf("ParseWeb(%q): components %q %q do not fit the href %q", s, u.Protocol(), u.Hash(), u.Href())
 		}
-		if got, _ := appendParse([]byte("x"), s, nil); string(got) != "x"+u.Href() {
+		if got, _ := appendParse([]byte("x"), s, nil, nil); string(got) != "x"+u.Href() {
 			t.Fatalf("appendParse(%q) = %q after \"x\", want %q", s, got, u.Href())
 		}
 	})

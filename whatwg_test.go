@@ -7,6 +7,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"golang.org/x/text/encoding/htmlindex"
 )
 
 // wptCase is one case of web-platform-tests' urltestdata.json.
@@ -270,4 +272,44 @@ func TestIdnaTestV2(t *testing.T) {
 		}
 	}
 	t.Logf("IdnaTestV2.json: %d of %d cases pass; %d need Unicode 17 (testdata/idna-unicode15.txt)", passed, tried, unicode17)
+}
+
+// TestPercentEncodingJSON runs web-platform-tests' percent-encoding.json:
+// the query of a special URL in a document of each encoding.
+func TestPercentEncodingJSON(t *testing.T) {
+	cases := readJSONCases[struct {
+		Input  string
+		Output map[string]string
+	}](t, "percent-encoding.json")
+	// golang.org/x/text's ISO-2022-JP encoder has no JIS X 0201 Roman, in
+	// which the Encoding Standard's writes U+203E (see appendEncodedIn).
+	known := map[[2]string]bool{{"\u203e\\", "iso-2022-jp"}: true}
+	passed, tried := 0, 0
+	for _, c := range cases {
+		for name, want := range c.Output {
+			tried++
+			r := Resolver{Spec: WHATWG}
+			if name != "utf-8" {
+				enc, err := htmlindex.Get(name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				r.QueryEncoding = enc
+			}
+			got, err := r.Resolve("https://doesnotmatter.invalid/", "?"+c.Input+"#"+c.Input)
+			u, _ := ParseWeb(got)
+			if err != nil || u.Search() != "?"+want {
+				if known[[2]string{c.Input, name}] {
+					t.Logf("%q in %s: %q, not %q: x/text cannot", c.Input, name, u.Search(), "?"+want)
+					continue
+				}
+				t.Errorf("%q in %s: %q, %v; want the query %q", c.Input, name, got, err, want)
+				continue
+			}
+			if _, frag := u.Fragment(); frag {
+				passed++
+			}
+		}
+	}
+	t.Logf("percent-encoding.json: %d of %d cases pass; %d x/text's encoders cannot", passed, tried, len(known))
 }

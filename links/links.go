@@ -52,6 +52,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/charset"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/transform"
 
 	"github.com/relurl/relurl"
@@ -233,10 +235,14 @@ type Extractor struct {
 	// made ready once in resolveBase
 	absolute    bool
 	resolveBase relurl.BaseURL
-	src         *source       // the input of the current Entity or Message
-	htmlParts   int           // the HTML documents and parts read by the current Entity
-	br          *bufio.Reader // reads the first bytes of each document, for its encoding
-	stop        error         // the error a Handler returned to stop the extraction
+	// resolver is Resolver with the document's encoding for queries (URL
+	// Standard only): queryEncoding, nil for UTF-8.
+	resolver      relurl.Resolver
+	queryEncoding encoding.Encoding
+	src           *source       // the input of the current Entity or Message
+	htmlParts     int           // the HTML documents and parts read by the current Entity
+	br            *bufio.Reader // reads the first bytes of each document, for its encoding
+	stop          error         // the error a Handler returned to stop the extraction
 }
 
 // DefaultMaxDepth is the deepest nesting of MIME parts read by default.
@@ -287,8 +293,16 @@ func (x *Extractor) decodeHTML(r io.Reader, contentType string) io.Reader {
 	br.Reset(r)
 	prefix, _ := br.Peek(1024)
 	enc, name, certain := charset.DetermineEncoding(prefix, contentType)
+	x.queryEncoding = nil
 	if name == "utf-8" || (!certain && name == "windows-1252" && isASCII(prefix) && !declared(prefix, contentType)) {
 		return br
+	}
+	// Under the URL Standard, a query is encoded in the document's
+	// encoding, but UTF-8 stands for UTF-16 and the replacement encoding
+	// ("getting an output encoding"). htmlindex gives the encoder that
+	// reports what it cannot encode, which appendEncodedIn needs.
+	if q, err := htmlindex.Get(name); err == nil && name != "utf-16le" && name != "utf-16be" && name != "replacement" {
+		x.queryEncoding = q
 	}
 	return transform.NewReader(br, enc.NewDecoder())
 }
@@ -456,9 +470,11 @@ func (d *document) establish(b base.Base) error {
 	}
 	x := d.x
 	x.base, x.absolute = b, relurl.Split(b.URL).HasScheme()
+	x.resolver = x.Resolver
+	x.resolver.QueryEncoding = x.queryEncoding
 	if x.absolute {
 		var err error
-		x.resolveBase, err = x.Resolver.Base(b.URL)
+		x.resolveBase, err = x.resolver.Base(b.URL)
 		x.absolute = err == nil
 	}
 	x.link = Link{Base: &x.base, Part: d.part}
@@ -583,9 +599,7 @@ func (d *document) emitOne(ref []byte) error {
 	case relurl.Split(clean).HasScheme():
 		// An absolute link, in a document without an absolute base.
 		if x.Resolver.Spec == relurl.WHATWG {
-			var u relurl.WebURL
-			u, err = relurl.ParseWeb(clean)
-			x.buf = append(x.buf[:0], u.Href()...)
+			x.buf, err = x.resolver.AppendResolve(x.buf[:0], "", clean) // no base
 		} else {
 			x.buf, err = x.Resolver.AppendResolve(x.buf[:0], x.base.URL, clean)
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -10,6 +11,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/japanese"
 )
 
 // browserPage is served on loopback to headless Chromium and to relurl. Its
@@ -46,10 +51,11 @@ document.getElementById("out").textContent = urls.join("\n");
 </script>
 </body></html>`
 
-// chromiumLinks serves html on loopback at the path /docs/guide/page.html,
-// loads it in headless Chromium, and returns the page's URL and the URLs
-// its script wrote into <pre id=out>, one a line. It skips the test when
-// Debian's chromium package is not installed.
+// chromiumLinks serves html (its bytes, in the encoding its <meta charset>
+// declares) on loopback at the path /docs/guide/page.html, loads it in
+// headless Chromium, and returns the page's URL and the URLs its script
+// wrote into <pre id=out>, one a line. It skips the test when Debian's
+// chromium package is not installed.
 func chromiumLinks(t *testing.T, html string) (page string, links []string) {
 	t.Helper()
 	chromium, err := exec.LookPath("chromium")
@@ -57,7 +63,7 @@ func chromiumLinks(t *testing.T, html string) (page string, links []string) {
 		t.Skip("headless Chromium is not installed (apt-get install chromium)")
 	}
 	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Content-Type", "text/html")
 		io.WriteString(w, html)
 	}))
 	t.Cleanup(s.Close)
@@ -170,4 +176,41 @@ document.getElementById("out").textContent = urls.join("\n");
 func TestAgainstChromiumWHATWG(t *testing.T) {
 	page, browser := chromiumLinks(t, hardPage)
 	compareWithChromium(t, hardPage, page, browser, "-spec", "whatwg")
+}
+
+// legacyPage is a page in a legacy encoding, as its <meta> says: the
+// queries of its links are encoded in it, a code point it lacks (U+1F600,
+// and U+2212 in windows-1252; Shift_JIS takes U+2212 for U+FF0D) is sent
+// as "&#N;", and paths and fragments stay UTF-8. It has no ws: or
+// non-special URLs: their queries are UTF-8 by the Standard, and relurl
+// follows it, where Chromium encodes them in the page's encoding too.
+const legacyPage = `<!doctype html>
+<meta charset=%s>
+<title>legacy</title>
+<a href="?q=%[2]s">1</a> <a href="%[2]s?q=%[2]s#%[2]s">2</a> <a href="?q=&#128512;">3</a>
+<a href="?q=&#8722;">4</a> <a href="HTTP://h/p?%[2]s&amp;a b">5</a>
+<pre id=out></pre>
+<script>
+document.getElementById("out").textContent = Array.from(document.querySelectorAll("a[href]"), a => a.href).join("\n");
+</script>`
+
+// TestAgainstChromiumLegacyEncodings checks that relurl links -spec whatwg
+// encodes queries as Chromium does in windows-1252 and Shift_JIS pages.
+func TestAgainstChromiumLegacyEncodings(t *testing.T) {
+	for _, tt := range []struct {
+		charset, text string
+		enc           encoding.Encoding
+	}{
+		{"windows-1252", "café€", charmap.Windows1252},
+		{"shift_jis", "日本", japanese.ShiftJIS},
+	} {
+		t.Run(tt.charset, func(t *testing.T) {
+			page, err := tt.enc.NewEncoder().String(fmt.Sprintf(legacyPage, tt.charset, tt.text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			url, browser := chromiumLinks(t, page)
+			compareWithChromium(t, page, url, browser, "-spec", "whatwg")
+		})
+	}
 }

@@ -41,11 +41,10 @@ established by the layers of RFC 1808, Section 3:
 With -spec whatwg, a <base href> is parsed against the document's URL, as
 HTML does, and one the URL parser refuses is ignored with a warning; a link
 the parser refuses (a bad host or port) is not printed but counted on
-standard error, and in JSON has url null and "error" saying why. A query is
-always percent-encoded as UTF-8, where a browser would use a legacy
-document's own encoding (windows-1252, Shift_JIS, ...): relurl decodes
-every document to UTF-8 first, and links with non-ASCII queries in such
-documents differ from a browser's.
+standard error, and in JSON has url null and "error" saying why. The query
+of a special URL is encoded in the document's encoding (windows-1252,
+Shift_JIS, ...), as a browser does, a character it lacks sent as "&#N;";
+paths, fragments and other URLs' queries are UTF-8.
 
 A DOCUMENT is a file, a directory, - for standard input, or an http or
 https URL to fetch (any argument "SCHEME://..." is a URL; other schemes are
