@@ -3,6 +3,11 @@ package relurl
 import (
 	"strings"
 	"testing"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/simplifiedchinese"
 )
 
 // addWebSeeds adds web-platform-tests' URL cases, when the shared data is
@@ -84,6 +89,14 @@ func FuzzResolveWeb(f *testing.F) {
 		}
 		if again, err := ParseWeb(u.Href()); err != nil || again != u {
 			t.Fatalf("%q against %q gives %q, which parses to %q, %v", ref, base, u.Href(), again.Href(), err)
+		}
+		// In a legacy encoding, only the query can differ.
+		for _, enc := range []encoding.Encoding{charmap.Windows1252, japanese.ISO2022JP, simplifiedchinese.GB18030} {
+			legacy, err := Resolver{Spec: WHATWG, QueryEncoding: enc}.Resolve(base, ref)
+			head := u.Href()[:u.pathEnd()]
+			if err != nil || !strings.HasPrefix(legacy, head) || u.Hash() != "" && !strings.HasSuffix(legacy, u.Hash()) {
+				t.Fatalf("%q against %q in %v gives %q, %v; in UTF-8 %q", ref, base, enc, legacy, err, u.Href())
+			}
 		}
 	})
 }
