@@ -10,13 +10,15 @@ func Relative(base, target string) (string, bool) { return Resolver{}.Relative(b
 // Relative returns the shortest reference that r resolves against base to
 // exactly target, and true. Round trip is the contract:
 //
-//	r.Resolve(base, ref) == target
+//	got, err := r.Resolve(base, ref) // err == nil && got == target
 //
 // When no reference reaches target, it returns target and false: a target
 // that is not absolute, or one r cannot produce, such as, under RFC 3986, a
-// path with dot segments. A target with a scheme other than base's comes
-// back whole (an absolute URL); one that shares only the scheme comes back
-// as a network-path reference ("//host/path").
+// path with dot segments, or under the WHATWG URL Standard, anything but a
+// serialization its parser writes ("HTTP://A" is not; "http://a/" is). A
+// target with a scheme other than base's comes back whole (an absolute
+// URL); one that shares only the scheme comes back as a network-path
+// reference ("//host/path").
 //
 // Relative tries the forms a person would write and keeps the shortest that
 // resolves back to target, checking each with r.Resolve. Among forms of the
