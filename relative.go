@@ -36,6 +36,9 @@ func (r Resolver) Relative(base, target string) (string, bool) {
 		if err != nil || u.href != target {
 			return target, false
 		}
+		if base == "" {
+			return target, true // no base: only an absolute URL reaches the target
+		}
 		b, err := ParseWeb(base)
 		if err != nil {
 			return target, false
