@@ -3,6 +3,7 @@ package relurl
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"golang.org/x/text/encoding"
 )
@@ -66,22 +67,10 @@ func ParseSpec(name string) (Spec, error) {
 	case "3986":
 		return RFC3986, nil
 	}
-	if len(name) == 6 && (name == "whatwg" || name == "WHATWG" || equalFoldASCII(name, "whatwg")) {
+	if strings.EqualFold(name, "whatwg") {
 		return WHATWG, nil
 	}
 	return RFC1808, errors.New("want 1808, 3986 or whatwg")
-}
-
-func equalFoldASCII(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		if a[i]|0x20 != b[i]|0x20 {
-			return false
-		}
-	}
-	return true
 }
 
 // A Resolver resolves references by one standard, its Spec. The zero
