@@ -1,6 +1,7 @@
 package relurl
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -108,9 +109,13 @@ func (p *webParser) appendHost(dst []byte, input string, at int, opaque bool) ([
 		}
 	}
 	domain := dst[start:]
-	for i, c := range domain {
-		if hostTable[c]&forbiddenDomain != 0 {
-			return dst[:start], p.fail(at+min(i, len(input)-1), "domain-to-ASCII")
+	// The first pass saw every byte of a plain domain: look again only
+	// when it met a forbidden one, or when UTS #46 made the domain.
+	if seen&(forbiddenDomain|notPlain) != 0 {
+		for i, c := range domain {
+			if hostTable[c]&forbiddenDomain != 0 {
+				return dst[:start], p.fail(at+min(i, len(input)-1), "domain-to-ASCII")
+			}
 		}
 	}
 	if endsInNumber(domain) {
@@ -119,10 +124,8 @@ func (p *webParser) appendHost(dst []byte, input string, at int, opaque bool) ([
 			return dst[:start], false
 		}
 		dst = appendIPv4(dst[:start], addr)
-		if string(dst[start:]) != input {
-			if p.trace != nil {
-				p.note("host parser: IPv4 address %q is %s", input, dst[start:])
-			}
+		if p.trace != nil && string(dst[start:]) != input {
+			p.note("host parser: IPv4 address %q is %s", input, dst[start:])
 		}
 	}
 	return dst, true
@@ -196,7 +199,7 @@ func endsInNumber(domain []byte) bool {
 	if n := len(domain); n > 0 && domain[n-1] == '.' {
 		domain = domain[:n-1]
 	}
-	last := domain[lastIndex(domain, '.')+1:]
+	last := domain[bytes.LastIndexByte(domain, '.')+1:]
 	if len(last) == 0 {
 		return false
 	}
@@ -220,15 +223,6 @@ func endsInNumber(domain []byte) bool {
 		}
 	}
 	return true
-}
-
-func lastIndex(b []byte, c byte) int {
-	for i := len(b) - 1; i >= 0; i-- {
-		if b[i] == c {
-			return i
-		}
-	}
-	return -1
 }
 
 // parseIPv4 is the "IPv4 parser": up to four parts, each decimal, octal

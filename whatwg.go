@@ -1,16 +1,17 @@
 package relurl
 
 import (
+	"bytes"
 	"encoding/binary"
-
 	"errors"
 	"fmt"
-	"golang.org/x/text/encoding"
 	"net/url"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
+
+	"golang.org/x/text/encoding"
 )
 
 // This file is the WHATWG URL Standard's section "URL parsing": the basic
@@ -880,7 +881,7 @@ func (p *webParser) shorten() {
 	if p.scheme == fileScheme && len(path) == 3 && isAlpha(path[1]) && path[2] == ':' {
 		return
 	}
-	if i := lastIndex(path, '/'); i >= 0 {
+	if i := bytes.LastIndexByte(path, '/'); i >= 0 {
 		p.buf = p.buf[:p.pathStart+i]
 	}
 }
