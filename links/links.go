@@ -597,12 +597,9 @@ func (d *document) emitOne(ref []byte) error {
 		x.buf, err = x.resolveBase.AppendResolve(x.buf[:0], clean)
 		link.URL = x.buf
 	case relurl.Split(clean).HasScheme():
-		// An absolute link, in a document without an absolute base.
-		if x.Resolver.Spec == relurl.WHATWG {
-			x.buf, err = x.resolver.AppendResolve(x.buf[:0], "", clean) // no base
-		} else {
-			x.buf, err = x.Resolver.AppendResolve(x.buf[:0], x.base.URL, clean)
-		}
+		// An absolute link, in a document without an absolute base: it
+		// is resolved against none, which every standard allows.
+		x.buf, err = x.resolver.AppendResolve(x.buf[:0], "", clean)
 		link.URL = x.buf
 	}
 	// Otherwise, without an absolute base (Section 3.4, or a relative BASE
