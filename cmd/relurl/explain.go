@@ -32,6 +32,9 @@ func runExplain(e *env, args []string) int {
 	if code, ok := e.parseFlags(fs, args, explainHelp); !ok {
 		return code
 	}
+	if code, ok := e.checkSpec("explain", r); !ok {
+		return code
+	}
 	if fs.NArg() != 2 {
 		return e.usageError("explain", "want BASE and REF (an empty REF is '')")
 	}

@@ -332,8 +332,8 @@ func runLinks(e *env, args []string) int {
 	if code, ok := d.parse(e, fs, args, linksHelp); !ok {
 		return code
 	}
-	if err := checkSpec(r); err != nil {
-		return e.usageError("links", "%v", err)
+	if code, ok := e.checkSpec("links", r); !ok {
+		return code
 	}
 	if *asJSON && *asTSV {
 		return e.usageError("links", "-json and -tsv exclude each other")

@@ -124,8 +124,7 @@ func runParse(e *env, args []string) int {
 	fs := flag.NewFlagSet("parse", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print one JSON object per URL per line")
 	var spec relurl.Spec
-	fs.TextVar(&spec, "spec", relurl.RFC1808, "by RFC `1808`, RFC 3986 or the URL Standard (whatwg)")
-	fs.TextVar(&spec, "rfc", relurl.RFC1808, "the same as -spec")
+	specFlag(fs, &spec)
 	if code, ok := e.parseFlags(fs, args, parseHelp); !ok {
 		return code
 	}

@@ -53,8 +53,8 @@ func runRelative(e *env, args []string) int {
 	if code, ok := e.parseFlags(fs, args, relativeHelp); !ok {
 		return code
 	}
-	if err := checkSpec(r); err != nil {
-		return e.usageError("relative", "%v", err)
+	if code, ok := e.checkSpec("relative", r); !ok {
+		return code
 	}
 	var unreachable atomic.Bool // workers of stream set it concurrently
 	status := e.runPairs("relative", fs, &in, "", func(o *ordered.Output, base, target string) error {

@@ -62,8 +62,8 @@ func runResolve(e *env, args []string) int {
 	if code, ok := e.parseFlags(fs, args, resolveHelp); !ok {
 		return code
 	}
-	if err := checkSpec(r); err != nil {
-		return e.usageError("resolve", "%v", err)
+	if code, ok := e.checkSpec("resolve", r); !ok {
+		return code
 	}
 	resolve := resolveFunc(*r)
 	return e.runPairs("resolve", fs, &in, "", func(o *ordered.Output, base, ref string) error {
@@ -147,20 +147,25 @@ func (e *env) runPairs(cmd string, fs *flag.FlagSet, in *pairInput, header strin
 }
 
 // checkSpec refuses -nonstrict where it means nothing: anywhere but under
-// RFC 3986.
-func checkSpec(r *relurl.Resolver) error {
+// RFC 3986. It returns the exit status of that usage error and false.
+func (e *env) checkSpec(cmd string, r *relurl.Resolver) (int, bool) {
 	if r.NonStrict && r.Spec != relurl.RFC3986 {
-		return errors.New("-nonstrict reads RFC 3986's Section 5.2.2 for old parsers: it needs -spec 3986")
+		return e.usageError(cmd, "-nonstrict reads RFC 3986's Section 5.2.2 for old parsers: it needs -spec 3986"), false
 	}
-	return nil
+	return exitOK, true
 }
 
-// specFlags registers -spec (and its alias -rfc) and -nonstrict on fs and
-// returns the Resolver they set.
+// specFlag registers -spec, and its alias -rfc, on fs to set s.
+func specFlag(fs *flag.FlagSet, s *relurl.Spec) {
+	fs.TextVar(s, "spec", relurl.RFC1808, "by RFC `1808`, RFC 3986 or the URL Standard (whatwg)")
+	fs.TextVar(s, "rfc", relurl.RFC1808, "the same as -spec")
+}
+
+// specFlags registers -spec, -rfc and -nonstrict on fs and returns the
+// Resolver they set.
 func specFlags(fs *flag.FlagSet) *relurl.Resolver {
 	r := &relurl.Resolver{}
-	fs.TextVar(&r.Spec, "spec", relurl.RFC1808, "by RFC `1808`, RFC 3986 or the URL Standard (whatwg)")
-	fs.TextVar(&r.Spec, "rfc", relurl.RFC1808, "the same as -spec")
+	specFlag(fs, &r.Spec)
 	fs.BoolVar(&r.NonStrict, "nonstrict", false, "with -spec 3986: a scheme equal to the base's is read as absent (5.2.2)")
 	return r
 }

@@ -48,8 +48,7 @@ func runValidate(e *env, args []string) int {
 	printValid := fs.Bool("print-valid", false, "print the valid URLs on standard output")
 	asJSON := fs.Bool("json", false, "print one JSON object per URL on standard output")
 	r := &relurl.Resolver{}
-	fs.TextVar(&r.Spec, "spec", relurl.RFC1808, "by RFC `1808`, RFC 3986 or the URL Standard (whatwg)")
-	fs.TextVar(&r.Spec, "rfc", relurl.RFC1808, "the same as -spec")
+	specFlag(fs, &r.Spec)
 	if code, ok := e.parseFlags(fs, args, validateHelp); !ok {
 		return code
 	}

@@ -20,6 +20,8 @@ func TestWHATWGCommands(t *testing.T) {
 		{"-rfc is -spec", "", []string{"resolve", "-rfc", "whatwg", base, "x"}, "http://example.com/a/x\n", "", 0},
 		{"-nonstrict needs 3986", "", []string{"resolve", "-spec", "whatwg", "-nonstrict", base, "x"}, "",
 			"relurl resolve: -nonstrict reads RFC 3986's Section 5.2.2 for old parsers: it needs -spec 3986\n…", 2},
+		{"-nonstrict needs 3986, explain too", "", []string{"explain", "-nonstrict", base, "x"}, "",
+			"relurl explain: -nonstrict reads RFC 3986's Section 5.2.2 for old parsers: it needs -spec 3986\n…", 2},
 		{"parse", "", []string{"parse", "-spec", "whatwg", "https://u:p@[::1]:8080/x?y#z"},
 			`"https://u:p@[::1]:8080/x?y#z"
   href      "https://u:p@[::1]:8080/x?y#z"
