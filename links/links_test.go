@@ -386,3 +386,22 @@ func TestCleanURL(t *testing.T) {
 		}
 	}
 }
+
+// Under the URL Standard, a special URL's query is encoded in the
+// document's encoding, however it was declared, and every part else in
+// UTF-8; one Extractor keeps no encoding from one document to the next.
+func TestQueryInDocumentEncoding(t *testing.T) {
+	x := &Extractor{Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
+	outer := base.Retrieved("http://h/p")
+	for _, tt := range []struct{ doc, want string }{
+		{"<meta charset=windows-1252><a href=\"\xe9?q=\xe9#\xe9\"></a><a href='?q=&#1046;'></a><a href='ws://w/?\xe9'></a>",
+			"http://h/%C3%A9?q=%E9#%C3%A9 http://h/p?q=%26%231046%3B ws://w/?%C3%A9"},
+		{"<meta charset=utf-8><a href='?q=é'></a>", "http://h/p?q=%C3%A9"},
+		{"<a href='http://a/?q=é'></a>", "http://a/?q=%C3%A9"},
+		{"<meta charset=shift_jis><a href='?q=\x93\xfa'></a>", "http://h/p?q=%93%FA"},
+	} {
+		if got := strings.Join(collect(t, x, tt.doc, outer), " "); got != tt.want {
+			t.Errorf("%q: got %q, want %q", tt.doc, got, tt.want)
+		}
+	}
+}

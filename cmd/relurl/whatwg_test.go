@@ -70,6 +70,20 @@ func TestWHATWGCommands(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.stdout), &link); err != nil || link.URL != nil || link.Error == "" {
 		t.Errorf("links -json of a refused link: %s (%v)", r.stdout, err)
 	}
+	// validate -json gives the first error and all of them.
+	r = relurlRun(t, nil, "validate", "-spec", "whatwg", "-json", "https://u@0x7f.1/a\\b")
+	check(t, r, "*", "", 1)
+	var v struct {
+		Valid bool
+		Error struct {
+			Offset int
+			Rule   string
+		}
+		Errors []struct{ Name string } `json:"validation_errors"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &v); err != nil || v.Valid || v.Error.Offset != 9 || v.Error.Rule != "invalid-credentials" || len(v.Errors) != 4 {
+		t.Errorf("validate -json: %s (%v)", r.stdout, err)
+	}
 	// parse -json gives the components of the API and the validation errors.
 	r = relurlRun(t, nil, "parse", "-spec", "whatwg", "-json", "http://0x7f.1/")
 	check(t, r, "*", "", 0)
