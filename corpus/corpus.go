@@ -21,7 +21,6 @@ package corpus
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
@@ -40,6 +39,7 @@ import (
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/ordered"
 	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/source"
 	"github.com/relurl/relurl/warc"
 )
 
@@ -70,9 +70,10 @@ type Doc struct {
 	Bytes     int64
 	Redirects []string
 
-	in    io.Reader // an open file, or standard input
-	close func() error
-	fetch bool
+	in    io.Reader      // an open file, standard input, or a fetched body
+	close func() error   // closes in
+	resp  *http.Response // a fetched page's answer, its body in
+	fetch bool           // a URL was asked for
 }
 
 // A Map gives the files below Dir the retrieval URL URL followed by their
@@ -93,16 +94,42 @@ func ParseMap(s string) (Map, error) {
 
 // Options say how to read a run's documents.
 type Options struct {
-	Format          links.Format // the format of every file that is not a WARC; 0: by extension and content
-	URL             string       // the retrieval URL of a single file or standard input
-	Maps            []Map
-	MaxSize         int64 // read at most this much of a document; 0 means DefaultMaxSize
-	MaxRedirects    int
-	Timeout         time.Duration // for each fetch; 0 means none
-	ContentLocation bool          // let an HTTP response's Content-Location set the base
+	// Files names a manifest: more inputs, one a line, after those given
+	// to Docs (source.Manifest: a file, "-", a URL or an S3 object, gzip
+	// or zstd or not); Prefix is joined to each relative line.
+	Files, Prefix string
+	Format        links.Format // the format of every file that is not a WARC; 0: by extension and content
+	URL           string       // the retrieval URL of a single file or standard input
+	Maps          []Map
+	MaxSize       int64 // read at most this much of a document; 0 means DefaultMaxSize
+	MaxRedirects  int
+	// Timeout bounds the fetch of a page by URL, body included, and any
+	// wait for progress while reading an archive by URL (which may take
+	// hours, but never stalls); 0 means none.
+	Timeout         time.Duration
+	ContentLocation bool // let an HTTP response's Content-Location set the base
 	Stdin           io.Reader
-	Client          *http.Client // for fetches; nil means http.DefaultClient's settings
+	Client          *http.Client     // for fetches; nil means http.DefaultClient's settings
+	Retry           source.Retry     // tries at a failing URL; the zero value means source.DefaultRetry
+	S3              source.S3Options // how to reach s3:// URLs
 	Context         context.Context
+
+	src *source.Options
+}
+
+// Source returns the options by which the run opens its inputs.
+func (o *Options) Source() *source.Options {
+	if o.src == nil {
+		o.src = &source.Options{Client: o.Client, MaxRedirects: o.MaxRedirects, Timeout: o.Timeout, Retry: o.Retry, S3: o.S3}
+	}
+	return o.src
+}
+
+func (o *Options) ctx() context.Context {
+	if o.Context == nil {
+		return context.Background()
+	}
+	return o.Context
 }
 
 // DefaultMaxSize is the default limit on a document's size: 64 MiB.
@@ -209,31 +236,30 @@ func (o *Options) Docs(inputs iter.Seq[string]) iter.Seq[*Doc] {
 				return
 			}
 		}
+		if o.Files == "" {
+			return
+		}
+		for name, err := range o.Source().Manifest(o.ctx(), o.Files, o.Prefix, o.Stdin) {
+			if err != nil {
+				if !yield(&Doc{Name: o.Files, Source: o.Files, Err: fmt.Errorf("-files: %w", err)}) {
+					return
+				}
+				continue
+			}
+			if !o.input(name, yield) {
+				return
+			}
+		}
 	}
 }
 
 // IsURL reports whether an input is a URL: a scheme, then "//".
-func IsURL(name string) bool {
-	i := strings.Index(name, "://")
-	if i <= 0 {
-		return false
-	}
-	for j, c := range name[:i] {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || j > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.')) {
-			return false
-		}
-	}
-	return true
-}
+func IsURL(name string) bool { return source.IsURL(name) }
 
 func (o *Options) input(name string, yield func(*Doc) bool) bool {
 	switch {
 	case IsURL(name):
-		scheme := strings.ToLower(name[:strings.Index(name, "://")])
-		if scheme != "http" && scheme != "https" {
-			return yield(&Doc{Name: name, Source: name, Err: fmt.Errorf("%s: the %s scheme is not supported: give a file, - or an http or https URL", name, scheme)})
-		}
-		return yield(&Doc{Name: name, Source: name, fetch: true})
+		return o.openURL(name, yield)
 	case name == "-":
 		return o.file("-", "standard input", io.NopCloser(o.Stdin), yield)
 	}
@@ -260,6 +286,44 @@ func (o *Options) input(name string, yield func(*Doc) bool) bool {
 	return ok
 }
 
+// openURL yields the documents of a URL: the records of a WARC archive
+// (whatever its name or Content-Type), else the page or object itself. A
+// page must be read whole within the Timeout; an archive may take as long
+// as it takes, as long as it never stalls for the Timeout.
+func (o *Options) openURL(name string, yield func(*Doc) bool) bool {
+	ctx, cancel := context.WithCancelCause(o.ctx())
+	deadline := &time.Timer{}
+	if o.Timeout > 0 {
+		deadline = time.AfterFunc(o.Timeout, func() { cancel(fmt.Errorf("no complete answer within %v", o.Timeout)) })
+	}
+	stop := func() {
+		deadline.Stop()
+		cancel(nil)
+	}
+	obj, err := o.Source().Open(ctx, name, nil)
+	if err != nil {
+		stop()
+		return yield(&Doc{Name: name, Source: name, Err: err, fetch: true})
+	}
+	// A read error here comes again when the document is read, after the
+	// links of the bytes before it.
+	br, isWARC := warc.Sniff(obj)
+	if isWARC {
+		deadline.Stop() // the stream's own timer bounds each stall
+		defer stop()
+		defer obj.Close()
+		return o.records(name, br, yield)
+	}
+	d := &Doc{Name: name, Source: name, in: br, resp: obj.Response, fetch: obj.Response != nil, Redirects: obj.Redirects,
+		close: func() error { stop(); return obj.Close() }}
+	if d.resp != nil {
+		d.URL, d.Source, d.Status = obj.URL, obj.URL, d.resp.StatusCode
+	} else if d.URL = o.retrieval(name); d.URL != "" {
+		d.Source = d.URL
+	}
+	return yield(d)
+}
+
 // open yields the documents of the file path.
 func (o *Options) open(path string, yield func(*Doc) bool) bool {
 	f, err := os.Open(path)
@@ -274,12 +338,12 @@ func (o *Options) file(name, what string, f io.ReadCloser, yield func(*Doc) bool
 	// The first bytes only, to tell a WARC: the worker reads the rest,
 	// not the goroutine that walks the inputs.
 	br := bufio.NewReaderSize(f, 512)
-	prefix, err := br.Peek(512)
-	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+	if _, err := br.Peek(512); err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		f.Close()
 		return yield(&Doc{Name: name, Source: name, Err: fmt.Errorf("reading %s: %w", what, err)})
 	}
-	if isWARC(prefix) {
+	br, isWARC := warc.Sniff(br)
+	if isWARC {
 		defer f.Close()
 		return o.records(name, br, yield)
 	}
@@ -310,24 +374,6 @@ func (o *Options) retrieval(name string) string {
 		best, u = len(m.Dir), strings.TrimSuffix(m.URL, "/")+"/"+strings.Join(segs, "/")
 	}
 	return u
-}
-
-// isWARC reports whether a file starting with prefix is a WARC archive:
-// "WARC/", compressed with gzip or not.
-func isWARC(prefix []byte) bool {
-	if bytes.HasPrefix(prefix, []byte("WARC/")) {
-		return true
-	}
-	if !bytes.HasPrefix(prefix, []byte{0x1f, 0x8b}) {
-		return false
-	}
-	z, err := gzip.NewReader(bytes.NewReader(prefix))
-	if err != nil {
-		return false
-	}
-	var start [5]byte
-	n, _ := io.ReadFull(z, start[:])
-	return string(start[:n]) == "WARC/"
 }
 
 // records yields the records of the WARC file name.
@@ -387,8 +433,8 @@ func (o *Options) Extract(x *links.Extractor, d *Doc, h *links.Handler) error {
 		ok, err := x.Record(d.Record, h)
 		d.Skipped = !ok
 		return err
-	case d.fetch:
-		return o.fetch(x, d, h)
+	case d.resp != nil:
+		return o.page(x, d, h)
 	}
 	defer d.close()
 	r := newLimitReader(d.in, o.maxSize())
@@ -415,28 +461,19 @@ func (o *Options) Extract(x *links.Extractor, d *Doc, h *links.Handler) error {
 	return r.finish(err, what, "reading "+what)
 }
 
-func (o *Options) fetch(x *links.Extractor, d *Doc, h *links.Handler) error {
-	ctx := o.Context
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	resp, err := links.Fetch(ctx, o.Client, d.Name, o.MaxRedirects, o.Timeout)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	d.URL = resp.Request.URL.String()
-	d.Source = d.URL
-	d.Redirects = links.Redirects(resp)
-	d.Status = resp.StatusCode
-	r := newLimitReader(resp.Body, o.maxSize())
+// page extracts the links of a page fetched by URL.
+func (o *Options) page(x *links.Extractor, d *Doc, h *links.Handler) error {
+	defer d.close()
+	r := newLimitReader(d.in, o.maxSize())
 	defer func() { d.Bytes = r.limit - r.n }()
+	resp := *d.resp
+	resp.Header = resp.Header.Clone()
 	resp.Body = io.NopCloser(r)
 	if o.Format == links.FormatHTML {
 		resp.Header.Set("Content-Type", "text/html") // read as HTML, whatever it says it is
 	}
 	x.ContentLocation = o.ContentLocation
-	return r.finish(x.Response(resp, h), d.Name, "reading the body of "+d.URL)
+	return r.finish(x.Response(&resp, h), d.Name, "reading the body of "+d.URL)
 }
 
 // limitReader reads at most n bytes and tells whether there was more.
@@ -454,6 +491,10 @@ func newLimitReader(r io.Reader, n int64) *limitReader { return &limitReader{r: 
 func (l *limitReader) finish(err error, name, reading string) error {
 	var rerr *links.ReadError
 	if errors.As(err, &rerr) {
+		var serr *source.Error
+		if errors.As(rerr.Err, &serr) {
+			return serr // which names the URL and where it stopped
+		}
 		return fmt.Errorf("%s: %w", reading, rerr.Err)
 	}
 	if err == nil && l.truncated {

@@ -220,6 +220,10 @@ type Extractor struct {
 	// set its base. Parts inside a MIME entity always honour theirs; over
 	// HTTP, RFC 7231 says it does not, so fetchers leave this false.
 	ContentLocation bool
+	// MaxSize bounds the bytes of an HTTP payload read after its content
+	// coding (gzip, deflate) is removed; 0 means no bound. A payload that
+	// decodes to more is read to the bound, with a warning.
+	MaxSize int64
 	// Template makes the links inside <template> elements count. A browser
 	// keeps a template's contents out of the document, so by default they
 	// are skipped.

@@ -82,14 +82,34 @@ type Reader struct {
 	// 0 means DefaultMaxBlock. The rest of a longer block is read past.
 	MaxBlock int64
 
+	// MaxHeader bounds the bytes of a record's version line and named
+	// fields; 0 means DefaultMaxHeader. A longer header is a *FormatError.
+	MaxHeader int
+
 	file   *counter      // the file as stored
-	gz     *gzip.Reader  // the member being read, in a compressed file
+	gz     *gzip.Reader  // the member being read, in a gzip file
+	zst    *zstdFrames   // the frame being read, in a zstd file
 	br     *bufio.Reader // the uncompressed bytes: of the member, or of the file
 	member int64         // where the member being read starts; -1 when none is
 	sniff  bool          // the file's kind is known
-	zipped bool
+	codec  codec
 	done   bool
+	header bytes.Buffer // a record's header, read within MaxHeader
 }
+
+// codec is how a file is stored: as it is, or in gzip members or zstd
+// frames, one record (by convention) each.
+type codec int
+
+const (
+	plainCodec codec = iota
+	gzipCodec
+	zstdCodec
+)
+
+// DefaultMaxHeader is the longest record header read by default: 1 MiB,
+// far above any real one (a few hundred bytes).
+const DefaultMaxHeader = 1 << 20
 
 // NewReader returns a Reader of the WARC file r.
 func NewReader(r io.Reader) *Reader {
@@ -104,13 +124,21 @@ func (r *Reader) Next() (*Record, error) {
 	}
 	if !r.sniff {
 		r.sniff = true
-		magic, _ := r.file.br.Peek(2)
-		r.zipped = bytes.Equal(magic, gzipMagic[:2])
-		if !r.zipped {
+		magic, _ := r.file.br.Peek(4)
+		switch {
+		case bytes.HasPrefix(magic, gzipMagic[:2]):
+			r.codec = gzipCodec
+		case isZstd(magic):
+			r.codec = zstdCodec
+			if err := r.startZstd(); err != nil {
+				r.done = true
+				return nil, r.fileError(0, err)
+			}
+		default:
 			r.br = bufio.NewReaderSize(r.file, 64<<10)
 		}
 	}
-	if r.zipped {
+	if r.codec != plainCodec {
 		return r.nextZipped()
 	}
 	if skipBlankLines(r.br) == io.EOF {
@@ -136,7 +164,7 @@ func (r *Reader) nextZipped() (*Record, error) {
 		}
 		start := r.file.n
 		if err := r.openMember(); err != nil {
-			return nil, r.fail(start, fmt.Errorf("gzip member: %w", err), r.skipToMember)
+			return nil, r.fail(start, fmt.Errorf("%s: %w", r.unit(), err), r.skipToMember)
 		}
 		if skipBlankLines(r.br) == io.EOF {
 			r.member = -1 // an empty member
@@ -156,9 +184,31 @@ func (r *Reader) nextZipped() (*Record, error) {
 	return rec, nil
 }
 
-// openMember starts reading the gzip member at the file's position.
+// unit names what holds a record in a compressed file.
+func (r *Reader) unit() string {
+	if r.codec == zstdCodec {
+		return "zstd frame"
+	}
+	return "gzip member"
+}
+
+// openMember starts reading the gzip member or zstd frame at the file's
+// position.
 func (r *Reader) openMember() error {
 	start := r.file.n
+	if r.codec == zstdCodec {
+		dec, err := r.zst.open(r.file)
+		if err != nil {
+			return err
+		}
+		if r.br == nil {
+			r.br = bufio.NewReaderSize(dec, 64<<10)
+		} else {
+			r.br.Reset(dec)
+		}
+		r.member = start
+		return nil
+	}
 	var err error
 	if r.gz == nil {
 		r.gz, err = gzip.NewReader(r.file)
@@ -196,7 +246,7 @@ func (r *Reader) read(p []byte, n int64) error {
 		if n == 0 {
 			return nil
 		}
-		if !r.zipped || (err != io.EOF && err != io.ErrUnexpectedEOF) {
+		if r.codec == plainCodec || (err != io.EOF && err != io.ErrUnexpectedEOF) {
 			return io.ErrUnexpectedEOF
 		}
 		if _, err := r.file.br.Peek(1); err != nil {
@@ -206,14 +256,31 @@ func (r *Reader) read(p []byte, n int64) error {
 		if err := r.openMember(); err != nil {
 			return err
 		}
+		if next, _ := r.br.Peek(5); string(next) == "WARC/" {
+			// The next member starts a record: this one's
+			// Content-Length runs past its end, and the next record is
+			// read from the member that holds it.
+			return errPastMember
+		}
 		r.member = member // the record's offset is where it began
 	}
 	return nil
 }
 
+// errPastMember is a record whose Content-Length runs past the end of its
+// gzip member or zstd frame into one that starts the next record.
+var errPastMember = errors.New("Content-Length runs past the end of the record's compressed member, into the next record: the record is cut")
+
 // fail returns the error of the record at offset start, after resync
 // moves to the next record; a file that ended is done.
 func (r *Reader) fail(start int64, err error, resync func()) error {
+	if r.file.err != nil {
+		r.done = true
+		return r.fileError(start, r.file.err)
+	}
+	if errors.Is(err, errPastMember) {
+		return &FormatError{start, err} // the next record is ready
+	}
 	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
 		r.done = true
 		return &FormatError{start, fmt.Errorf("the file ends inside the record: %w", io.ErrUnexpectedEOF)}
@@ -222,17 +289,37 @@ func (r *Reader) fail(start int64, err error, resync func()) error {
 	return &FormatError{start, err}
 }
 
+// fileError is a failure to read the file itself (a disk, a network),
+// which ends it: no record after it can be read.
+func (r *Reader) fileError(start int64, err error) error {
+	return &FormatError{start, fmt.Errorf("reading the file at byte offset %d: %w", r.file.n, err)}
+}
+
 // record reads one record from r.br.
 func (r *Reader) record(start int64) (*Record, error) {
-	version, err := r.br.ReadString('\n')
-	if err != nil {
-		return nil, io.ErrUnexpectedEOF
+	r.header.Reset()
+	budget := r.MaxHeader
+	if budget <= 0 {
+		budget = DefaultMaxHeader
 	}
-	version = strings.TrimRight(version, "\r\n")
+	if err := r.headerLine(budget); err != nil {
+		return nil, err
+	}
+	version := strings.TrimRight(r.header.String(), "\r\n")
 	if !strings.HasPrefix(version, "WARC/") {
 		return nil, fmt.Errorf("%.40q is not a version line (WARC/1.1)", version)
 	}
-	header, err := textproto.NewReader(r.br).ReadMIMEHeader()
+	r.header.Reset()
+	for {
+		n := r.header.Len()
+		if err := r.headerLine(budget - len(version)); err != nil {
+			return nil, fmt.Errorf("fields: %w", err)
+		}
+		if line := r.header.Bytes()[n:]; len(line) == 0 || line[0] == '\n' || line[0] == '\r' && len(line) > 1 && line[1] == '\n' {
+			break
+		}
+	}
+	header, err := textproto.NewReader(bufio.NewReader(&r.header)).ReadMIMEHeader()
 	if err != nil {
 		if errors.Is(err, io.EOF) || r.atEnd() {
 			err = io.ErrUnexpectedEOF // a line cut by the end of the file
@@ -260,6 +347,31 @@ func (r *Reader) record(start int64) (*Record, error) {
 	return rec, nil
 }
 
+// headerLine appends the next line of a record's header to r.header, and
+// fails when the header would grow past budget bytes.
+func (r *Reader) headerLine(budget int) error {
+	for {
+		line, err := r.br.ReadSlice('\n')
+		if r.header.Len()+len(line) > budget {
+			return fmt.Errorf("the record's header is longer than %d bytes (MaxHeader)", budget)
+		}
+		r.header.Write(line)
+		switch err {
+		case nil:
+			return nil
+		case bufio.ErrBufferFull:
+			continue
+		case io.EOF:
+			if r.header.Len() == 0 || r.atEnd() {
+				return io.ErrUnexpectedEOF // a line cut by the end of the file
+			}
+			return nil
+		default:
+			return err
+		}
+	}
+}
+
 // atEnd reports whether the file has no more bytes: what is being read
 // ends (a gzip member may end early, cut), and so does the file.
 func (r *Reader) atEnd() bool {
@@ -267,7 +379,7 @@ func (r *Reader) atEnd() bool {
 		return false
 	}
 	_, err := r.file.br.Peek(1)
-	return !r.zipped || err != nil
+	return r.codec == plainCodec || err != nil
 }
 
 // skipBlankLines reads past the line ends between records, and returns
@@ -306,6 +418,12 @@ func (r *Reader) skipToVersionLine() {
 // read, or if it cannot be decompressed, to the next gzip header.
 func (r *Reader) skipMember() {
 	r.member = -1
+	if r.codec == zstdCodec {
+		if err := r.zst.skip(); err != nil {
+			r.skipToMember()
+		}
+		return
+	}
 	if _, err := io.Copy(io.Discard, r.gz); err != nil {
 		r.skipToMember()
 	}
@@ -318,10 +436,14 @@ func (r *Reader) skipToMember() {
 	if _, err := r.file.ReadByte(); err != nil {
 		return
 	}
+	magic := gzipMagic
+	if r.codec == zstdCodec {
+		magic = zstdMagic
+	}
 	br := r.file.br
 	for {
-		b, err := br.Peek(max(br.Buffered(), len(gzipMagic)))
-		if i := bytes.Index(b, gzipMagic); i >= 0 {
+		b, err := br.Peek(max(br.Buffered(), len(magic)))
+		if i := bytes.Index(b, magic); i >= 0 {
 			r.discard(i)
 			return
 		}
@@ -329,7 +451,7 @@ func (r *Reader) skipToMember() {
 			r.discard(len(b))
 			return
 		}
-		r.discard(len(b) - len(gzipMagic) + 1) // a magic may begin in the last bytes
+		r.discard(len(b) - len(magic) + 1) // a magic may begin in the last bytes
 	}
 }
 
@@ -343,14 +465,17 @@ func (r *Reader) discard(n int) {
 // counter counts the bytes read from a file. It is an io.ByteReader, so
 // that compress/flate reads no further than the end of each gzip member,
 // and the count is where the member ends.
+// It keeps the first error other than io.EOF: the file could not be read.
 type counter struct {
-	br *bufio.Reader
-	n  int64
+	br  *bufio.Reader
+	n   int64
+	err error
 }
 
 func (c *counter) Read(p []byte) (int, error) {
 	n, err := c.br.Read(p)
 	c.n += int64(n)
+	c.keep(err)
 	return n, err
 }
 
@@ -359,5 +484,12 @@ func (c *counter) ReadByte() (byte, error) {
 	if err == nil {
 		c.n++
 	}
+	c.keep(err)
 	return b, err
+}
+
+func (c *counter) keep(err error) {
+	if err != nil && err != io.EOF && c.err == nil {
+		c.err = err
+	}
 }

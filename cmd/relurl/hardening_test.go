@@ -99,12 +99,12 @@ func TestBrokenBodies(t *testing.T) {
 		"--b\r\nContent-Type: text/html\r\n\r\n<a href=\"kept.html\">\r\n--b--\r\n"
 
 	runCLITests(t, []cliTest{
-		{"multipart cut by the network", "", []string{"links", s.URL + "/cut.mht"}, s.URL + "/one.html\n" + s.URL + "/two.html\n",
-			"relurl links: reading the body of " + s.URL + "/cut.mht: unexpected EOF\n", 1},
-		{"HTML cut by the network", "", []string{"links", s.URL + "/cut.html"}, s.URL + "/one.html\n",
-			"relurl links: reading the body of " + s.URL + "/cut.html: unexpected EOF\n", 1},
+		{"multipart cut by the network", "", []string{"links", "-retries", "0", s.URL + "/cut.mht"}, s.URL + "/one.html\n" + s.URL + "/two.html\n",
+			"relurl links: GET " + s.URL + "/cut.mht at byte offset 107: unexpected EOF\n", 1},
+		{"HTML cut by the network, every time", "", []string{"links", "-retries", "2", "-retry-max-wait", "5s", s.URL + "/cut.html"}, s.URL + "/one.html\n",
+			"relurl links: GET " + s.URL + "/cut.html at byte offset 19: unexpected EOF (3 tries)\n", 1},
 		{"a timeout while reading the body", "", []string{"links", "-timeout", "300ms", s.URL + "/stalls.html"}, s.URL + "/one.html\n",
-			"relurl links: reading the body of " + s.URL + "/stalls.html: context deadline exceeded (Client.Timeout or context cancellation while reading body)\n", 1},
+			"relurl links: GET " + s.URL + "/stalls.html at byte offset 19: no complete answer within 300ms\n", 1},
 		{"corrupt base64 and a refused header", message, []string{"links", "-url", "http://m.example/", "-"},
 			"http://m.example/a\nhttp://m.example/kept.html\n",
 			"relurl links: warning: part 1: illegal base64 data at input byte 16: the rest of the part is skipped\n" +
@@ -260,7 +260,7 @@ func TestFlagContracts(t *testing.T) {
 		{"-nonstrict on links", "", []string{"links", "-nonstrict", doc}, "", "relurl links: -nonstrict…", 2},
 		{"-nonstrict with -rfc 3986", "", []string{"resolve", "-rfc", "3986", "-nonstrict", "http://a/b", "http:g"}, "http://a/g\n", "", 0},
 		{"HTTP in capitals", "", []string{"links", "HTTP" + strings.TrimPrefix(s.URL, "http") + "/d/p"}, s.URL + "/d/x\n", "", 0},
-		{"ftp", "", []string{"links", "ftp://127.0.0.1/x"}, "", "relurl links: ftp://127.0.0.1/x: the ftp scheme is not supported: give a file, - or an http or https URL\n", 1},
+		{"ftp", "", []string{"links", "ftp://127.0.0.1/x"}, "", "relurl links: ftp://127.0.0.1/x: the ftp scheme is not supported: give a file, - or an http, https or s3 URL\n", 1},
 	})
 }
 

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"runtime"
 	"slices"
@@ -18,8 +17,8 @@ import (
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/corpus"
-	"github.com/relurl/relurl/internal/lines"
 	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/source"
 )
 
 const linksHelp = `
@@ -128,8 +127,12 @@ type docFlags struct {
 	contentLocation bool
 	verbose         bool
 	files           string
+	prefix          string
 	maps            mapFlag
 	jobs            int
+	retries         int
+	retryWait       time.Duration
+	s3              source.S3Options
 }
 
 func (d *docFlags) register(fs *flag.FlagSet) {
@@ -137,11 +140,16 @@ func (d *docFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&d.typ, "type", "auto", "the documents' `type`: html, message (.eml, .mhtml) or auto")
 	fs.IntVar(&d.maxDepth, "max-depth", links.DefaultMaxDepth, "the deepest nesting of MIME parts to read, at least 1")
 	fs.Int64Var(&d.maxSize, "max-size", corpus.DefaultMaxSize, "read at most this many `bytes` of a document, at least 1")
-	fs.IntVar(&d.maxRedirects, "max-redirects", links.DefaultMaxRedirects, "follow at most this many HTTP redirects")
+	fs.IntVar(&d.maxRedirects, "max-redirects", source.DefaultMaxRedirects, "follow at most this many HTTP redirects")
 	fs.DurationVar(&d.timeout, "timeout", 30*time.Second, "give up on a fetch after this long, body included; 0: never")
 	fs.BoolVar(&d.contentLocation, "content-location", false, "let an HTTP Content-Location header set the base (RFC 7231 says no)")
 	fs.BoolVar(&d.verbose, "v", false, "report the redirects a fetch followed")
-	fs.StringVar(&d.files, "files", "", "read more DOCUMENTs from `FILE`, one a line (- for standard input)")
+	fs.StringVar(&d.files, "files", "", "read more DOCUMENTs from `FILE` (or - or a URL), one a line, gzip or not")
+	fs.StringVar(&d.prefix, "prefix", "", "join each relative line of -files to this `URL` or directory")
+	fs.IntVar(&d.retries, "retries", source.DefaultRetry.Attempts, "retry a URL this many `times` after a transient failure")
+	fs.DurationVar(&d.retryWait, "retry-max-wait", source.DefaultRetry.MaxWait, "wait at most this long in all for the retries of a failure")
+	fs.StringVar(&d.s3.Endpoint, "s3-endpoint", "", "the `URL` of an S3-compatible store (default $AWS_ENDPOINT_URL)")
+	fs.BoolVar(&d.s3.Unsigned, "s3-no-sign-request", false, "read s3:// inputs without credentials, from public buckets")
 	fs.Var(&d.maps, "map", "give the files below `DIR=URL`'s DIR the retrieval URL URL/PATH (repeatable)")
 	fs.IntVar(&d.jobs, "j", runtime.GOMAXPROCS(0), "read this many documents at once")
 }
@@ -189,6 +197,12 @@ func (d *docFlags) check(docs []string) error {
 		return fmt.Errorf("-timeout %v: want 0 (none) or more", d.timeout)
 	case d.jobs < 1:
 		return fmt.Errorf("-j %d: want at least 1", d.jobs)
+	case d.retries < 0:
+		return fmt.Errorf("-retries %d: want 0 or more", d.retries)
+	case d.retryWait <= 0:
+		return fmt.Errorf("-retry-max-wait %v: want more than 0", d.retryWait)
+	case d.prefix != "" && d.files == "":
+		return errors.New("-prefix is for the lines of -files")
 	case d.url != "" && !relurl.Split(d.url).HasScheme():
 		return fmt.Errorf("-url %q: a retrieval URL must be absolute, with a scheme", d.url)
 	case d.url != "" && (len(docs) != 1 || d.files != "" || corpus.IsURL(docs[0])):
@@ -208,6 +222,8 @@ func (d *docFlags) run(e *env, cmd string, args []string, x func() *links.Extrac
 	o := &corpus.Options{
 		URL: d.url, Maps: d.maps, MaxSize: d.maxSize, MaxRedirects: d.maxRedirects,
 		Timeout: d.timeout, ContentLocation: d.contentLocation, Stdin: e.stdin,
+		Retry: source.Retry{Attempts: d.retries, MaxWait: d.retryWait, Base: source.DefaultRetry.Base},
+		S3:    d.s3,
 	}
 	switch d.typ {
 	case "html":
@@ -215,24 +231,14 @@ func (d *docFlags) run(e *env, cmd string, args []string, x func() *links.Extrac
 	case "message":
 		o.Format = links.FormatMessage
 	}
-	var manifestErr error
-	inputs := func(yield func(string) bool) {
-		for _, a := range args {
-			if !yield(a) {
-				return
-			}
-		}
-		if d.files != "" {
-			manifestErr = readManifest(d.files, e.stdin, yield)
-		}
-	}
+	o.Files, o.Prefix = d.files, d.prefix
 	// One file named alone is the run: its warnings need no name.
 	single := len(args) == 1 && d.files == "" && !isDir(args[0])
 	var stats corpus.Stats
 	status := exitOK
 	p := e.newProgress()
 	defer p.clear()
-	o.Run(o.Docs(inputs), d.jobs, x,
+	o.Run(o.Docs(slices.Values(args)), d.jobs, x,
 		func(doc *corpus.Doc, out *corpus.Output) *links.Handler {
 			named := func(err error) string {
 				if single && doc.Record == nil {
@@ -277,42 +283,7 @@ func (d *docFlags) run(e *env, cmd string, args []string, x func() *links.Extrac
 			p.showDocs(&stats)
 			return true
 		})
-	if manifestErr != nil {
-		fmt.Fprintf(e.stderr, "relurl %s: -files: %v\n", cmd, manifestErr)
-		status = max(status, exitInvalid)
-	}
 	return status, stats
-}
-
-// readManifest yields the names in the file name (- for standard input),
-// one a line; empty lines are skipped.
-func readManifest(name string, stdin io.Reader, yield func(string) bool) error {
-	in := stdin
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		in = f
-	}
-	r := lines.NewReader(in, lines.MaxLength)
-	for {
-		chunk, err := r.Next()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		for len(chunk) > 0 {
-			var line []byte
-			line, chunk = lines.Cut(chunk)
-			if len(line) > 0 && !yield(string(line)) {
-				return nil
-			}
-		}
-	}
 }
 
 func isDir(name string) bool {

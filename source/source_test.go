@@ -1,0 +1,304 @@
+package source
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/relurl/relurl/internal/faulty"
+)
+
+// fast retries, for tests: the waits are what is slow, not the reading.
+var fast = Retry{Attempts: 8, MaxWait: 20 * time.Second, Base: time.Millisecond}
+
+func randomBytes(n int, seed uint64) []byte {
+	r := rand.New(rand.NewPCG(seed, 2))
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	return b
+}
+
+// newSite serves, on loopback: a redirect chain /r3 → /r2 → /r1 → /docs/page,
+// a redirect loop /loop ↔ /loop2, a page that never answers in time /slow,
+// a 404 elsewhere, and a 403. The slow handler is released when the test
+// ends, so that the server closes at once.
+func newSite(t *testing.T) *httptest.Server {
+	released := make(chan struct{})
+	mux := http.NewServeMux()
+	for i := 1; i <= 3; i++ {
+		to := fmt.Sprintf("/r%d", i-1)
+		if i == 1 {
+			to = "/docs/page"
+		}
+		mux.Handle(fmt.Sprintf("/r%d", i), http.RedirectHandler(to, http.StatusFound))
+	}
+	mux.Handle("/loop", http.RedirectHandler("/loop2", http.StatusMovedPermanently))
+	mux.Handle("/loop2", http.RedirectHandler("/loop", http.StatusMovedPermanently))
+	mux.HandleFunc("/docs/page", func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("User-Agent") != DefaultUserAgent {
+			http.Error(w, "no user agent", http.StatusBadRequest)
+		}
+		io.WriteString(w, `<a href="next.html">next</a>`)
+	})
+	mux.HandleFunc("/forbidden", func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "no", http.StatusForbidden)
+	})
+	mux.HandleFunc("/slow", func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-released:
+		case <-r.Context().Done():
+		case <-time.After(10 * time.Second):
+		}
+	})
+	s := httptest.NewServer(mux)
+	t.Cleanup(func() {
+		close(released)
+		s.Close()
+	})
+	return s
+}
+
+func TestOpenHTTP(t *testing.T) {
+	s := newSite(t)
+	ctx := context.Background()
+	o := &Options{MaxRedirects: DefaultMaxRedirects, Timeout: 5 * time.Second, Retry: fast}
+
+	obj, err := o.Open(ctx, s.URL+"/r3", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(obj)
+	obj.Close()
+	if err != nil || string(body) != `<a href="next.html">next</a>` {
+		t.Errorf("body %q, %v", body, err)
+	}
+	if obj.URL != s.URL+"/docs/page" || obj.Response.Request.URL.String() != obj.URL {
+		t.Errorf("after redirects the URL is %s, want the last one", obj.URL)
+	}
+	if want := []string{s.URL + "/r3", s.URL + "/r2", s.URL + "/r1", s.URL + "/docs/page"}; !slices.Equal(obj.Redirects, want) {
+		t.Errorf("Redirects = %v, want %v", obj.Redirects, want)
+	}
+
+	tests := []struct {
+		name, path string
+		o          *Options
+		want       string // the error, whole
+		tries      int
+	}{
+		{"a redirect chain over the limit", "/r3", &Options{MaxRedirects: 2, Retry: fast},
+			"GET " + s.URL + "/r3: stopped after 2 redirects, at " + s.URL + "/r1, which redirects to " + s.URL + "/docs/page: a loop, or a longer chain", 1},
+		{"a redirect loop", "/loop", &Options{MaxRedirects: 10, Retry: fast},
+			"GET " + s.URL + "/loop: stopped after 10 redirects, at " + s.URL + "/loop, which redirects to " + s.URL + "/loop2: a loop, or a longer chain", 1},
+		{"404, not retried", "/missing", &Options{Retry: fast}, "GET " + s.URL + "/missing: 404 Not Found", 1},
+		{"403, not retried", "/forbidden", &Options{Retry: fast}, "GET " + s.URL + "/forbidden: 403 Forbidden", 1},
+		{"no answer within the timeout, retried", "/slow", &Options{Timeout: 100 * time.Millisecond, Retry: Retry{Attempts: 2, MaxWait: time.Second, Base: time.Millisecond}},
+			"GET " + s.URL + "/slow: no progress within 100ms (3 tries)", 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			start := time.Now()
+			_, err := tt.o.Open(ctx, s.URL+tt.path, nil)
+			var serr *Error
+			if !errors.As(err, &serr) || err.Error() != tt.want || serr.Tries != tt.tries {
+				t.Errorf("error %v (%T)\nwant %s", err, err, tt.want)
+			}
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("took %v", d)
+			}
+		})
+	}
+}
+
+// TestResume reads a file through every fault the server knows, and must
+// get every byte exactly once, in order.
+func TestResume(t *testing.T) {
+	file := randomBytes(3<<20, 1)
+	tests := []struct {
+		name   string
+		faults faulty.Faults
+	}{
+		{"cut mid-body, resumed by Range", faulty.Faults{CutAfter: 400 << 10, Seed: 1}},
+		{"cut, and 503 SlowDown a third of the time", faulty.Faults{CutAfter: 400 << 10, Unavailable: 0.33, Seed: 2}},
+		{"cut, and Range ignored: re-read and skip", faulty.Faults{CutAfter: 2 << 20, Cuts: 3, IgnoreRange: true, Seed: 3}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := faulty.New(map[string][]byte{"/a.warc.gz": file}, tt.faults)
+			defer s.Close()
+			o := &Options{Retry: Retry{Attempts: 20, MaxWait: 20 * time.Second, Base: time.Millisecond}, Timeout: 5 * time.Second}
+			obj, err := o.Open(context.Background(), s.URL+"/a.warc.gz", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := io.ReadAll(obj)
+			obj.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			requests, cut, refused, ranges := s.Stats()
+			if !bytes.Equal(got, file) {
+				t.Fatalf("read %d bytes, not the file's %d exactly", len(got), len(file))
+			}
+			// A cut while skipping what was read is a failed resumption.
+			if cut == 0 || obj.Resumed() == 0 || obj.Resumed() > cut {
+				t.Errorf("%d cuts, %d resumptions: want some, one for each at most", cut, obj.Resumed())
+			}
+			t.Logf("%d requests, %d cut, %d refused, %d with Range, %d resumptions", requests, cut, refused, ranges, obj.Resumed())
+		})
+	}
+}
+
+// TestResumeFailures: a server that keeps failing ends the reading with an
+// *Error that names the URL and the offset.
+func TestResumeFailures(t *testing.T) {
+	file := randomBytes(1<<20, 2)
+	s := faulty.New(map[string][]byte{"/a.warc": file}, faulty.Faults{Unavailable: 1})
+	defer s.Close()
+	o := &Options{Retry: Retry{Attempts: 3, MaxWait: 10 * time.Second, Base: time.Millisecond}}
+	_, err := o.Open(context.Background(), s.URL+"/a.warc", nil)
+	if want := "GET " + s.URL + "/a.warc: 503 Service Unavailable (4 tries)"; err == nil || err.Error() != want {
+		t.Errorf("always 503: error %v, want %s", err, want)
+	}
+
+	// Cut, then never answering again: the error names the byte offset.
+	cutter := faulty.New(map[string][]byte{"/a.warc": file}, faulty.Faults{CutAfter: 1000, Seed: 4})
+	defer cutter.Close()
+	o.Retry.Attempts = 0
+	obj, err := o.Open(context.Background(), cutter.URL+"/a.warc", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := io.Copy(io.Discard, obj)
+	var serr *Error
+	if !errors.As(err, &serr) || serr.Offset != n || !strings.Contains(err.Error(), fmt.Sprintf("at byte offset %d: unexpected EOF", n)) {
+		t.Errorf("cut with no retries: after %d bytes, error %v", n, err)
+	}
+}
+
+// TestChangedObject: an object that changed between two requests is not
+// spliced.
+func TestChangedObject(t *testing.T) {
+	version := 0
+	var srv *httptest.Server
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		version++
+		body := bytes.Repeat([]byte{byte('a' + version)}, 100000)
+		w.Header().Set("ETag", fmt.Sprintf(`"v%d"`, version))
+		w.Header().Set("Content-Length", "100000")
+		if version == 1 {
+			w.Write(body[:5000])
+			panic(http.ErrAbortHandler)
+		}
+		w.Write(body) // 200, whatever If-Range asked
+	}))
+	defer srv.Close()
+	o := &Options{Retry: fast}
+	obj, err := o.Open(context.Background(), srv.URL, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = io.ReadAll(obj)
+	if err == nil || !strings.Contains(err.Error(), `the object changed while it was read (validator "\"v1\"", then "\"v2\""): not resumed`) {
+		t.Errorf("error %v", err)
+	}
+}
+
+// TestStall: a body that stops coming is resumed after Timeout.
+func TestStall(t *testing.T) {
+	file := randomBytes(100000, 3)
+	stalled := false
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("ETag", `"x"`)
+		if !stalled {
+			stalled = true
+			w.Header().Set("Content-Length", "100000")
+			w.Write(file[:50000])
+			w.(http.Flusher).Flush()
+			<-r.Context().Done()
+			return
+		}
+		http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(file))
+	}))
+	defer srv.Close()
+	o := &Options{Retry: fast, Timeout: 200 * time.Millisecond}
+	obj, err := o.Open(context.Background(), srv.URL, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := io.ReadAll(obj)
+	if err != nil || !bytes.Equal(got, file) || obj.Resumed() != 1 {
+		t.Errorf("read %d bytes, %v, %d resumptions", len(got), err, obj.Resumed())
+	}
+}
+
+func TestManifest(t *testing.T) {
+	dir := t.TempDir()
+	var gz bytes.Buffer
+	z := gzip.NewWriter(&gz)
+	io.WriteString(z, "\ufeffcrawl-data/a.warc.gz\r\n\nhttps://other.example/b.warc.gz\n/abs/c.warc.gz\ns3://bucket/d.warc.zst")
+	z.Close()
+	name := filepath.Join(dir, "warc.paths.gz")
+	os.WriteFile(name, gz.Bytes(), 0o644)
+	var got []string
+	o := &Options{}
+	for line, err := range o.Manifest(context.Background(), name, "https://data.commoncrawl.org/", nil) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, line)
+	}
+	want := []string{"https://data.commoncrawl.org/crawl-data/a.warc.gz", "https://other.example/b.warc.gz", "/abs/c.warc.gz", "s3://bucket/d.warc.zst"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+
+	// The same manifest over HTTP, and a missing one.
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer srv.Close()
+	got = nil
+	for line, err := range o.Manifest(context.Background(), srv.URL+"/warc.paths.gz", "s3://commoncrawl", nil) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, line)
+	}
+	if got[0] != "s3://commoncrawl/crawl-data/a.warc.gz" || len(got) != 4 {
+		t.Errorf("over HTTP: %q", got)
+	}
+	for _, err := range o.Manifest(context.Background(), srv.URL+"/nothing.gz", "", nil) {
+		if err == nil || !strings.Contains(err.Error(), "404 Not Found") {
+			t.Errorf("a missing manifest: %v", err)
+		}
+	}
+}
+
+func TestWithPrefix(t *testing.T) {
+	tests := []struct{ prefix, name, want string }{
+		{"https://data.commoncrawl.org/", "crawl-data/x.warc.gz", "https://data.commoncrawl.org/crawl-data/x.warc.gz"},
+		{"https://data.commoncrawl.org", "crawl-data/x.warc.gz", "https://data.commoncrawl.org/crawl-data/x.warc.gz"},
+		{"s3://commoncrawl/", "crawl-data/x.warc.gz", "s3://commoncrawl/crawl-data/x.warc.gz"},
+		{"/data/cc", "crawl-data/x.warc.gz", "/data/cc/crawl-data/x.warc.gz"},
+		{"https://a/", "https://b/x.warc.gz", "https://b/x.warc.gz"},
+		{"https://a/", "/local/x.warc.gz", "/local/x.warc.gz"},
+		{"", "x.warc.gz", "x.warc.gz"},
+	}
+	for _, tt := range tests {
+		if got := WithPrefix(tt.prefix, tt.name); got != tt.want {
+			t.Errorf("WithPrefix(%q, %q) = %q, want %q", tt.prefix, tt.name, got, tt.want)
+		}
+	}
+}
