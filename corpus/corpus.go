@@ -211,7 +211,13 @@ func (o *Options) maxSize() int64 {
 }
 
 // extensions are the files of a directory that count.
-var extensions = []string{".html", ".htm", ".xhtml", ".eml", ".mht", ".mhtml", ".mime", ".warc", ".warc.gz"}
+var extensions = []string{".html", ".htm", ".xhtml", ".eml", ".mht", ".mhtml", ".mime", ".warc", ".warc.gz", ".warc.zst"}
+
+// warcName reports whether a name says it is a WARC archive.
+func warcName(name string) bool {
+	name = strings.ToLower(name)
+	return strings.HasSuffix(name, ".warc") || strings.HasSuffix(name, ".warc.gz") || strings.HasSuffix(name, ".warc.zst")
+}
 
 // Counts reports whether a file found in a directory counts, by its name.
 func Counts(name string) bool {
@@ -308,6 +314,11 @@ func (o *Options) openURL(name string, yield func(*Doc) bool) bool {
 	// A read error here comes again when the document is read, after the
 	// links of the bytes before it.
 	br, isWARC := warc.Sniff(obj)
+	if !isWARC && o.Format == 0 && warcName(obj.URL) {
+		obj.Close()
+		stop()
+		return yield(&Doc{Name: name, Source: name, Err: notWARC(name, br), fetch: true})
+	}
 	if isWARC {
 		deadline.Stop() // the stream's own timer bounds each stall
 		defer stop()
@@ -347,11 +358,25 @@ func (o *Options) file(name, what string, f io.ReadCloser, yield func(*Doc) bool
 		defer f.Close()
 		return o.records(name, br, yield)
 	}
+	if o.Format == 0 && warcName(name) {
+		// Read as HTML, it would give no links and no word.
+		f.Close()
+		return yield(&Doc{Name: name, Source: name, Err: notWARC(name, br)})
+	}
 	d := &Doc{Name: name, Source: name, URL: o.retrieval(name), in: br, close: f.Close}
 	if d.URL != "" {
 		d.Source = d.URL
 	}
 	return yield(d)
+}
+
+// notWARC is the error of an input named as a WARC archive that is not one.
+func notWARC(name string, br *bufio.Reader) error {
+	prefix, _ := br.Peek(16)
+	if len(prefix) == 0 {
+		return fmt.Errorf("%s: not a WARC archive: it is empty", name)
+	}
+	return fmt.Errorf("%s: not a WARC archive: it starts with %q, not WARC/ (plain, gzip or zstd)", name, prefix)
 }
 
 // retrieval returns the retrieval URL of the file name: -url's, or the
@@ -424,6 +449,7 @@ func httpStatus(rec *warc.Record) int {
 // returns what stopped the document, named with it, and sets d.Bytes and
 // d.Skipped.
 func (o *Options) Extract(x *links.Extractor, d *Doc, h *links.Handler) error {
+	x.MaxSize = o.maxSize()
 	switch {
 	case d.Err != nil || d.Warning != nil || d.Skipped:
 		return d.Err
@@ -543,6 +569,12 @@ func (o *Options) Run(docs iter.Seq[*Doc], workers int, newExtractor func() *lin
 			x := <-extractors
 			defer func() { extractors <- x }()
 			h := handler(d, out)
+			if warn := h.Warn; warn != nil && d.Record != nil {
+				// A record's problems name the archive and where it is.
+				h.Warn = func(err error) {
+					warn(fmt.Errorf("%s, WARC record at offset %d: %w", d.Name, d.Record.Offset, err))
+				}
+			}
 			link := h.Link
 			h.Link = func(l *links.Link) error {
 				d.Links++

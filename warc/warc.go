@@ -164,7 +164,7 @@ func (r *Reader) nextZipped() (*Record, error) {
 		}
 		start := r.file.n
 		if err := r.openMember(); err != nil {
-			return nil, r.fail(start, fmt.Errorf("%s: %w", r.unit(), err), r.skipToMember)
+			return nil, r.fail(start, fmt.Errorf("%s: %w", r.unit(), err), func() { r.skipToMember(start) })
 		}
 		if skipBlankLines(r.br) == io.EOF {
 			r.member = -1 // an empty member
@@ -309,17 +309,17 @@ func (r *Reader) record(start int64) (*Record, error) {
 	if !strings.HasPrefix(version, "WARC/") {
 		return nil, fmt.Errorf("%.40q is not a version line (WARC/1.1)", version)
 	}
-	r.header.Reset()
+	fields := r.header.Len()
 	for {
 		n := r.header.Len()
-		if err := r.headerLine(budget - len(version)); err != nil {
+		if err := r.headerLine(budget); err != nil {
 			return nil, fmt.Errorf("fields: %w", err)
 		}
 		if line := r.header.Bytes()[n:]; len(line) == 0 || line[0] == '\n' || line[0] == '\r' && len(line) > 1 && line[1] == '\n' {
 			break
 		}
 	}
-	header, err := textproto.NewReader(bufio.NewReader(&r.header)).ReadMIMEHeader()
+	header, err := textproto.NewReader(bufio.NewReader(bytes.NewReader(r.header.Bytes()[fields:]))).ReadMIMEHeader()
 	if err != nil {
 		if errors.Is(err, io.EOF) || r.atEnd() {
 			err = io.ErrUnexpectedEOF // a line cut by the end of the file
@@ -417,24 +417,27 @@ func (r *Reader) skipToVersionLine() {
 // skipMember moves a compressed file past the rest of the member being
 // read, or if it cannot be decompressed, to the next gzip header.
 func (r *Reader) skipMember() {
+	start := r.member
 	r.member = -1
 	if r.codec == zstdCodec {
 		if err := r.zst.skip(); err != nil {
-			r.skipToMember()
+			r.skipToMember(start)
 		}
 		return
 	}
 	if _, err := io.Copy(io.Discard, r.gz); err != nil {
-		r.skipToMember()
+		r.skipToMember(start)
 	}
 }
 
 // skipToMember moves a compressed file to the next bytes that start a
-// gzip member (1f 8b 08), past the one that failed.
-func (r *Reader) skipToMember() {
+// gzip member (1f 8b 08) or zstd frame, past the one that failed at start.
+func (r *Reader) skipToMember(start int64) {
 	r.member = -1
-	if _, err := r.file.ReadByte(); err != nil {
-		return
+	if r.file.n == start {
+		if _, err := r.file.ReadByte(); err != nil {
+			return
+		}
 	}
 	magic := gzipMagic
 	if r.codec == zstdCodec {

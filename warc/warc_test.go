@@ -217,6 +217,8 @@ func TestMaxBlock(t *testing.T) {
 func FuzzReader(f *testing.F) {
 	f.Add([]byte(record("resource", "abc") + record("request", "")))
 	f.Add(gzipped(record("resource", "abc"), "junk", record("request", "x")))
+	f.Add(zstdFramed(f, nil, false, record("resource", "abc"), record("request", "x")))
+	f.Add(zstdFramed(f, buildDict(f, testRecords()), true, testRecords()[:2]...))
 	for _, name := range []string{"example.warc.gz", "example-trunc.warc", "example-wrong-chunks.warc.gz"} {
 		if b, err := os.ReadFile(shared + name); err == nil {
 			f.Add(b)
