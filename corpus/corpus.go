@@ -455,6 +455,9 @@ func (o *Options) Extract(x *links.Extractor, d *Doc, h *links.Handler) error {
 		return d.Err
 	case d.Record != nil:
 		d.Bytes = int64(len(d.Record.Block))
+		if d.Record.Cut && h.Warn != nil {
+			h.Warn(fmt.Errorf("its block is longer than -max-size %d bytes: links from its first %d bytes only", o.maxSize(), o.maxSize()))
+		}
 		x.ContentLocation = o.ContentLocation
 		ok, err := x.Record(d.Record, h)
 		d.Skipped = !ok

@@ -1,0 +1,293 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/klauspost/compress/zstd"
+
+	"github.com/relurl/relurl/internal/faulty"
+	"github.com/relurl/relurl/warc"
+)
+
+// These tests read archives where crawls keep them: over HTTP from a
+// server that fails as loaded servers do, compressed with zstd, listed in
+// gzip manifests, and hostile.
+
+const docsCrawl = "../../../shared/data/warc/docs-crawl.warc.gz"
+
+// docsCrawlTSV is relurl links -tsv over the local archive: what every
+// other way of reading it must give, byte for byte.
+var docsCrawlTSV = sync.OnceValues(func() (string, error) {
+	if _, err := os.Stat(docsCrawl); err != nil {
+		return "", err
+	}
+	out, err := exec.Command(relurlBin, "links", "-tsv", docsCrawl).Output()
+	return string(out), err
+})
+
+func localCrawl(t *testing.T) (file []byte, tsv string) {
+	t.Helper()
+	tsv, err := docsCrawlTSV()
+	if err != nil {
+		t.Skipf("no shared data (%v)", err)
+	}
+	file, err = os.ReadFile(docsCrawl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return file, tsv
+}
+
+// TestArchiveOverHTTP reads wget's crawl (13.6 MB, 3,652 records) from a
+// loopback server that cuts connections in the middle of records, answers
+// 503 SlowDown at random and, in one run, ignores Range: every link comes
+// out exactly once, as from the local file, and the exit status is 0.
+func TestArchiveOverHTTP(t *testing.T) {
+	file, want := localCrawl(t)
+	tests := []struct {
+		name   string
+		path   string
+		faults faulty.Faults
+	}{
+		{"no faults, a name that says nothing", "/download", faulty.Faults{}},
+		{"cut mid-record 6 times, resumed by Range", "/crawl/docs.warc.gz", faulty.Faults{CutAfter: 4 << 20, Cuts: 6, Seed: 1}},
+		{"cut, and 503 SlowDown a quarter of the time", "/crawl/docs.warc.gz", faulty.Faults{CutAfter: 4 << 20, Cuts: 6, Unavailable: 0.25, Seed: 2}},
+		{"cut, and Range ignored: re-read and skipped", "/crawl/docs.warc.gz", faulty.Faults{CutAfter: 13 << 20, Cuts: 2, IgnoreRange: true, Seed: 3}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := faulty.New(map[string][]byte{tt.path: file}, tt.faults)
+			defer s.Close()
+			r := relurlRun(t, nil, "links", "-tsv", "-retries", "20", s.URL+tt.path)
+			requests, cut, refused, ranges := s.Stats()
+			t.Logf("%d requests: %d cut, %d refused, %d with Range", requests, cut, refused, ranges)
+			if r.code != 0 || r.stdout != want {
+				t.Errorf("exit %d, %d bytes of links, want the local file's %d; stderr:\n%s", r.code, len(r.stdout), len(want), r.stderr)
+			}
+			if tt.faults.CutAfter > 0 && (cut == 0 || ranges == 0) {
+				t.Errorf("%d cuts, %d range requests: the faults did not happen", cut, ranges)
+			}
+		})
+	}
+}
+
+// TestArchiveFailures: a server that keeps failing loses the archive, and
+// says which and where, with exit status 1; the records before a cut
+// still give their links.
+func TestArchiveFailures(t *testing.T) {
+	file, want := localCrawl(t)
+	down := faulty.New(map[string][]byte{"/a.warc.gz": file}, faulty.Faults{Unavailable: 1})
+	defer down.Close()
+	cutter := faulty.New(map[string][]byte{"/a.warc.gz": file}, faulty.Faults{CutAfter: 5 << 20, Seed: 7})
+	defer cutter.Close()
+
+	r := relurlRun(t, nil, "links", "-tsv", "-retries", "2", "-retry-max-wait", "10s", down.URL+"/a.warc.gz")
+	check(t, r, "", "relurl links: GET "+down.URL+"/a.warc.gz: 503 Service Unavailable (3 tries)\n", 1)
+
+	r = relurlRun(t, nil, "links", "-tsv", "-retries", "0", cutter.URL+"/a.warc.gz")
+	if r.code != 1 || !strings.HasPrefix(want, r.stdout) || len(r.stdout) < 1000 ||
+		!strings.Contains(r.stderr, "relurl links: "+cutter.URL+"/a.warc.gz: WARC record at offset ") ||
+		!strings.Contains(r.stderr, ": reading the file at byte offset ") || !strings.Contains(r.stderr, "at byte offset") ||
+		!strings.Contains(r.stderr, "unexpected EOF") {
+		t.Errorf("cut, no retries: exit %d, %d bytes of links; stderr:\n%s", r.code, len(r.stdout), r.stderr)
+	}
+}
+
+// toZstd rewrites a .warc.gz as .warc.zst by the warc-zstd proposal: each
+// record a zstd frame, compressed with a dictionary trained on the
+// records, which a leading skippable frame holds.
+func toZstd(t *testing.T, gz []byte) []byte {
+	t.Helper()
+	r := warc.NewReader(bytes.NewReader(gz))
+	var records [][]byte
+	for {
+		rec, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		z, err := gzip.NewReader(bytes.NewReader(gz[rec.Offset : rec.Offset+rec.Length]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, err := io.ReadAll(z)
+		if err != nil {
+			t.Fatal(err)
+		}
+		records = append(records, raw)
+	}
+	var history []byte
+	var samples [][]byte
+	for _, rec := range records[:100] {
+		history = append(history, rec[:min(len(rec), 300)]...)
+		samples = append(samples, rec[:min(len(rec), 8192)])
+	}
+	dict, err := zstd.BuildDict(zstd.BuildDictOptions{ID: 7, Contents: samples, History: history})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := binary.LittleEndian.AppendUint32(nil, 0x184D2A5D)
+	out = binary.LittleEndian.AppendUint32(out, uint32(len(dict)))
+	out = append(out, dict...)
+	enc, err := zstd.NewWriter(nil, zstd.WithEncoderDict(dict), zstd.WithEncoderConcurrency(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rec := range records {
+		out = enc.EncodeAll(rec, out)
+	}
+	return out
+}
+
+// TestZstdArchive: the crawl as .warc.zst with a dictionary gives the same
+// links, from a file and over HTTP, and each record's byte range in -json
+// is its frame.
+func TestZstdArchive(t *testing.T) {
+	file, want := localCrawl(t)
+	zst := toZstd(t, file)
+	dir := t.TempDir()
+	name := filepath.Join(dir, "docs-crawl.warc.zst")
+	os.WriteFile(name, zst, 0o644)
+	s := faulty.New(map[string][]byte{"/docs-crawl.warc.zst": zst}, faulty.Faults{CutAfter: 3 << 20, Cuts: 3, Seed: 5})
+	defer s.Close()
+	t.Logf("%d bytes as .warc.gz, %d as .warc.zst with a dictionary", len(file), len(zst))
+	for _, in := range []string{name, s.URL + "/docs-crawl.warc.zst"} {
+		r := relurlRun(t, nil, "links", "-tsv", in)
+		if r.code != 0 || r.stdout != want {
+			t.Errorf("%s: exit %d, %d bytes of links, want %d; stderr:\n%s", in, r.code, len(r.stdout), len(want), r.stderr)
+		}
+	}
+}
+
+// TestManifestPrefix: a gzip-compressed manifest of relative paths, as
+// Common Crawl's warc.paths.gz, with -prefix, archives local and remote.
+func TestManifestPrefix(t *testing.T) {
+	file, want := localCrawl(t)
+	s := faulty.New(map[string][]byte{"/crawl-data/CC-TEST/docs.warc.gz": file, "/crawl-data/CC-TEST/warc.paths.gz": gzipText("crawl-data/CC-TEST/docs.warc.gz\ncrawl-data/CC-TEST/docs.warc.gz\n")}, faulty.Faults{})
+	defer s.Close()
+	dir := t.TempDir()
+	manifest := filepath.Join(dir, "warc.paths.gz")
+	os.WriteFile(manifest, gzipText("crawl-data/CC-TEST/docs.warc.gz\n"), 0o644)
+
+	r := relurlRun(t, nil, "links", "-tsv", "-prefix", s.URL+"/", "-files", manifest)
+	check(t, r, want, "relurl links: 1824 documents (1824 of them WARC records), 215993 links, 69.7 MB; skipped, giving no links: metadata 1, payload 2, request 1824, warcinfo 1\n", 0)
+
+	// The manifest itself by URL, two lines: the archive twice.
+	r = relurlRun(t, nil, "links", "-tsv", "-prefix", s.URL, "-files", s.URL+"/crawl-data/CC-TEST/warc.paths.gz")
+	if r.code != 0 || r.stdout != want+want {
+		t.Errorf("a manifest by URL: exit %d, %d bytes; stderr:\n%s", r.code, len(r.stdout), r.stderr)
+	}
+	// A missing manifest, and -prefix without -files.
+	r = relurlRun(t, nil, "links", "-files", s.URL+"/none.gz")
+	check(t, r, "", "relurl links: -files: GET "+s.URL+"/none.gz: 404 Not Found\n", 1)
+	r = relurlRun(t, nil, "links", "-prefix", "x", docsCrawl)
+	check(t, r, "", "relurl links: -prefix is for the lines of -files…", 2)
+}
+
+func gzipText(s string) []byte {
+	var b bytes.Buffer
+	z := gzip.NewWriter(&b)
+	io.WriteString(z, s)
+	z.Close()
+	return b.Bytes()
+}
+
+// gzipMember compresses one record as a gzip member.
+func gzipMember(record string) []byte { return gzipText(record) }
+
+func warcRecord(typ, target, contentType, block string) string {
+	return fmt.Sprintf("WARC/1.1\r\nWARC-Type: %s\r\nWARC-Target-URI: %s\r\nContent-Type: %s\r\nContent-Length: %d\r\n\r\n%s\r\n\r\n", typ, target, contentType, len(block), block)
+}
+
+// TestHostileArchives: archives made to hurt, each read in bounded memory,
+// each problem a warning or error naming the archive and the offset, the
+// good records after it read, and the exit status saying what was lost.
+func TestHostileArchives(t *testing.T) {
+	if testing.Short() {
+		t.Skip("gigabytes decompressed")
+	}
+	good := warcRecord("response", "http://good.example/", "application/http; msgtype=response",
+		"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<a href=\"after.html\">")
+	goodMember := gzipMember(good)
+
+	// A payload of 1 MB that decodes to 1 GB of zeros.
+	var bomb bytes.Buffer
+	z, _ := gzip.NewWriterLevel(&bomb, gzip.BestCompression)
+	zeros := make([]byte, 1<<20)
+	for range 1024 {
+		z.Write(zeros)
+	}
+	z.Close()
+	bombRecord := warcRecord("response", "http://bomb.example/", "application/http; msgtype=response",
+		"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip\r\n\r\n"+bomb.String())
+
+	// 4 KB of .warc.gz that decodes to 1 GB of links.
+	var links bytes.Buffer
+	z, _ = gzip.NewWriterLevel(&links, gzip.BestCompression)
+	fmt.Fprintf(z, "WARC/1.1\r\nWARC-Type: resource\r\nWARC-Target-URI: http://links.example/\r\nContent-Type: text/html\r\nContent-Length: %d\r\n\r\n", 1<<30)
+	chunk := bytes.Repeat([]byte("<a href=x>"), 1<<16)
+	for range (1 << 30) / len(chunk) {
+		z.Write(chunk)
+	}
+	z.Write(make([]byte, (1<<30)%len(chunk)))
+	io.WriteString(z, "\r\n\r\n")
+	z.Close()
+
+	lying := gzipMember("WARC/1.1\r\nWARC-Type: resource\r\nWARC-Target-URI: http://lies.example/\r\nContent-Type: text/html\r\nContent-Length: 10000000000\r\n\r\n<a href=lie>\r\n\r\n")
+	hugeHeader := gzipMember("WARC/1.1\r\nWARC-Type: resource\r\nX-Big: " + strings.Repeat("h", 100<<20) + "\r\nContent-Length: 1\r\n\r\nx\r\n\r\n")
+
+	dir := t.TempDir()
+	write := func(name string, parts ...[]byte) string {
+		path := filepath.Join(dir, name)
+		os.WriteFile(path, bytes.Join(parts, nil), 0o644)
+		return path
+	}
+	tests := []struct {
+		name, file string
+		stdout     string
+		stderr     []string // each a part of standard error
+		code       int
+		maxRSSMiB  int64
+	}{
+		{"a gzip bomb in a payload", write("bomb.warc.gz", gzipMember(bombRecord), goodMember), "http://good.example/after.html\n",
+			[]string{"bomb.warc.gz, WARC record at offset 0: http://bomb.example/: the payload decodes to more than 67108864 bytes (-max-size): links from its first 67108864 bytes only"}, 0, 350},
+		{"a record of 1 GB of links", write("links.warc.gz", links.Bytes(), goodMember), "*",
+			[]string{"links.warc.gz, WARC record at offset 0: its block is longer than -max-size 67108864 bytes: links from its first 67108864 bytes only"}, 0, 350},
+		{"a Content-Length that lies", write("lying.warc.gz", goodMember, lying, goodMember), "http://good.example/after.html\nhttp://good.example/after.html\n",
+			[]string{fmt.Sprintf("lying.warc.gz: WARC record at offset %d: content block: Content-Length runs past the end of the record's compressed member, into the next record: the record is cut", len(goodMember))}, 0, 100},
+		{"a header line of 100 MB", write("header.warc.gz", goodMember, hugeHeader, goodMember), "http://good.example/after.html\nhttp://good.example/after.html\n",
+			[]string{fmt.Sprintf("header.warc.gz: WARC record at offset %d: fields: the record's header is longer than 1048576 bytes", len(goodMember))}, 0, 100},
+		{"an empty .warc.gz", write("empty.warc.gz"), "", []string{"empty.warc.gz: not a WARC archive: it is empty"}, 1, 100},
+		{"a .warc.gz of nothing", write("nothing.warc.gz", gzipText("")), "", []string{"nothing.warc.gz: not a WARC archive: it starts with"}, 1, 100},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out bytes.Buffer
+			code, maxRSS, stderr := relurlMeasured(t, nil, &out, "links", tt.file)
+			if code != tt.code || tt.stdout != "*" && out.String() != tt.stdout {
+				t.Errorf("exit %d, stdout %.200q", code, out.String())
+			}
+			for _, part := range tt.stderr {
+				if !strings.Contains(stderr, part) {
+					t.Errorf("stderr does not say %q:\n%.2000s", part, stderr)
+				}
+			}
+			if maxRSS > tt.maxRSSMiB<<10 {
+				t.Errorf("peak RSS %d MiB, over %d MiB", maxRSS>>10, tt.maxRSSMiB)
+			}
+			t.Logf("peak RSS %d MiB", maxRSS>>10)
+		})
+	}
+}
