@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/aws/smithy-go"
 	smithyhttp "github.com/aws/smithy-go/transport/http"
 )
 
@@ -100,19 +102,30 @@ func (o *Options) openS3(ctx context.Context, name string) (*Object, error) {
 
 // s3Error gives an S3 failure its HTTP status, so that a 503 SlowDown is
 // retried and a 403 or 404 is not.
+// Its text is the status and S3's error code and message, such as "404
+// NoSuchKey: The specified key does not exist.", without the SDK's request
+// IDs.
 func s3Error(err error) error {
 	var resp *smithyhttp.ResponseError
-	if errors.As(err, &resp) && resp.HTTPStatusCode() != 0 {
-		return &s3StatusError{err: err, code: resp.HTTPStatusCode()}
+	if !errors.As(err, &resp) || resp.HTTPStatusCode() == 0 {
+		return err
 	}
-	return err
+	e := &s3StatusError{err: err, code: resp.HTTPStatusCode()}
+	var api smithy.APIError
+	if errors.As(err, &api) {
+		e.msg = fmt.Sprintf("%d %s: %s", e.code, api.ErrorCode(), api.ErrorMessage())
+	} else {
+		e.msg = fmt.Sprintf("%d %s", e.code, http.StatusText(e.code))
+	}
+	return e
 }
 
 type s3StatusError struct {
 	err  error
+	msg  string
 	code int
 }
 
-func (e *s3StatusError) Error() string   { return e.err.Error() }
+func (e *s3StatusError) Error() string   { return e.msg }
 func (e *s3StatusError) Unwrap() error   { return e.err }
 func (e *s3StatusError) HTTPStatus() int { return e.code }
