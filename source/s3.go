@@ -61,6 +61,7 @@ func (o *Options) s3Client(ctx context.Context) (*s3Client, error) {
 			}
 			so.RetryMaxAttempts = 1 // the stream retries, the same way for every source
 			so.AppID = "relurl"
+			so.DisableLogOutputChecksumValidationSkipped = true // objects put by other tools have none
 		})}
 	})
 	return o.s3, o.s3err

@@ -1,0 +1,236 @@
+"""Running relurl on one archive, and reading what it prints as Arrow.
+
+This module knows nothing of Spark: it starts ``relurl links -json -j 1``
+on one archive, parses its JSON lines with Arrow's JSON reader (columnar,
+in C++, lossless: relurl writes valid UTF-8 and puts the exact bytes of any
+other value in ``*_base64`` fields), and reports how it ended. The Spark job
+(``links.py``) calls it inside each task.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import queue
+import re
+import shutil
+import stat
+import subprocess
+import threading
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+
+import pyarrow as pa
+import pyarrow.json as pajson
+
+# The columns of a link, as relurl links -json names them (see the README's
+# schema); archive is added: the manifest line the link came from.
+LINK_SCHEMA = pa.schema(
+    [
+        ("url", pa.string()),
+        ("url_base64", pa.string()),
+        ("error", pa.string()),
+        ("ref", pa.string()),
+        ("ref_base64", pa.string()),
+        ("base", pa.string()),
+        ("base_from", pa.string()),
+        ("element", pa.string()),
+        ("attribute", pa.string()),
+        ("part", pa.string()),
+        ("source", pa.string()),
+        ("status", pa.int32()),
+        ("warc_filename", pa.string()),
+        ("warc_record_offset", pa.int64()),
+        ("warc_record_length", pa.int64()),
+        ("warc_record_id", pa.string()),
+        ("warc_date", pa.string()),
+        ("truncated", pa.string()),
+    ]
+)
+
+# How much of relurl's output is parsed at once, and how much of its
+# standard error is kept to name a failure.
+CHUNK = 8 << 20
+_NOT_ERROR = re.compile(r"relurl links: (warning: |\d+ )")
+STDERR_TAIL = 16 << 10
+
+
+@dataclass
+class Outcome:
+    """How relurl ended on one archive."""
+
+    archive: str
+    exit_status: int
+    links: int = 0
+    seconds: float = 0.0
+    stderr: str = ""
+    warnings: int = 0
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def failed(self) -> bool:
+        return self.exit_status != 0
+
+    @property
+    def error(self) -> str:
+        """What went wrong: relurl's error lines, else its exit status."""
+        if self.errors:
+            return "\n".join(self.errors)
+        if self.failed:
+            return f"relurl exited with status {self.exit_status}"
+        return ""
+
+
+def command(relurl: str, archive: str, prefix: str, extra: Sequence[str]) -> list[str]:
+    """The relurl command line for one archive: the archive comes on
+    standard input as a one-line manifest, so that relurl itself joins it
+    to the prefix, the same way as for a whole manifest."""
+    args = [relurl, "links", "-json", "-j", "1", "-files", "-"]
+    if prefix:
+        args += ["-prefix", prefix]
+    return args + list(extra)
+
+
+def run(
+    relurl: str,
+    archive: str,
+    prefix: str = "",
+    extra: Sequence[str] = (),
+    env: Mapping[str, str] | None = None,
+    outcome: list[Outcome] | None = None,
+) -> Iterator[pa.RecordBatch]:
+    """Runs relurl on archive and yields its links as record batches of
+    LINK_SCHEMA. When the batches are exhausted, the Outcome is appended to
+    outcome. A relurl that cannot start is an Outcome too (status 127)."""
+    start = time.monotonic()
+    try:
+        proc = subprocess.Popen(
+            command(relurl, archive, prefix, extra),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=dict(env) if env is not None else None,
+        )
+    except OSError as e:
+        if outcome is not None:
+            outcome.append(Outcome(archive, 127, errors=[f"cannot run relurl ({relurl}): {e}"]))
+        return
+    assert proc.stdin and proc.stdout and proc.stderr
+    proc.stdin.write(archive.encode() + b"\n")
+    proc.stdin.close()
+
+    tail = bytearray()
+
+    def drain_stderr() -> None:
+        assert proc.stderr
+        for line in proc.stderr:
+            tail.extend(line)
+            if len(tail) > 2 * STDERR_TAIL:
+                del tail[: len(tail) - STDERR_TAIL]
+
+    chunks: queue.Queue[bytes | None] = queue.Queue(maxsize=4)
+
+    def read_stdout() -> None:
+        # Reads while the main thread parses: relurl never waits on a full
+        # pipe for long.
+        assert proc.stdout
+        rest = b""
+        while True:
+            data = proc.stdout.read(CHUNK)
+            if not data:
+                break
+            data = rest + data
+            cut = data.rfind(b"\n") + 1
+            rest = data[cut:]
+            if cut:
+                chunks.put(data[:cut])
+        if rest:
+            chunks.put(rest + b"\n")
+        chunks.put(None)
+
+    threads = [threading.Thread(target=drain_stderr, daemon=True), threading.Thread(target=read_stdout, daemon=True)]
+    for t in threads:
+        t.start()
+    links = 0
+    opts = pajson.ParseOptions(explicit_schema=LINK_SCHEMA, unexpected_field_behavior="ignore")
+    read = pajson.ReadOptions(block_size=CHUNK + (1 << 20))
+    while (chunk := chunks.get()) is not None:
+        table = pajson.read_json(io.BytesIO(chunk), read_options=read, parse_options=opts)
+        links += table.num_rows
+        yield from table.to_batches()
+    status = proc.wait()
+    for t in threads:
+        t.join()
+    if outcome is not None:
+        text = tail.decode("utf-8", "replace")
+        lines = text.splitlines()
+        # An error names a document; a warning, a summary or a count
+        # ("1824 documents ...", "3 relative links left unresolved") does not.
+        errors = [ln for ln in lines if ln.startswith("relurl links: ") and not _NOT_ERROR.match(ln)]
+        outcome.append(
+            Outcome(
+                archive,
+                status,
+                links=links,
+                seconds=time.monotonic() - start,
+                stderr=text,
+                warnings=sum(ln.startswith("relurl links: warning: ") for ln in lines),
+                errors=errors,
+            )
+        )
+
+
+def environment(passed: Mapping[str, str], tmpdir: str) -> dict[str, str]:
+    """The environment relurl runs in inside a task: the task's own, which
+    on a cluster may be nearly empty, then what the driver passed
+    (credentials, endpoints), then what every program needs: a PATH, a
+    HOME and a TMPDIR of the task's own."""
+    env = dict(os.environ)
+    env.update(passed)
+    env.setdefault("PATH", "/usr/local/bin:/usr/bin:/bin")
+    env.setdefault("HOME", tmpdir)
+    env["TMPDIR"] = tmpdir
+    return env
+
+
+def binary(relurl: str, tmpdir: str) -> str:
+    """The relurl to run in a task: a path as given, else the file of that
+    name Spark shipped (--files, SparkContext.addFile), made executable in a
+    copy if it lost its mode on the way."""
+    if os.path.isabs(relurl) or os.sep in relurl:
+        return relurl
+    from pyspark import SparkFiles
+
+    path = SparkFiles.get(relurl)
+    if not os.access(path, os.X_OK):
+        copy = os.path.join(tmpdir, relurl)
+        shutil.copyfile(path, copy)
+        os.chmod(copy, os.stat(copy).st_mode | stat.S_IXUSR)
+        path = copy
+    return path
+
+
+HOST_SCHEMA = pa.schema([("line", pa.int64()), ("hostname", pa.string())])
+
+
+def hostnames(relurl: str, urls: list[str], env: Mapping[str, str] | None = None) -> list[str | None]:
+    """The hostname of each URL as the URL Standard parses it (lower case,
+    IDNA, IPv4 and IPv6 normalised), None where it has none or does not
+    parse: relurl parse -spec whatwg -json, one line in, one line out."""
+    if not urls:
+        return []
+    p = subprocess.run(
+        [relurl, "parse", "-spec", "whatwg", "-json", "-"],
+        input="\n".join(urls).encode() + b"\n",
+        capture_output=True,
+        env=dict(env) if env is not None else None,
+    )
+    if p.returncode not in (0, 1):  # 1: some URL did not parse
+        raise RuntimeError(f"relurl parse exited with status {p.returncode}: {p.stderr.decode(errors='replace')[-2000:]}")
+    opts = pajson.ParseOptions(explicit_schema=HOST_SCHEMA, unexpected_field_behavior="ignore")
+    table = pajson.read_json(io.BytesIO(p.stdout), parse_options=opts)
+    out: list[str | None] = [None] * len(urls)
+    for line, host in zip(table.column("line").to_pylist(), table.column("hostname").to_pylist()):
+        out[line - 1] = host or None
+    return out

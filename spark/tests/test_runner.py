@@ -1,0 +1,56 @@
+"""runner: relurl on one archive, without Spark."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pyarrow as pa
+
+from relurl_spark import runner
+
+
+def relurl_json(relurl: str, *args: str) -> list[dict]:
+    out = subprocess.run([relurl, "links", "-json", "-j", "1", *args], capture_output=True, check=False).stdout
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def test_links_as_relurl_prints_them(relurl: str, archives: Path) -> None:
+    outcome: list[runner.Outcome] = []
+    table = pa.Table.from_batches(list(runner.run(relurl, "part0.warc.gz", str(archives), (), None, outcome)), runner.LINK_SCHEMA)
+    want = relurl_json(relurl, str(archives / "part0.warc.gz"))
+    assert table.num_rows == len(want) > 1000
+    assert outcome[0].exit_status == 0 and outcome[0].links == len(want) and outcome[0].error == ""
+    got = table.to_pylist()
+    for g, w in zip(got[:50], want[:50]):
+        for k, v in w.items():
+            assert g[k] == v, k
+
+
+def test_damaged_and_missing(relurl: str, archives: Path) -> None:
+    for name, says in [("damaged.warc.gz", "the file ends inside the record"), ("missing.warc.gz", "no such file or directory")]:
+        outcome: list[runner.Outcome] = []
+        links = sum(b.num_rows for b in runner.run(relurl, name, str(archives), (), None, outcome))
+        o = outcome[0]
+        assert o.failed and o.exit_status == 1, o
+        assert says in o.error and name in o.error, o.error
+        assert name != "damaged.warc.gz" or links > 0  # what came before the damage
+
+
+def test_relurl_that_cannot_start(archives: Path) -> None:
+    outcome: list[runner.Outcome] = []
+    assert list(runner.run("/nonexistent/relurl", "part0.warc.gz", str(archives), (), None, outcome)) == []
+    assert outcome[0].exit_status == 127 and "cannot run relurl" in outcome[0].error
+
+
+def test_environment(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    monkeypatch.delenv("HOME", raising=False)
+    env = runner.environment({"AWS_ACCESS_KEY_ID": "k"}, str(tmp_path))
+    assert env["AWS_ACCESS_KEY_ID"] == "k" and env["TMPDIR"] == env["HOME"] == str(tmp_path) and env["PATH"]
+
+
+def test_hostnames(relurl: str) -> None:
+    urls = ["https://Schemers.ORG/x.html#%_sec_6.2", "mailto:a@b", "not a url", "http://[::1]:8080/", "https://bücher.example/"]
+    assert runner.hostnames(relurl, urls) == ["schemers.org", None, None, "[::1]", "xn--bcher-kva.example"]
+    assert runner.hostnames(relurl, []) == []
