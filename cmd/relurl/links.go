@@ -45,16 +45,26 @@ of a special URL is encoded in the document's encoding (windows-1252,
 Shift_JIS, ...), as a browser does, a character it lacks sent as "&#N;";
 paths, fragments and other URLs' queries are UTF-8.
 
-A DOCUMENT is a file, a directory, - for standard input, or an http or
-https URL to fetch (any argument "SCHEME://..." is a URL; other schemes are
-refused); -files FILE reads more, one a line (- for standard input). A
-directory is read recursively in lexical order, and its files count by
-extension (.html .htm .xhtml .eml .mht .mhtml .mime .warc .warc.gz); the
-others are skipped and counted. A file is HTML, a MIME message (e-mail,
-MHTML) whose HTML parts give links, or a WARC web archive, whatever its name,
-when its first bytes are "WARC/" (compressed with gzip or not): each
+A DOCUMENT is a file, a directory, - for standard input, an http or https
+URL to fetch, or s3://BUCKET/KEY (any argument "SCHEME://..." is a URL;
+other schemes are refused); -files FILE reads more, one a line, from a
+file, - or a URL, compressed with gzip or zstd or not, each relative line
+joined to -prefix. A directory is read recursively in lexical order, and
+its files count by extension (.html .htm .xhtml .eml .mht .mhtml .mime
+.warc .warc.gz .warc.zst); the others are skipped and counted. A document
+is HTML, a MIME message (e-mail, MHTML) whose HTML parts give links, or a
+WARC web archive, whatever its name, when its first bytes are "WARC/"
+(compressed with gzip or zstd, one record a member or frame, or not): each
 response record (its HTTP header, then its HTML), each HTML resource record
-and each redirect (its Location, element "http") gives links. -type forces
+and each redirect (its Location, element "http") gives links.
+
+URLs and S3 objects are streamed. A transient failure (a connection reset
+or cut, no progress for -timeout, 408, 429, 5xx) is retried up to -retries
+times with growing waits, and a broken connection is resumed with a Range
+request at the byte where it broke, so each record is read exactly once.
+S3 credentials come from the AWS SDK's chain (environment, ~/.aws,
+AWS_PROFILE, instance roles); AWS_ENDPOINT_URL or -s3-endpoint names an
+S3-compatible store, -s3-no-sign-request reads a public bucket. -type forces
 html or message; else a file's extension, then its first bytes, decide.
 HTML is decoded to UTF-8 by its byte order mark, charset or <meta charset>.
 
@@ -86,8 +96,10 @@ with no HTML part, a response that is not HTML, a malformed WARC record
 (with its file and offset; the next record is read). A document that fails
 is reported with its name, after its links until then, and the others go
 on: a failed fetch, a non-2xx answer, too many redirects, a timeout, a
-connection closed early, nesting deeper than -max-depth, a document over
--max-size, a WARC file cut short; the exit status is then 1. Bad flag
+connection closed early (after its retries), nesting deeper than
+-max-depth, a document over -max-size, a WARC file cut short or not a WARC
+though named one; the exit status is then 1. A record's warnings name the
+archive and the record's offset. Bad flag
 values exit 2. A run of more than one document ends with a summary.
 
 Examples:
@@ -99,6 +111,7 @@ Examples:
   $ relurl links -tsv -map docs=https://docs.python.org/3.11/ docs > graph.tsv
   $ relurl links -json crawl.warc.gz | jq -r 'select(.element=="img") | .url'
   $ find archive -name '*.warc.gz' | relurl links -tsv -files - > edges.tsv
+  $ relurl links -json -prefix s3://commoncrawl/ -files warc.paths.gz
   $ relurl links https://www.example.org/
 `
 

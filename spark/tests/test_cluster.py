@@ -180,3 +180,11 @@ def test_host_graph(cluster: str, relurl: str, archives: Path, package: str, tmp
     got = {(hosts[a], hosts[b]) for a, b in edges}
     assert got == pairs, (sorted(got - pairs)[:5], sorted(pairs - got)[:5])
     assert len(edges) > 10
+
+    # The WebGraph recipe of the README: the graph compressed as a BVGraph.
+    if shutil.which("mvn") is None:
+        need("Maven", "apt-get install maven (WebGraph comes from Maven Central)")
+    p = subprocess.run(["bash", str(SPARK_DIR / "webgraph" / "webgraph.sh"), str(tmp_path / "graph"), str(tmp_path / "bv")],
+                       capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr[-3000:]
+    assert p.stdout.split() == [f"arcs={len(edges)}", f"nodes={len(vertices)}"], p.stdout
