@@ -298,12 +298,12 @@ func (o *Options) input(name string, yield func(*Doc) bool) bool {
 // as it takes, as long as it never stalls for the Timeout.
 func (o *Options) openURL(name string, yield func(*Doc) bool) bool {
 	ctx, cancel := context.WithCancelCause(o.ctx())
-	deadline := &time.Timer{}
+	noDeadline := func() bool { return false }
 	if o.Timeout > 0 {
-		deadline = time.AfterFunc(o.Timeout, func() { cancel(fmt.Errorf("no complete answer within %v", o.Timeout)) })
+		noDeadline = time.AfterFunc(o.Timeout, func() { cancel(fmt.Errorf("no complete answer within %v", o.Timeout)) }).Stop
 	}
 	stop := func() {
-		deadline.Stop()
+		noDeadline()
 		cancel(nil)
 	}
 	obj, err := o.Source().Open(ctx, name, nil)
@@ -320,7 +320,7 @@ func (o *Options) openURL(name string, yield func(*Doc) bool) bool {
 		return yield(&Doc{Name: name, Source: name, Err: notWARC(name, br), fetch: true})
 	}
 	if isWARC {
-		deadline.Stop() // the stream's own timer bounds each stall
+		noDeadline() // the stream's own timer bounds each stall
 		defer stop()
 		defer obj.Close()
 		return o.records(name, br, yield)

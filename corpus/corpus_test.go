@@ -7,8 +7,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/relurl/relurl/internal/faulty"
 	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/source"
 )
 
 func TestIsURL(t *testing.T) {
@@ -106,5 +109,44 @@ func TestDocsAndRun(t *testing.T) {
 	}
 	if stats.Documents != 30 || stats.Links != 435 || stats.Skipped["file"] != 1 {
 		t.Errorf("stats %s", &stats)
+	}
+}
+
+// TestURLs reads a page and an archive by URL with the zero Options (no
+// timeout), and names the inputs that fail.
+func TestURLs(t *testing.T) {
+	record := "WARC/1.1\r\nWARC-Type: resource\r\nWARC-Target-URI: http://a.example/x/\r\nContent-Type: text/html\r\nContent-Length: 15\r\n\r\n<a href=y.html>\r\n\r\n"
+	s := faulty.New(map[string][]byte{
+		"/page.html": []byte(`<a href="next.html">`),
+		"/archive":   []byte(record),
+		"/x.warc.gz": nil,
+	}, faulty.Faults{})
+	defer s.Close()
+	o := &Options{Retry: source.Retry{Attempts: 1, MaxWait: time.Second, Base: time.Millisecond}}
+	var got []string
+	o.Run(o.Docs(slices.Values([]string{s.URL + "/page.html", s.URL + "/archive", s.URL + "/x.warc.gz", s.URL + "/none", "ftp://h/x"})), 2,
+		func() *links.Extractor { return &links.Extractor{} },
+		func(d *Doc, out *Output) *links.Handler {
+			return &links.Handler{Link: func(l *links.Link) error {
+				got = append(got, d.Source+" "+string(l.URL))
+				return nil
+			}}
+		},
+		func(*Output) bool { return true },
+		func(d *Doc) bool {
+			if d.Err != nil {
+				got = append(got, "error: "+d.Err.Error())
+			}
+			return true
+		})
+	want := []string{
+		s.URL + "/page.html " + s.URL + "/next.html",
+		"http://a.example/x/ http://a.example/x/y.html",
+		"error: " + s.URL + "/x.warc.gz: not a WARC archive: it is empty",
+		"error: GET " + s.URL + "/none: 404 Not Found",
+		"error: ftp://h/x: the ftp scheme is not supported: give a file, - or an http, https or s3 URL",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -6,8 +6,10 @@ package faulty
 import (
 	"fmt"
 	"math/rand/v2"
+	"mime"
 	"net/http"
 	"net/http/httptest"
+	"path"
 	"strconv"
 	"strings"
 	"sync"
@@ -89,7 +91,11 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("ETag", fmt.Sprintf(`"%x-%d"`, len(body), len(r.URL.Path)))
-	w.Header().Set("Content-Type", "application/octet-stream")
+	ctype := mime.TypeByExtension(path.Ext(r.URL.Path))
+	if ctype == "" {
+		ctype = "application/octet-stream"
+	}
+	w.Header().Set("Content-Type", ctype)
 	status, off := http.StatusOK, 0
 	if n, ok := strings.CutPrefix(rangeHeader, "bytes="); ok && !s.faults.IgnoreRange {
 		first, _, _ := strings.Cut(n, "-")
