@@ -22,7 +22,7 @@ package warc
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
+	"github.com/klauspost/compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -113,7 +113,8 @@ const DefaultMaxHeader = 1 << 20
 
 // NewReader returns a Reader of the WARC file r.
 func NewReader(r io.Reader) *Reader {
-	return &Reader{file: &counter{br: bufio.NewReaderSize(r, 64<<10)}, member: -1}
+	src := &counting{r: r}
+	return &Reader{file: &counter{br: bufio.NewReaderSize(src, 64<<10), src: src}, member: -1}
 }
 
 // Next returns the next record, or io.EOF after the last. A *FormatError
@@ -135,7 +136,7 @@ func (r *Reader) Next() (*Record, error) {
 				return nil, r.fileError(0, err)
 			}
 		default:
-			r.br = bufio.NewReaderSize(r.file, 64<<10)
+			r.br = r.file.br
 		}
 	}
 	if r.codec != plainCodec {
@@ -145,13 +146,13 @@ func (r *Reader) Next() (*Record, error) {
 		r.done = true
 		return nil, io.EOF
 	}
-	start := r.file.n - int64(r.br.Buffered())
+	start := r.file.pos()
 	rec, err := r.record(start)
 	if err != nil {
 		return nil, r.fail(start, err, r.skipToVersionLine)
 	}
 	skipBlankLines(r.br)
-	rec.Length = r.file.n - int64(r.br.Buffered()) - start
+	rec.Length = r.file.pos() - start
 	return rec, nil
 }
 
@@ -162,7 +163,7 @@ func (r *Reader) nextZipped() (*Record, error) {
 			r.done = true
 			return nil, io.EOF
 		}
-		start := r.file.n
+		start := r.file.pos()
 		if err := r.openMember(); err != nil {
 			return nil, r.fail(start, fmt.Errorf("%s: %w", r.unit(), err), func() { r.skipToMember(start) })
 		}
@@ -178,7 +179,7 @@ func (r *Reader) nextZipped() (*Record, error) {
 	if skipBlankLines(r.br) == io.EOF {
 		// A member ends with the record: from the member it began in,
 		// this is the record's byte range.
-		rec.Length = r.file.n - start
+		rec.Length = r.file.pos() - start
 		r.member = -1
 	}
 	return rec, nil
@@ -195,7 +196,7 @@ func (r *Reader) unit() string {
 // openMember starts reading the gzip member or zstd frame at the file's
 // position.
 func (r *Reader) openMember() error {
-	start := r.file.n
+	start := r.file.pos()
 	if r.codec == zstdCodec {
 		dec, err := r.zst.open(r.file)
 		if err != nil {
@@ -211,9 +212,9 @@ func (r *Reader) openMember() error {
 	}
 	var err error
 	if r.gz == nil {
-		r.gz, err = gzip.NewReader(r.file)
+		r.gz, err = gzip.NewReader(r.file.br)
 	} else {
-		err = r.gz.Reset(r.file)
+		err = r.gz.Reset(r.file.br)
 	}
 	if err != nil {
 		return err
@@ -274,9 +275,9 @@ var errPastMember = errors.New("Content-Length runs past the end of the record's
 // fail returns the error of the record at offset start, after resync
 // moves to the next record; a file that ended is done.
 func (r *Reader) fail(start int64, err error, resync func()) error {
-	if r.file.err != nil {
+	if r.file.src.err != nil {
 		r.done = true
-		return r.fileError(start, r.file.err)
+		return r.fileError(start, r.file.src.err)
 	}
 	if errors.Is(err, errPastMember) {
 		return &FormatError{start, err} // the next record is ready
@@ -292,7 +293,7 @@ func (r *Reader) fail(start int64, err error, resync func()) error {
 // fileError is a failure to read the file itself (a disk, a network),
 // which ends it: no record after it can be read.
 func (r *Reader) fileError(start int64, err error) error {
-	return &FormatError{start, fmt.Errorf("reading the file at byte offset %d: %w", r.file.n, err)}
+	return &FormatError{start, fmt.Errorf("reading the file at byte offset %d: %w", r.file.pos(), err)}
 }
 
 // record reads one record from r.br.
@@ -434,7 +435,7 @@ func (r *Reader) skipMember() {
 // gzip member (1f 8b 08) or zstd frame, past the one that failed at start.
 func (r *Reader) skipToMember(start int64) {
 	r.member = -1
-	if r.file.n == start {
+	if r.file.pos() == start {
 		if _, err := r.file.ReadByte(); err != nil {
 			return
 		}
@@ -461,38 +462,37 @@ func (r *Reader) skipToMember(start int64) {
 var gzipMagic = []byte{0x1f, 0x8b, 8}
 
 func (r *Reader) discard(n int) {
-	n, _ = r.file.br.Discard(n)
-	r.file.n += int64(n)
+	r.file.br.Discard(n)
 }
 
-// counter counts the bytes read from a file. It is an io.ByteReader, so
-// that compress/flate reads no further than the end of each gzip member,
-// and the count is where the member ends.
-// It keeps the first error other than io.EOF: the file could not be read.
+// counter reads a file through a bufio.Reader, and knows its position:
+// the bytes read from the file less those still buffered. Decompressors
+// read the bufio.Reader itself, which compress/flate reads byte by byte
+// on its fast path, no further than the end of each gzip member.
 type counter struct {
 	br  *bufio.Reader
+	src *counting
+}
+
+func (c *counter) pos() int64 { return c.src.n - int64(c.br.Buffered()) }
+
+func (c *counter) Read(p []byte) (int, error) { return c.br.Read(p) }
+
+func (c *counter) ReadByte() (byte, error) { return c.br.ReadByte() }
+
+// counting counts the bytes read from a file, and keeps the first error
+// other than io.EOF: the file could not be read.
+type counting struct {
+	r   io.Reader
 	n   int64
 	err error
 }
 
-func (c *counter) Read(p []byte) (int, error) {
-	n, err := c.br.Read(p)
+func (c *counting) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
 	c.n += int64(n)
-	c.keep(err)
-	return n, err
-}
-
-func (c *counter) ReadByte() (byte, error) {
-	b, err := c.br.ReadByte()
-	if err == nil {
-		c.n++
-	}
-	c.keep(err)
-	return b, err
-}
-
-func (c *counter) keep(err error) {
 	if err != nil && err != io.EOF && c.err == nil {
 		c.err = err
 	}
+	return n, err
 }
