@@ -130,6 +130,7 @@ def run(
                 del tail[: len(tail) - STDERR_TAIL]
 
     chunks: queue.Queue[bytes | None] = queue.Queue(maxsize=4)
+    ended = [0.0]  # when relurl closed its output: its own wall time ends
 
     def read_stdout() -> None:
         # Reads while the main thread parses: relurl never waits on a full
@@ -145,6 +146,7 @@ def run(
             rest = data[cut:]
             if cut:
                 chunks.put(data[:cut])
+        ended[0] = time.monotonic()
         if rest:
             chunks.put(rest + b"\n")
         chunks.put(None)
@@ -173,7 +175,7 @@ def run(
                 archive,
                 status,
                 links=links,
-                seconds=time.monotonic() - start,
+                seconds=ended[0] - start,
                 stderr=text,
                 warnings=sum(ln.startswith("relurl links: warning: ") for ln in lines),
                 errors=errors,
