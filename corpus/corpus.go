@@ -37,6 +37,7 @@ import (
 	"time"
 
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/capped"
 	"github.com/relurl/relurl/internal/ordered"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/source"
@@ -467,7 +468,7 @@ func (o *Options) Extract(x *links.Extractor, d *Doc, h *links.Handler) error {
 	}
 	defer d.close()
 	r := newLimitReader(d.in, o.maxSize())
-	defer func() { d.Bytes = r.limit - r.n }()
+	defer func() { d.Bytes = r.N() }()
 	br := bufio.NewReader(r)
 	format := o.Format
 	if format == 0 {
@@ -494,7 +495,7 @@ func (o *Options) Extract(x *links.Extractor, d *Doc, h *links.Handler) error {
 func (o *Options) page(x *links.Extractor, d *Doc, h *links.Handler) error {
 	defer d.close()
 	r := newLimitReader(d.in, o.maxSize())
-	defer func() { d.Bytes = r.limit - r.n }()
+	defer func() { d.Bytes = r.N() }()
 	resp := *d.resp
 	resp.Header = resp.Header.Clone()
 	resp.Body = io.NopCloser(r)
@@ -505,19 +506,16 @@ func (o *Options) page(x *links.Extractor, d *Doc, h *links.Handler) error {
 	return r.finish(x.Response(&resp, h), d.Name, "reading the body of "+d.URL)
 }
 
-// limitReader reads at most n bytes and tells whether there was more.
-type limitReader struct {
-	r         io.Reader
-	limit, n  int64 // the limit, and what is left of it
-	truncated bool
-}
+// limitReader reads at most a document's MaxSize, and names what went
+// wrong with it.
+type limitReader struct{ *capped.Reader }
 
-func newLimitReader(r io.Reader, n int64) *limitReader { return &limitReader{r: r, limit: n, n: n} }
+func newLimitReader(r io.Reader, n int64) limitReader { return limitReader{capped.New(r, n)} }
 
 // finish returns err, the outcome of reading the document name through l,
 // with what it was reading (such as "reading FILE") before a read error; or
 // if there is none and l cut the document short, an error that says so.
-func (l *limitReader) finish(err error, name, reading string) error {
+func (l limitReader) finish(err error, name, reading string) error {
 	var rerr *links.ReadError
 	if errors.As(err, &rerr) {
 		var serr *source.Error
@@ -526,27 +524,10 @@ func (l *limitReader) finish(err error, name, reading string) error {
 		}
 		return fmt.Errorf("%s: %w", reading, rerr.Err)
 	}
-	if err == nil && l.truncated {
-		return fmt.Errorf("%s is larger than -max-size %d bytes: links from its first %d bytes only", name, l.limit, l.limit)
+	if err == nil && l.Over {
+		return fmt.Errorf("%s is larger than -max-size %d bytes: links from its first %d bytes only", name, l.Max, l.Max)
 	}
 	return err
-}
-
-func (l *limitReader) Read(p []byte) (int, error) {
-	if l.n <= 0 {
-		// Look one byte further: at the limit exactly is not over it.
-		var one [1]byte
-		if n, _ := l.r.Read(one[:]); n > 0 {
-			l.truncated = true
-		}
-		return 0, io.EOF
-	}
-	if int64(len(p)) > l.n {
-		p = p[:l.n]
-	}
-	n, err := l.r.Read(p)
-	l.n -= int64(n)
-	return n, err
 }
 
 // An Output is what a document prints: bytes for standard output and

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/capped"
 	"github.com/relurl/relurl/warc"
 )
 
@@ -65,7 +66,13 @@ func (x *Extractor) response(resp *http.Response, retrieval string, h *Handler) 
 		return false, nil
 	}
 	if x.MaxSize > 0 {
-		body = &capped{r: body, n: x.MaxSize, max: x.MaxSize, what: retrieval, h: h}
+		c := capped.New(body, x.MaxSize)
+		defer func() {
+			if c.Over {
+				h.warn(fmt.Errorf("%s: the payload decodes to more than %d bytes (-max-size): links from its first %d bytes only", retrieval, c.Max, c.Max))
+			}
+		}()
+		body = c
 	}
 	header := textproto.MIMEHeader(resp.Header.Clone())
 	if mediaType == "" {
@@ -87,33 +94,6 @@ func orUnknown(mediaType string) string {
 		return "of no type"
 	}
 	return mediaType
-}
-
-// capped reads at most max bytes of a decoded payload, and warns once
-// when there are more: a payload of a few kilobytes may decode to
-// gigabytes.
-type capped struct {
-	r      io.Reader
-	n, max int64
-	what   string
-	h      *Handler
-}
-
-func (c *capped) Read(p []byte) (int, error) {
-	if c.n <= 0 {
-		var one [1]byte
-		if n, _ := c.r.Read(one[:]); n > 0 && c.h != nil {
-			c.h.warn(fmt.Errorf("%s: the payload decodes to more than %d bytes (-max-size): links from its first %d bytes only", c.what, c.max, c.max))
-			c.h = nil
-		}
-		return 0, io.EOF
-	}
-	if int64(len(p)) > c.n {
-		p = p[:c.n]
-	}
-	n, err := c.r.Read(p)
-	c.n -= int64(n)
-	return n, err
 }
 
 // decodeContent removes an HTTP content coding (RFC 9110, Section 8.4).

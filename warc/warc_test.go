@@ -181,19 +181,24 @@ func TestMalformed(t *testing.T) {
 		{"gzip, cut short", append(append([]byte{}, good...), gzipped(two)[:20]...), "resource", "ends inside the record"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			recs, errs := readAll(t, NewReader(bytes.NewReader(tt.file)))
-			var types []string
-			for _, rec := range recs {
-				types = append(types, rec.Type())
-			}
-			if strings.Join(types, " ") != tt.types {
-				t.Errorf("records %q, want %q", types, tt.types)
-			}
-			if len(errs) != 1 || !strings.Contains(errs[0].Error(), tt.errs) {
-				t.Errorf("errors %v, want one saying %q", errs, tt.errs)
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { checkOneError(t, tt.file, tt.types, tt.errs) })
+	}
+}
+
+// checkOneError reads file, and wants records of types (space-separated)
+// and one error saying errs.
+func checkOneError(t *testing.T, file []byte, types, errs string) {
+	t.Helper()
+	recs, got := readAll(t, NewReader(bytes.NewReader(file)))
+	var have []string
+	for _, rec := range recs {
+		have = append(have, rec.Type())
+	}
+	if strings.Join(have, " ") != types {
+		t.Errorf("records %q, want %q", have, types)
+	}
+	if len(got) != 1 || !strings.Contains(got[0].Error(), errs) {
+		t.Errorf("errors %v, want one saying %q", got, errs)
 	}
 }
 
