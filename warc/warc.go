@@ -1,34 +1,41 @@
 // Package warc reads web archives in the WARC format (ISO 28500: WARC 1.0
-// and 1.1), record by record, with the standard library alone.
+// and 1.1), record by record: plain, gzip or zstd (decompressed by
+// github.com/klauspost/compress).
 //
 // A WARC file is a sequence of records, each a version line ("WARC/1.1"),
 // named fields as in a MIME header (WARC-Type, WARC-Target-URI,
 // Content-Length, ...), a blank line, a content block of Content-Length
 // bytes, and two line ends. A file may be stored as it is (.warc) or
-// compressed with gzip (.warc.gz), by convention one gzip member per
-// record, so that a record can be fetched alone from its byte range: the
-// offset and length that CDX indexes and Common Crawl's columnar index
-// hold. A Reader tells the two kinds apart by their first bytes, and gives
-// each record its byte range in the file as stored.
+// compressed with gzip (.warc.gz) or zstd (.warc.zst, see zstd.go), by
+// convention one gzip member or zstd frame per record, so that a record can
+// be fetched alone from its byte range: the offset and length that CDX
+// indexes and Common Crawl's columnar index hold. A Reader tells the kinds
+// apart by their first bytes, and gives each record its byte range in the
+// file as stored. A record's header is read up to MaxHeader bytes and its
+// block kept up to MaxBlock, so that memory never depends on the file.
 //
 // Nothing readable is lost to a bad record: a malformed one (no version
-// line, an unreadable field, no valid Content-Length, a corrupt gzip
-// member) is returned as a *FormatError naming its offset, and the next
-// call of Next goes on at the next record (the next gzip member, or in an
-// uncompressed file the next version line). A file that ends inside a
-// record gives a *FormatError wrapping io.ErrUnexpectedEOF, then io.EOF.
+// line, an unreadable field, a header over MaxHeader, no valid
+// Content-Length, one that runs past its member into the next record, a
+// corrupt gzip member or zstd frame) is returned as a *FormatError naming
+// its offset, and the next call of Next goes on at the next record (the
+// next member or frame, or in an uncompressed file the next version line).
+// A file that ends inside a record gives a *FormatError wrapping
+// io.ErrUnexpectedEOF, then io.EOF; one that cannot be read on (a disk, a
+// network) gives a *FormatError naming the byte offset, then io.EOF.
 package warc
 
 import (
 	"bufio"
 	"bytes"
-	"github.com/klauspost/compress/gzip"
 	"errors"
 	"fmt"
 	"io"
 	"net/textproto"
 	"strconv"
 	"strings"
+
+	"github.com/klauspost/compress/gzip"
 )
 
 // A Record is one WARC record.
