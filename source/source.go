@@ -29,10 +29,12 @@ package source
 
 import (
 	"context"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"os"
 	"strings"
@@ -353,7 +355,9 @@ func backoff(r Retry, n int, failed error) time.Duration {
 }
 
 // Transient reports whether a failure is worth another try: a network
-// error, a stall, an answer 408, 429 or 5xx but 501 and 505.
+// error, a stall, an answer 408, 429, 500, 502, 503 or 504; not a name
+// that does not exist, a certificate that is not valid, an answer such as
+// 403 or 404, a changed object or a cancellation.
 func Transient(err error) bool {
 	var status interface{ HTTPStatus() int }
 	if errors.As(err, &status) {
@@ -364,8 +368,15 @@ func Transient(err error) bool {
 		return false
 	}
 	var permanent *permanentError
-	if errors.As(err, &permanent) {
+	var dns *net.DNSError
+	var unknownCA x509.UnknownAuthorityError
+	var badCert x509.CertificateInvalidError
+	var badHost x509.HostnameError
+	switch {
+	case errors.As(err, &permanent), errors.As(err, &unknownCA), errors.As(err, &badCert), errors.As(err, &badHost):
 		return false
+	case errors.As(err, &dns):
+		return !dns.IsNotFound // a name that does not exist will not, soon
 	}
 	return !errors.Is(err, context.Canceled)
 }

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -299,6 +301,32 @@ func TestWithPrefix(t *testing.T) {
 	for _, tt := range tests {
 		if got := WithPrefix(tt.prefix, tt.name); got != tt.want {
 			t.Errorf("WithPrefix(%q, %q) = %q, want %q", tt.prefix, tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestTransient(t *testing.T) {
+	tests := []struct {
+		err  error
+		want bool
+	}{
+		{&statusError{code: 503}, true},
+		{&statusError{code: 429}, true},
+		{&statusError{code: 404}, false},
+		{&statusError{code: 501}, false},
+		{&s3StatusError{code: 503}, true},
+		{&s3StatusError{code: 403}, false},
+		{io.ErrUnexpectedEOF, true},
+		{errStalled{time.Second}, true},
+		{&net.DNSError{Err: "no such host", Name: "x.invalid", IsNotFound: true}, false},
+		{&net.DNSError{Err: "timeout", Name: "x.example", IsTimeout: true}, true},
+		{x509.UnknownAuthorityError{}, false},
+		{&permanentError{"changed"}, false},
+		{context.Canceled, false},
+	}
+	for _, tt := range tests {
+		if got := Transient(tt.err); got != tt.want {
+			t.Errorf("Transient(%T %v) = %v, want %v", tt.err, tt.err, got, tt.want)
 		}
 	}
 }
