@@ -154,7 +154,7 @@ func (d *docFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&d.maxDepth, "max-depth", links.DefaultMaxDepth, "the deepest nesting of MIME parts to read, at least 1")
 	fs.Int64Var(&d.maxSize, "max-size", corpus.DefaultMaxSize, "read at most this many `bytes` of a document, at least 1")
 	fs.IntVar(&d.maxRedirects, "max-redirects", source.DefaultMaxRedirects, "follow at most this many HTTP redirects")
-	fs.DurationVar(&d.timeout, "timeout", 30*time.Second, "give up on a fetch after this long, body included; 0: never")
+	fs.DurationVar(&d.timeout, "timeout", 30*time.Second, "a page's deadline; for an archive, the longest stall; 0: none")
 	fs.BoolVar(&d.contentLocation, "content-location", false, "let an HTTP Content-Location header set the base (RFC 7231 says no)")
 	fs.BoolVar(&d.verbose, "v", false, "report the redirects a fetch followed")
 	fs.StringVar(&d.files, "files", "", "read more DOCUMENTs from `FILE` (or - or a URL), one a line, gzip or not")
