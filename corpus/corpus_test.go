@@ -128,11 +128,16 @@ func TestURLs(t *testing.T) {
 		func() *links.Extractor { return &links.Extractor{} },
 		func(d *Doc, out *Output) *links.Handler {
 			return &links.Handler{Link: func(l *links.Link) error {
-				got = append(got, d.Source+" "+string(l.URL))
+				out.Out = fmt.Appendf(out.Out, "%s %s\n", d.Source, l.URL)
 				return nil
 			}}
 		},
-		func(*Output) bool { return true },
+		func(out *Output) bool {
+			for line := range strings.Lines(string(out.Out)) {
+				got = append(got, strings.TrimSuffix(line, "\n"))
+			}
+			return true
+		},
 		func(d *Doc) bool {
 			if d.Err != nil {
 				got = append(got, "error: "+d.Err.Error())
