@@ -330,3 +330,28 @@ func TestTransient(t *testing.T) {
 		}
 	}
 }
+
+// TestRetryAfter: a 429 with Retry-After is waited out as the server
+// asks, then read.
+func TestRetryAfter(t *testing.T) {
+	asked := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		asked++
+		if asked == 1 {
+			w.Header().Set("Retry-After", "1")
+			http.Error(w, "slow down", http.StatusTooManyRequests)
+			return
+		}
+		io.WriteString(w, "WARC/1.1")
+	}))
+	defer srv.Close()
+	start := time.Now()
+	obj, err := (&Options{Retry: fast}).Open(context.Background(), srv.URL, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(obj)
+	if d := time.Since(start); string(body) != "WARC/1.1" || d < time.Second || d > 5*time.Second || asked != 2 {
+		t.Errorf("%q after %v and %d requests; want the body after the second, a second later", body, d, asked)
+	}
+}

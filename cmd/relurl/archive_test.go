@@ -81,6 +81,23 @@ func TestArchiveOverHTTP(t *testing.T) {
 	}
 }
 
+// TestArchiveStreamed: an archive four times the crawl (54 MB compressed,
+// 280 MB of records) read over HTTP in the memory of a few records.
+func TestArchiveStreamed(t *testing.T) {
+	file, want := localCrawl(t)
+	s := faulty.New(map[string][]byte{"/big.warc.gz": bytes.Repeat(file, 4)}, faulty.Faults{CutAfter: 20 << 20, Cuts: 2, Seed: 9})
+	defer s.Close()
+	var out bytes.Buffer
+	code, maxRSS, stderr := relurlMeasured(t, nil, &out, "links", "-tsv", s.URL+"/big.warc.gz")
+	if code != 0 || out.String() != strings.Repeat(want, 4) {
+		t.Errorf("exit %d, %d bytes of links, want %d; stderr:\n%s", code, out.Len(), 4*len(want), stderr)
+	}
+	if maxRSS > 100<<10 {
+		t.Errorf("peak RSS %d MiB for an archive of %d MB: it grows with the archive", maxRSS>>10, 4*len(file)>>20)
+	}
+	t.Logf("peak RSS %d MiB", maxRSS>>10)
+}
+
 // TestArchiveFailures: a server that keeps failing loses the archive, and
 // says which and where, with exit status 1; the records before a cut
 // still give their links.
