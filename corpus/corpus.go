@@ -412,8 +412,14 @@ func (o *Options) records(name string, r io.Reader, yield func(*Doc) bool) bool 
 			return true
 		}
 		var d *Doc
+		var rerr *warc.ReadError
+		var serr *source.Error
+		var ferr *warc.FormatError
 		switch {
-		case errors.Is(err, io.ErrUnexpectedEOF):
+		case errors.As(err, &serr) && errors.As(err, &ferr):
+			// The source names the archive and where it stopped.
+			d = &Doc{Name: name, Source: name, Err: fmt.Errorf("%w, in the WARC record at offset %d", serr, ferr.Offset)}
+		case errors.Is(err, io.ErrUnexpectedEOF) || errors.As(err, &rerr):
 			d = &Doc{Name: name, Source: name, Err: fmt.Errorf("%s: %w", name, err)}
 		case err != nil:
 			d = &Doc{Name: name, Source: name, Warning: fmt.Errorf("%s: %w", name, err)}

@@ -300,8 +300,22 @@ func (r *Reader) fail(start int64, err error, resync func()) error {
 // fileError is a failure to read the file itself (a disk, a network),
 // which ends it: no record after it can be read.
 func (r *Reader) fileError(start int64, err error) error {
-	return &FormatError{start, fmt.Errorf("reading the file at byte offset %d: %w", r.file.pos(), err)}
+	return &FormatError{start, &ReadError{r.file.pos(), err}}
 }
+
+// A ReadError is a failure to read the file itself, at the byte offset
+// where it stopped, inside a FormatError naming the record: the file ends
+// there, and what follows is lost.
+type ReadError struct {
+	Offset int64
+	Err    error
+}
+
+func (e *ReadError) Error() string {
+	return fmt.Sprintf("reading the file at byte offset %d: %v", e.Offset, e.Err)
+}
+
+func (e *ReadError) Unwrap() error { return e.Err }
 
 // record reads one record from r.br.
 func (r *Reader) record(start int64) (*Record, error) {

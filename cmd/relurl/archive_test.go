@@ -6,9 +6,13 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -112,11 +116,31 @@ func TestArchiveFailures(t *testing.T) {
 	check(t, r, "", "relurl links: GET "+down.URL+"/a.warc.gz: 503 Service Unavailable (3 tries)\n", 1)
 
 	r = relurlRun(t, nil, "links", "-tsv", "-retries", "0", cutter.URL+"/a.warc.gz")
-	if r.code != 1 || !strings.HasPrefix(want, r.stdout) || len(r.stdout) < 1000 ||
-		!strings.Contains(r.stderr, "relurl links: "+cutter.URL+"/a.warc.gz: WARC record at offset ") ||
-		!strings.Contains(r.stderr, ": reading the file at byte offset ") || !strings.Contains(r.stderr, "at byte offset") ||
-		!strings.Contains(r.stderr, "unexpected EOF") {
+	said := regexp.MustCompile(`(?m)^relurl links: GET ` + regexp.QuoteMeta(cutter.URL) + `/a.warc.gz at byte offset \d+: unexpected EOF, in the WARC record at offset \d+$`)
+	if r.code != 1 || !strings.HasPrefix(want, r.stdout) || len(r.stdout) < 1000 || !said.MatchString(r.stderr) {
 		t.Errorf("cut, no retries: exit %d, %d bytes of links; stderr:\n%s", r.code, len(r.stdout), r.stderr)
+	}
+	t.Logf("cut, no retries:\n%s", r.stderr)
+
+	// Cut, then 503 at every try: not an end of file, a loss all the same.
+	var first sync.Once
+	busy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		cut := false
+		first.Do(func() { cut = true })
+		if !cut {
+			http.Error(w, "SlowDown", http.StatusServiceUnavailable)
+			return
+		}
+		w.Header().Set("Content-Length", strconv.Itoa(len(file)))
+		w.Write(file[:4<<20])
+		w.(http.Flusher).Flush()
+		panic(http.ErrAbortHandler)
+	}))
+	defer busy.Close()
+	r = relurlRun(t, nil, "links", "-tsv", "-retries", "2", "-retry-max-wait", "10s", busy.URL+"/a.warc.gz")
+	said = regexp.MustCompile(`(?m)^relurl links: GET ` + regexp.QuoteMeta(busy.URL) + `/a.warc.gz at byte offset 4194304: 503 Service Unavailable \(4 tries\), in the WARC record at offset \d+$`)
+	if r.code != 1 || !strings.HasPrefix(want, r.stdout) || !said.MatchString(r.stderr) {
+		t.Errorf("cut, then 503: exit %d; stderr:\n%s", r.code, r.stderr)
 	}
 }
 
