@@ -138,7 +138,7 @@ func TestArchiveFailures(t *testing.T) {
 	}))
 	defer busy.Close()
 	r = relurlRun(t, nil, "links", "-tsv", "-retries", "2", "-retry-max-wait", "10s", busy.URL+"/a.warc.gz")
-	said = regexp.MustCompile(`(?m)^relurl links: GET ` + regexp.QuoteMeta(busy.URL) + `/a.warc.gz at byte offset 4194304: 503 Service Unavailable \(4 tries\), in the WARC record at offset \d+$`)
+	said = regexp.MustCompile(`(?m)^relurl links: GET ` + regexp.QuoteMeta(busy.URL) + `/a.warc.gz at byte offset 4194304: 503 Service Unavailable \(3 tries\), in the WARC record at offset \d+$`)
 	if r.code != 1 || !strings.HasPrefix(want, r.stdout) || !said.MatchString(r.stderr) {
 		t.Errorf("cut, then 503: exit %d; stderr:\n%s", r.code, r.stderr)
 	}
