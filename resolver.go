@@ -58,19 +58,18 @@ func (s *Spec) UnmarshalText(text []byte) error {
 	return err
 }
 
-// ParseSpec reads a spec by its short name: "1808", "3986" or "whatwg" (in
-// any case).
+// ParseSpec reads a spec by its name, in any case: "1808" or "rfc1808",
+// "3986" or "rfc3986", "whatwg" or "url" (the URL Standard's short name).
 func ParseSpec(name string) (Spec, error) {
-	switch name {
-	case "1808":
+	switch strings.ToLower(strings.TrimSpace(name)) {
+	case "1808", "rfc1808":
 		return RFC1808, nil
-	case "3986":
+	case "3986", "rfc3986":
 		return RFC3986, nil
-	}
-	if strings.EqualFold(name, "whatwg") {
+	case "whatwg", "url":
 		return WHATWG, nil
 	}
-	return RFC1808, errors.New("want 1808, 3986 or whatwg")
+	return RFC1808, errors.New("want 1808, 3986 or whatwg (or rfc1808, rfc3986, url)")
 }
 
 // A Resolver resolves references by one standard, its Spec. The zero

@@ -372,6 +372,11 @@ func TestWebURLParts(t *testing.T) {
 	if s, err := ParseSpec("WHATWG"); s != WHATWG || err != nil {
 		t.Errorf("ParseSpec(WHATWG) = %v, %v", s, err)
 	}
+	for name, want := range map[string]Spec{"1808": RFC1808, "RFC1808": RFC1808, "3986": RFC3986, "rfc3986": RFC3986, "whatwg": WHATWG, "URL": WHATWG} {
+		if s, err := ParseSpec(name); s != want || err != nil {
+			t.Errorf("ParseSpec(%s) = %v, %v; want %v", name, s, err, want)
+		}
+	}
 	if _, err := ParseSpec("2396"); err == nil {
 		t.Errorf("ParseSpec(2396) succeeds")
 	}

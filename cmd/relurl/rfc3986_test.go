@@ -17,7 +17,9 @@ func TestRFC3986Commands(t *testing.T) {
 		{"resolve -rfc 3986 -nonstrict", "", []string{"resolve", "-rfc", "3986", "-nonstrict", base, "http:g"}, "http://a/b/c/g\n", "", 0},
 		{"resolve -rfc 3986 -pairs", base + "\t/./g\n", []string{"resolve", "-rfc", "3986", "-pairs"}, "http://a/g\n", "", 0},
 		{"resolve -rfc 1808", "", []string{"resolve", "-rfc", "1808", base, "/./g"}, "http://a/./g\n", "", 0},
-		{"bad -rfc", "", []string{"resolve", "-rfc", "2396", base, "g"}, "", "relurl resolve: invalid value \"2396\" for flag -rfc: want 1808, 3986 or whatwg\n…", 2},
+		{"bad -rfc", "", []string{"resolve", "-rfc", "2396", base, "g"}, "", "relurl resolve: invalid value \"2396\" for flag -rfc: want 1808, 3986 or whatwg (or rfc1808, rfc3986, url)\n…", 2},
+		{"-spec rfc3986, the long name", "", []string{"resolve", "-spec", "rfc3986", base, ";x"}, "http://a/b/c/;x\n", "", 0},
+		{"-spec URL, the URL Standard's short name", "", []string{"resolve", "-spec", "URL", base, "http:g"}, "http://a/b/c/g\n", "", 0},
 
 		{"compare", "", []string{"compare", base, ";x", "g"},
 			"ref\trfc1808\trfc3986\twhatwg\tnet/url\tmark\n;x\thttp://a/b/c/d;x\thttp://a/b/c/;x\thttp://a/b/c/;x\thttp://a/b/c/;x\trfc1808\ng\thttp://a/b/c/g\thttp://a/b/c/g\thttp://a/b/c/g\thttp://a/b/c/g\tsame\n", "", 0},
