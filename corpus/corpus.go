@@ -183,14 +183,26 @@ func (s *Stats) Add(d *Doc) {
 	}
 }
 
+// Count returns "1 document", "2 documents": n and the noun, plural but
+// for one.
+func Count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 // String sums the stats up, as the links command reports them.
 func (s *Stats) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d documents", s.Documents)
-	if s.Records > 0 {
+	b.WriteString(Count(s.Documents, "document"))
+	switch {
+	case s.Records == 1 && s.Documents == 1:
+		b.WriteString(" (a WARC record)")
+	case s.Records > 0:
 		fmt.Fprintf(&b, " (%d of them WARC records)", s.Records)
 	}
-	fmt.Fprintf(&b, ", %d links, %.1f MB", s.Links, float64(s.Bytes)/1e6)
+	fmt.Fprintf(&b, ", %s, %.1f MB", Count(s.Links, "link"), float64(s.Bytes)/1e6)
 	if s.Failed > 0 {
 		fmt.Fprintf(&b, ", %d failed", s.Failed)
 	}

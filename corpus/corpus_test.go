@@ -155,3 +155,19 @@ func TestURLs(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+func TestStatsString(t *testing.T) {
+	tests := []struct {
+		s    Stats
+		want string
+	}{
+		{Stats{Documents: 1, Links: 1, Bytes: 100000}, "1 document, 1 link, 0.1 MB"},
+		{Stats{Documents: 1, Records: 1, Links: 0}, "1 document (a WARC record), 0 links, 0.0 MB"},
+		{Stats{Documents: 2, Records: 2, Links: 5, Failed: 1, Skipped: map[string]int{"request": 2, "file": 1}}, "2 documents (2 of them WARC records), 5 links, 0.0 MB, 1 failed; skipped, giving no links: file 1, request 2"},
+	}
+	for _, tt := range tests {
+		if got := tt.s.String(); got != tt.want {
+			t.Errorf("%q, want %q", got, tt.want)
+		}
+	}
+}

@@ -62,7 +62,7 @@ func TestLinksManyDocuments(t *testing.T) {
 			"relurl links: 5 documents, 6 links, 0.0 MB; skipped, giving no links: file 1\n", 0},
 		{"a failed document, and the others", "", []string{"links", "-map", site + "=" + m, filepath.Join(dir, "missing.html"), other},
 			"http://abs.example/\n", "relurl links: open " + filepath.Join(dir, "missing.html") + ": no such file or directory\n" +
-				"relurl links: 1 documents, 1 links, 0.0 MB, 1 failed\n", 1},
+				"relurl links: 1 document, 1 link, 0.0 MB, 1 failed\n", 1},
 		{"-files FILE", "", []string{"links", "-map", site + "=" + m, "-files", manifest},
 			"http://abs.example/\nhttps://ex.org/up.html\n" + m + "i.png\n", "relurl links: 2 documents, 3 links, 0.0 MB\n", 0},
 		{"-files -", other + "\n", []string{"links", "-files", "-"}, "http://abs.example/\n", "", 0},
@@ -98,7 +98,7 @@ func TestLinksWARC(t *testing.T) {
 		t.Skipf("no shared data (%v)", err)
 	}
 	r := relurlRun(t, nil, "links", "-json", dir+"example.warc.gz")
-	check(t, r, "*", "relurl links: 1 documents (1 of them WARC records), 1 links, 0.0 MB; skipped, giving no links: request 2, revisit 1, warcinfo 2\n", 0)
+	check(t, r, "*", "relurl links: 1 document (a WARC record), 1 link, 0.0 MB; skipped, giving no links: request 2, revisit 1, warcinfo 2\n", 0)
 	var l map[string]any
 	if err := json.Unmarshal([]byte(r.stdout), &l); err != nil {
 		t.Fatal(err)
@@ -118,7 +118,7 @@ func TestLinksWARC(t *testing.T) {
 		{"a malformed record", "", []string{"links", dir + "example-trunc.warc"}, "http://www.iana.org/domains/example\n",
 			"relurl links: warning: http://example.com/: " + dir + "example-trunc.warc, WARC record at offset 1197: unexpected EOF\n" +
 				"relurl links: warning: " + dir + "example-trunc.warc: WARC record at offset 2560: \"\\x00\\x00\" is not a version line (WARC/1.1)\n" +
-				"relurl links: 1 documents (1 of them WARC records), 1 links, 0.0 MB; skipped, giving no links: request 1, warcinfo 2\n", 0},
+				"relurl links: 1 document (a WARC record), 1 link, 0.0 MB; skipped, giving no links: request 1, warcinfo 2\n", 0},
 		{"wget's brackets, a resource record", "", []string{"links", "-tsv", dir + "example-wget-bad-target-uri.warc.gz"},
 			"http://example.com/\thttp://www.iana.org/domains/example\n", "*", 0},
 	})

@@ -169,7 +169,7 @@ func (p *progress) show(lines int) {
 func (p *progress) showDocs(s *corpus.Stats) {
 	p.update(func(seconds float64) string {
 		mb := float64(s.Bytes) / 1e6
-		return fmt.Sprintf("%d documents, %.1f MB, %d links, %.1f MB/s", s.Documents, mb, s.Links, mb/seconds)
+		return fmt.Sprintf("%s, %.1f MB, %s, %.1f MB/s", corpus.Count(s.Documents, "document"), mb, corpus.Count(s.Links, "link"), mb/seconds)
 	})
 }
 
