@@ -364,13 +364,13 @@ func runLinks(e *env, args []string) int {
 	status, stats := d.run(e, "links", fs.Args(), newExtractor, link, nil)
 	if n := unresolved.Load(); n > 0 && !*asJSON {
 		if stats.Documents+stats.Failed > 1 {
-			fmt.Fprintf(e.stderr, "relurl links: %d relative links left unresolved: their documents have no base URL (give -map)\n", n)
+			fmt.Fprintf(e.stderr, "relurl links: %s left unresolved: their documents have no base URL (give -map)\n", corpus.Count(int(n), "relative link"))
 		} else {
-			fmt.Fprintf(e.stderr, "relurl links: %d relative links left unresolved: the document has no base URL (give -url)\n", n)
+			fmt.Fprintf(e.stderr, "relurl links: %s left unresolved: the document has no base URL (give -url)\n", corpus.Count(int(n), "relative link"))
 		}
 	}
 	if n := refused.Load(); n > 0 && !*asJSON {
-		fmt.Fprintf(e.stderr, "relurl links: %d links the URL parser refuses, as a browser would\n", n)
+		fmt.Fprintf(e.stderr, "relurl links: %s the URL parser refuses, as a browser would\n", corpus.Count(int(n), "link"))
 	}
 	if stats.Documents+stats.Failed > 1 || stats.Records > 0 || len(stats.Skipped) > 0 {
 		fmt.Fprintf(e.stderr, "relurl links: %s\n", &stats)

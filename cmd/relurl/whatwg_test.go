@@ -56,7 +56,7 @@ func TestWHATWGCommands(t *testing.T) {
 		{"compare", "", []string{"compare", "-json", "http://a/b/c", "%2e%2e/g"},
 			`{"ref":"%2e%2e/g","rfc1808":"http://a/b/%2e%2e/g","rfc3986":"http://a/b/%2e%2e/g","whatwg":"http://a/g","net_url":"http://a/b/%2e%2e/g","mark":"whatwg"}` + "\n", "", 0},
 		{"links", `<base href="/d i/"><a href="A b">x</a><a href="http://[::1">y</a>`, []string{"links", "-spec", "whatwg", "-url", "HTTP://H:80/", "-"},
-			"http://h/d%20i/A%20b\n", "relurl links: HTTP://H:80/: <a href=\"http://[::1\">: parse \"http://[::1\": offset 7: IPv6-unclosed (an IPv6 address has no closing bracket)\nrelurl links: 1 links the URL parser refuses, as a browser would\n", 0},
+			"http://h/d%20i/A%20b\n", "relurl links: HTTP://H:80/: <a href=\"http://[::1\">: parse \"http://[::1\": offset 7: IPv6-unclosed (an IPv6 address has no closing bracket)\nrelurl links: 1 link the URL parser refuses, as a browser would\n", 0},
 	}
 	runCLITests(t, tests)
 
