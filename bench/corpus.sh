@@ -8,6 +8,12 @@
 #   bash bench/corpus.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+for tool in hyperfine /usr/bin/time; do
+  if ! command -v "$tool" >/dev/null; then
+    echo "bench/corpus.sh needs $tool: apt-get install hyperfine time" >&2
+    exit 1
+  fi
+done
 data=../shared/data
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
