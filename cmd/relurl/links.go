@@ -120,6 +120,8 @@ Base prints the base URL that RFC 1808, Section 3 establishes for each
 document, and the layer that set it (html-base, base-header, content-base,
 content-location, encapsulating, retrieval or none), as "BASE<TAB>LAYER";
 for a MIME message, a line "PART<TAB>BASE<TAB>LAYER" for each HTML part.
+With -spec whatwg, a <base href> is parsed against the document's URL as
+HTML does, so the base is the one a browser holds.
 With many documents (or a WARC) each line starts with the document's source
 and a tab. DOCUMENT and the flags are those of relurl links.
 
@@ -383,6 +385,8 @@ func runBase(e *env, args []string) int {
 	var d docFlags
 	d.register(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object per document or HTML part")
+	var spec relurl.Spec
+	specFlag(fs, &spec)
 	if code, ok := d.parse(e, fs, args, baseHelp); !ok {
 		return code
 	}
@@ -405,7 +409,9 @@ func runBase(e *env, args []string) int {
 		}
 		out.Out = fmt.Appendf(out.Out, "%s\t%s\n", u, b.From)
 	}
-	status, _ := d.run(e, "base", fs.Args(), func() *links.Extractor { return &links.Extractor{MaxDepth: d.maxDepth} }, nil, printBase)
+	status, _ := d.run(e, "base", fs.Args(), func() *links.Extractor {
+		return &links.Extractor{MaxDepth: d.maxDepth, Resolver: relurl.Resolver{Spec: spec}}
+	}, nil, printBase)
 	return status
 }
 

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -95,4 +97,17 @@ func TestWHATWGCommands(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.stdout), &p); err != nil || p.Href != "http://127.0.0.1/" || p.Valid || len(p.Errors) != 2 {
 		t.Errorf("parse -json: %s (%v)", r.stdout, err)
 	}
+}
+
+// TestBaseSpec: relurl base takes -spec like every command that resolves;
+// by the URL Standard a <base href> is parsed as a browser parses it.
+func TestBaseSpec(t *testing.T) {
+	page := filepath.Join(t.TempDir(), "page.html")
+	os.WriteFile(page, []byte(`<base href="../Docs/./Guide/"><a href=x>`), 0o644)
+	const url = "http://Example.COM:80/a/b/page.html"
+	runCLITests(t, []cliTest{
+		{"RFC 1808", "", []string{"base", "-url", url, page}, "http://Example.COM:80/a/Docs/Guide/\thtml-base\n", "*", 0},
+		{"the URL Standard", "", []string{"base", "-spec", "whatwg", "-url", url, page}, "http://example.com/a/Docs/Guide/\thtml-base\n", "*", 0},
+		{"a bad -spec", "", []string{"base", "-spec", "2396", page}, "", "relurl base: invalid value \"2396\" for flag -spec…", 2},
+	})
 }
