@@ -63,6 +63,8 @@ func TestLinksManyDocuments(t *testing.T) {
 		{"a failed document, and the others", "", []string{"links", "-map", site + "=" + m, filepath.Join(dir, "missing.html"), other},
 			"http://abs.example/\n", "relurl links: open " + filepath.Join(dir, "missing.html") + ": no such file or directory\n" +
 				"relurl links: 1 document, 1 link, 0.0 MB, 1 failed\n", 1},
+		{"a flag after a document", "", []string{"links", other, "-json"}, "", "relurl links: flags go before documents: -json\n…", 2},
+		{"a flag after a document, with a value", "", []string{"base", other, "--spec=whatwg"}, "", "relurl base: flags go before documents: --spec=whatwg\n…", 2},
 		{"-files FILE", "", []string{"links", "-map", site + "=" + m, "-files", manifest},
 			"http://abs.example/\nhttps://ex.org/up.html\n" + m + "i.png\n", "relurl links: 2 documents, 3 links, 0.0 MB\n", 0},
 		{"-files -", other + "\n", []string{"links", "-files", "-"}, "http://abs.example/\n", "", 0},
