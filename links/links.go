@@ -110,6 +110,11 @@ const heldKind = 0x80
 // an element of HTML, so not in Elements.
 var locationKind byte
 
+// RedirectElement is the Element of the link an HTTP redirect gives (its
+// Location header, Attribute "location"): a name beside those of Elements
+// for Extractor.Only.
+const RedirectElement = "http"
+
 func init() {
 	for _, name := range ElementNames() {
 		el := linkElement{name: name, attrs: Elements[name]}
@@ -120,7 +125,7 @@ func init() {
 		linkElements[name[0]] = append(linkElements[name[0]], el)
 	}
 	locationKind = byte(len(linkAttrs))
-	linkAttrs = append(linkAttrs, linkAttr{"http", "location"})
+	linkAttrs = append(linkAttrs, linkAttr{RedirectElement, "location"})
 	if len(linkAttrs) > heldKind {
 		panic("links: too many link attributes for a byte")
 	}
@@ -210,7 +215,8 @@ func unwrapHandler(err error) error {
 // it is not safe for concurrent use; use one per goroutine.
 type Extractor struct {
 	// Only, if not nil, limits extraction to these elements (names from
-	// Elements). The BASE element is always read.
+	// Elements, and RedirectElement for redirects). The BASE element is
+	// always read.
 	Only map[string]bool
 	// MaxDepth limits the nesting of MIME parts; 0 means DefaultMaxDepth.
 	MaxDepth int

@@ -25,7 +25,8 @@ import (
 // deflate); Go's http.Client has already removed the transfer coding.
 //
 // A redirect (3xx) gives one link, its Location header, with the element
-// "http" and the attribute "location", resolved against the request's URL:
+// "http" (RedirectElement, which x.Only may leave out) and the attribute
+// "location", resolved against the request's URL:
 // the redirect is an edge of the link graph. A body that is neither HTML
 // nor a MIME multipart or message gives no links, and is reported to
 // h.Warn. The caller closes resp.Body.
@@ -45,7 +46,7 @@ func (x *Extractor) response(resp *http.Response, retrieval string, h *Handler) 
 	outer := base.Retrieved(retrieval)
 	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
 		loc := resp.Header.Get("Location")
-		if loc == "" {
+		if loc == "" || x.Only != nil && !x.Only[RedirectElement] {
 			return false, nil
 		}
 		d := document{x: x, outer: outer, h: h}

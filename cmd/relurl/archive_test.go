@@ -332,3 +332,24 @@ func TestHostileArchives(t *testing.T) {
 		})
 	}
 }
+
+// TestElementsRedirects: -elements names redirects as "http", one name set
+// for elements and redirects: -elements img gives no redirect, -elements
+// http gives the redirects alone.
+func TestElementsRedirects(t *testing.T) {
+	_, _ = localCrawl(t)
+	redirects := relurlRun(t, nil, "links", "-json", "-elements", "http", docsCrawl)
+	n := 0
+	for line := range strings.Lines(redirects.stdout) {
+		if !strings.Contains(line, `"element":"http","attribute":"location"`) {
+			t.Fatalf("-elements http gives %s", line)
+		}
+		n++
+	}
+	img := relurlRun(t, nil, "links", "-json", "-elements", "img", docsCrawl)
+	if n != 60 || redirects.code != 0 || img.code != 0 || strings.Contains(img.stdout, `"element":"http"`) || !strings.Contains(img.stdout, `"element":"img"`) {
+		t.Errorf("%d redirects (want 60), exit %d; -elements img: exit %d, with redirects %v", n, redirects.code, img.code, strings.Contains(img.stdout, `"element":"http"`))
+	}
+	r := relurlRun(t, nil, "links", "-elements", "a,bogus", docsCrawl)
+	check(t, r, "", `relurl links: -elements: "bogus" is not one of a,area,audio,blockquote,del,embed,form,frame,iframe,img,ins,link,object,q,script,source,track,video,http`+"\n…", 2)
+}

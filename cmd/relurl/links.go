@@ -84,7 +84,7 @@ ref_base64 hold the exact bytes of a value that is not valid UTF-8.
 Elements read (-elements chooses among them): a, area, link (href); img,
 script, iframe, frame, embed, source, audio, video, track (src); video
 (poster); form (action); blockquote, q, del, ins (cite); object (data); img
-and source (srcset: each valid candidate). As in a browser, a value loses
+and source (srcset: each valid candidate); and http, a redirect's Location. As in a browser, a value loses
 its tabs and newlines and its leading and trailing spaces and controls, a
 <base> inside <svg>, <math> or <template> does not count, and links inside
 <template> are skipped (-template reads them).
@@ -337,8 +337,8 @@ func runLinks(e *env, args []string) int {
 		only = map[string]bool{}
 		for _, name := range strings.Split(*elements, ",") {
 			name = strings.ToLower(strings.TrimSpace(name))
-			if _, ok := links.Elements[name]; !ok {
-				return e.usageError("links", "-elements: %q is not one of %s", name, strings.Join(links.ElementNames(), ","))
+			if _, ok := links.Elements[name]; !ok && name != links.RedirectElement {
+				return e.usageError("links", "-elements: %q is not one of %s,%s", name, strings.Join(links.ElementNames(), ","), links.RedirectElement)
 			}
 			only[name] = true
 		}
