@@ -37,12 +37,12 @@ Examples:
   ?y
   ./this:that
 
-  $ relurl relative -spec whatwg 'https://a/b/c' https://a/d%20e https://x/
-  ../d%20e
+  $ relurl relative -spec whatwg 'https://a/b/c/d' https://a/b/e%20f https://x/
+  ../e%20f
   //x/
 
   $ printf 'http://a/b/c\thttp://a/d\n' | relurl relative -pairs
-  ../d
+  /d
 `
 
 func runRelative(e *env, args []string) int {

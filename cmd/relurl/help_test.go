@@ -1,0 +1,112 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// helpExample is one "$ relurl ..." of a command's -h, with the output
+// shown under it, if any.
+type helpExample struct {
+	command string
+	output  string
+	shown   bool // the help shows what it prints
+}
+
+// helpExamples parses the Examples section of a command's help: "$ "
+// lines (a line ending in "\" goes on in the next), then the lines of
+// output up to a blank line or the next "$".
+func helpExamples(help string) []helpExample {
+	_, section, ok := strings.Cut(help, "\nExamples:\n")
+	if !ok {
+		return nil
+	}
+	section, _, _ = strings.Cut(section, "\nFlags:")
+	var examples []helpExample
+	var cur *helpExample
+	continued := false
+	for line := range strings.Lines(section) {
+		line = strings.TrimSuffix(line, "\n")
+		text := strings.TrimPrefix(line, "  ")
+		switch {
+		case continued:
+			cur.command += " " + strings.TrimSpace(strings.TrimSuffix(text, "\\"))
+			continued = strings.HasSuffix(text, "\\") || strings.HasSuffix(text, "|")
+		case strings.HasPrefix(text, "$ "):
+			examples = append(examples, helpExample{command: strings.TrimSuffix(text[2:], "\\")})
+			cur = &examples[len(examples)-1]
+			continued = strings.HasSuffix(text, "\\") || strings.HasSuffix(text, "|")
+		case strings.TrimSpace(line) == "":
+			cur = nil
+		case cur != nil:
+			cur.output += text + "\n"
+			cur.shown = true
+		}
+	}
+	return examples
+}
+
+// needsOwnFiles are the names examples use for the reader's own files and
+// sites; the examples that use them cannot run here.
+var needsOwnFiles = []string{"page.html", " docs", "crawl.warc.gz", "urls.txt", "find archive", "warc.paths.gz", "https://www.example.org/"}
+
+// TestHelpExamples runs every example of every command's -h that needs
+// nothing but relurl (and jq): each that shows its output must print it,
+// byte for byte; the others must succeed.
+func TestHelpExamples(t *testing.T) {
+	repo, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Dir(relurlBin) + string(os.PathListSeparator) + os.Getenv("PATH")
+	checked, ran, skipped := 0, 0, 0
+	for _, c := range commands {
+		r := relurlRun(t, nil, c.name, "-h")
+		for _, ex := range helpExamples(r.stdout + r.stderr) {
+			if slicesContainsAny(ex.command, needsOwnFiles) {
+				skipped++
+				continue
+			}
+			if strings.Contains(ex.command, "| jq") {
+				if _, err := exec.LookPath("jq"); err != nil {
+					if os.Getenv("CI") != "" {
+						t.Fatal("CI needs jq: .ci/run installs it")
+					}
+					skipped++
+					continue
+				}
+			}
+			cmd := exec.Command("bash", "-o", "pipefail", "-c", ex.command)
+			cmd.Dir = repo
+			cmd.Env = append(os.Environ(), "PATH="+path)
+			out, err := cmd.CombinedOutput()
+			switch {
+			case ex.shown && string(out) != ex.output:
+				t.Errorf("relurl %s -h: $ %s\nprints\n%s\nthe help shows\n%s", c.name, ex.command, out, ex.output)
+			case !ex.shown && err != nil:
+				t.Errorf("relurl %s -h: $ %s\nfails: %v\n%s", c.name, ex.command, err, out)
+			}
+			if ex.shown {
+				checked++
+			} else {
+				ran++
+			}
+		}
+	}
+	t.Logf("help examples: %d with their output checked, %d run, %d left out (the reader's own files)", checked, ran, skipped)
+	if checked < 8 {
+		t.Errorf("only %d examples checked: the parser of the help misses some", checked)
+	}
+}
+
+func slicesContainsAny(s string, parts []string) bool {
+	for _, p := range parts {
+		if strings.Contains(s, p) {
+			return true
+		}
+	}
+	return false
+}
