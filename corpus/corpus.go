@@ -119,7 +119,13 @@ type Options struct {
 	S3              source.S3Options // how to reach s3:// URLs
 	Context         context.Context
 
-	src *source.Options
+	// FileURLs gives a file that no Map covers the retrieval URL
+	// file:///ITS/ABSOLUTE/PATH, so that its relative links resolve, as a
+	// browser opening it would.
+	FileURLs bool
+
+	src     *source.Options
+	mapUsed []bool // by Maps: some input was below it
 }
 
 // Source returns the options by which the run opens its inputs.
@@ -254,26 +260,40 @@ func Counts(name string) bool {
 // order.
 func (o *Options) Docs(inputs iter.Seq[string]) iter.Seq[*Doc] {
 	return func(yield func(*Doc) bool) {
-		for name := range inputs {
-			if !o.input(name, yield) {
-				return
-			}
-		}
-		if o.Files == "" {
+		if !o.inputs(inputs, yield) {
 			return
 		}
-		for name, err := range o.Source().Manifest(o.ctx(), o.Files, o.Prefix, o.Stdin) {
-			if err != nil {
-				if !yield(&Doc{Name: o.Files, Source: o.Files, Err: fmt.Errorf("-files: %w", err)}) {
-					return
-				}
-				continue
-			}
-			if !o.input(name, yield) {
+		for _, err := range o.unusedMaps() {
+			if !yield(&Doc{Name: "-map", Source: "-map", Warning: err}) {
 				return
 			}
 		}
 	}
+}
+
+// inputs yields the documents of the inputs, then of the manifest, and
+// reports whether to go on.
+func (o *Options) inputs(inputs iter.Seq[string], yield func(*Doc) bool) bool {
+	for name := range inputs {
+		if !o.input(name, yield) {
+			return false
+		}
+	}
+	if o.Files == "" {
+		return true
+	}
+	for name, err := range o.Source().Manifest(o.ctx(), o.Files, o.Prefix, o.Stdin) {
+		if err != nil {
+			if !yield(&Doc{Name: o.Files, Source: o.Files, Err: fmt.Errorf("-files: %w", err)}) {
+				return false
+			}
+			continue
+		}
+		if !o.input(name, yield) {
+			return false
+		}
+	}
+	return true
 }
 
 // IsURL reports whether an input is a URL: a scheme, then "//".
@@ -402,20 +422,49 @@ func (o *Options) retrieval(name string) string {
 	if o.URL != "" {
 		return o.URL
 	}
-	best := -1
+	best, which := -1, -1
 	u := ""
-	for _, m := range o.Maps {
+	for i, m := range o.Maps {
 		rel, err := filepath.Rel(m.Dir, filepath.Clean(name))
 		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || len(m.Dir) <= best {
 			continue
 		}
-		segs := strings.Split(filepath.ToSlash(rel), "/")
-		for i, s := range segs {
-			segs[i] = url.PathEscape(s)
-		}
-		best, u = len(m.Dir), strings.TrimSuffix(m.URL, "/")+"/"+strings.Join(segs, "/")
+		best, which, u = len(m.Dir), i, strings.TrimSuffix(m.URL, "/")+"/"+escapePath(rel)
 	}
-	return u
+	if which >= 0 {
+		if o.mapUsed == nil {
+			o.mapUsed = make([]bool, len(o.Maps))
+		}
+		o.mapUsed[which] = true
+		return u
+	}
+	if o.FileURLs && name != "-" {
+		if abs, err := filepath.Abs(name); err == nil {
+			return "file://" + escapePath(abs)
+		}
+	}
+	return ""
+}
+
+// escapePath writes a file path as a URL path, each segment escaped.
+func escapePath(path string) string {
+	segs := strings.Split(filepath.ToSlash(path), "/")
+	for i, s := range segs {
+		segs[i] = url.PathEscape(s)
+	}
+	return strings.Join(segs, "/")
+}
+
+// unusedMaps returns a warning for each Map that no input fell under: a
+// mistyped directory leaves its links unresolved.
+func (o *Options) unusedMaps() []error {
+	var errs []error
+	for i, m := range o.Maps {
+		if o.mapUsed == nil || !o.mapUsed[i] {
+			errs = append(errs, fmt.Errorf("-map %s=%s: no input is below %s", m.Dir, m.URL, m.Dir))
+		}
+	}
+	return errs
 }
 
 // records yields the records of the WARC file name.

@@ -62,8 +62,15 @@ func TestLinksManyDocuments(t *testing.T) {
 			"relurl links: 5 documents, 6 links, 0.0 MB; skipped, giving no links: file 1\n", 0},
 		{"a failed document, and the others", "", []string{"links", "-map", site + "=" + m, filepath.Join(dir, "missing.html"), other},
 			"http://abs.example/\n", "relurl links: open " + filepath.Join(dir, "missing.html") + ": no such file or directory\n" +
+				"relurl links: warning: -map " + site + "=" + m + ": no input is below " + site + "\n" +
 				"relurl links: 1 document, 1 link, 0.0 MB, 1 failed\n", 1},
 		{"a flag after a document", "", []string{"links", other, "-json"}, "", "relurl links: flags go before documents: -json\n…", 2},
+		{"-file-urls: a file's own URL", "", []string{"links", "-file-urls", filepath.Join(site, "a.htm")},
+			"file://" + filepath.ToSlash(dir) + "/up.html\nfile://" + filepath.ToSlash(site) + "/i.png\n", "", 0},
+		{"-file-urls under a -map: the map's", "", []string{"links", "-file-urls", "-map", site + "=" + m, filepath.Join(site, "a.htm")},
+			"https://ex.org/up.html\n" + m + "i.png\n", "", 0},
+		{"a -map no input is below", "", []string{"links", "-map", filepath.Join(dir, "nope") + "=" + m, other},
+			"http://abs.example/\n", "relurl links: warning: -map " + filepath.Join(dir, "nope") + "=" + m + ": no input is below " + filepath.Join(dir, "nope") + "\n", 0},
 		{"a flag after a document, with a value", "", []string{"base", other, "--spec=whatwg"}, "", "relurl base: flags go before documents: --spec=whatwg\n…", 2},
 		{"-files FILE", "", []string{"links", "-map", site + "=" + m, "-files", manifest},
 			"http://abs.example/\nhttps://ex.org/up.html\n" + m + "i.png\n", "relurl links: 2 documents, 3 links, 0.0 MB\n", 0},

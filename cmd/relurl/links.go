@@ -34,7 +34,8 @@ established by the layers of RFC 1808, Section 3:
        enclosing multipart's or message's, recursively;
   3.3  the URL it was retrieved by: the last URL after redirects when relurl
        fetches it, a WARC record's target, -map for the files of a
-       directory, or -url for one file or standard input;
+       directory, -url for one file or standard input, or with -file-urls
+       a file's own file:// URL, as a browser opening it has;
   3.4  none: absolute links are printed, relative ones counted as unresolved.
 
 With -spec whatwg, a <base href> is parsed against the document's URL, as
@@ -84,10 +85,11 @@ ref_base64 hold the exact bytes of a value that is not valid UTF-8.
 Elements read (-elements chooses among them): a, area, link (href); img,
 script, iframe, frame, embed, source, audio, video, track (src); video
 (poster); form (action); blockquote, q, del, ins (cite); object (data); img
-and source (srcset: each valid candidate); and http, a redirect's Location. As in a browser, a value loses
-its tabs and newlines and its leading and trailing spaces and controls, a
-<base> inside <svg>, <math> or <template> does not count, and links inside
-<template> are skipped (-template reads them).
+and source (srcset: each valid candidate); and http, a redirect's
+Location. As in a browser, a value loses its tabs and newlines and its
+leading and trailing spaces and controls, a <base> inside <svg>, <math> or
+<template> does not count, and links inside <template> are skipped
+(-template reads them).
 
 Problems that leave the rest readable are warnings on standard error: a
 relative <base href>, a part that cannot be decoded or whose header is
@@ -143,6 +145,7 @@ type docFlags struct {
 	verbose         bool
 	files           string
 	prefix          string
+	fileURLs        bool
 	maps            mapFlag
 	jobs            int
 	retries         int
@@ -166,6 +169,7 @@ func (d *docFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&d.s3.Endpoint, "s3-endpoint", "", "the `URL` of an S3-compatible store (default $AWS_ENDPOINT_URL)")
 	fs.BoolVar(&d.s3.Unsigned, "s3-no-sign-request", false, "read s3:// inputs without credentials, from public buckets")
 	fs.Var(&d.maps, "map", "give the files below `DIR=URL`'s DIR the retrieval URL URL/PATH (repeatable)")
+	fs.BoolVar(&d.fileURLs, "file-urls", false, "give other files their file:// URL as retrieval URL")
 	fs.IntVar(&d.jobs, "j", runtime.GOMAXPROCS(0), "read this many documents at once")
 }
 
@@ -254,7 +258,7 @@ func (d *docFlags) run(e *env, cmd string, args []string, x func() *links.Extrac
 	case "message":
 		o.Format = links.FormatMessage
 	}
-	o.Files, o.Prefix = d.files, d.prefix
+	o.Files, o.Prefix, o.FileURLs = d.files, d.prefix, d.fileURLs
 	// One file named alone is the run: its warnings need no name.
 	single := len(args) == 1 && d.files == "" && !isDir(args[0])
 	var stats corpus.Stats
@@ -374,9 +378,9 @@ func runLinks(e *env, args []string) int {
 	status, stats := d.run(e, "links", fs.Args(), newExtractor, link, nil)
 	if n := unresolved.Load(); n > 0 && !*asJSON {
 		if stats.Documents+stats.Failed > 1 {
-			fmt.Fprintf(e.stderr, "relurl links: %s left unresolved: their documents have no base URL (give -map)\n", corpus.Count(int(n), "relative link"))
+			fmt.Fprintf(e.stderr, "relurl links: %s left unresolved: their documents have no base URL (give -map, or -file-urls)\n", corpus.Count(int(n), "relative link"))
 		} else {
-			fmt.Fprintf(e.stderr, "relurl links: %s left unresolved: the document has no base URL (give -url)\n", corpus.Count(int(n), "relative link"))
+			fmt.Fprintf(e.stderr, "relurl links: %s left unresolved: the document has no base URL (give -url, or -file-urls)\n", corpus.Count(int(n), "relative link"))
 		}
 	}
 	if n := refused.Load(); n > 0 && !*asJSON {
