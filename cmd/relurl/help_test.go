@@ -110,3 +110,25 @@ func slicesContainsAny(s string, parts []string) bool {
 	}
 	return false
 }
+
+// TestDidYouMean: a mistyped command or flag gets the nearest name.
+func TestDidYouMean(t *testing.T) {
+	runCLITests(t, []cliTest{
+		{"a command", "", []string{"lnks", "x"}, "", "relurl: unknown command \"lnks\" (did you mean \"links\"?)\n…", 2},
+		{"a command in capitals", "", []string{"RESOLVE", "x"}, "", "relurl: unknown command \"RESOLVE\" (did you mean \"resolve\"?)\n…", 2},
+		{"nothing near", "", []string{"zzzzzz"}, "", "relurl: unknown command \"zzzzzz\"\n…", 2},
+		{"a flag", "", []string{"links", "-jsn", "x"}, "", "relurl links: flag provided but not defined: -jsn (did you mean \"-json\"?)\n…", 2},
+		{"a flag with two dashes", "", []string{"resolve", "--pair"}, "", "relurl resolve: flag provided but not defined: -pair (did you mean \"-pairs\"?)\n…", 2},
+	})
+}
+
+func TestEditDistance(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		want int
+	}{{"", "", 0}, {"links", "links", 0}, {"lnks", "links", 1}, {"tvs", "tsv", 2}, {"", "abc", 3}, {"kitten", "sitting", 3}} {
+		if got := editDistance(tt.a, tt.b); got != tt.want {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
+		}
+	}
+}

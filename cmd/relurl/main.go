@@ -134,7 +134,11 @@ func run(e *env, args []string) int {
 	if strings.HasPrefix(name, "-") {
 		fmt.Fprintf(e.stderr, "relurl: unknown flag %s: flags come after the command\n", printable(name))
 	} else {
-		fmt.Fprintf(e.stderr, "relurl: unknown command %q\n", name)
+		names := make([]string, len(commands))
+		for i, c := range commands {
+			names[i] = c.name
+		}
+		fmt.Fprintf(e.stderr, "relurl: unknown command %q%s\n", name, didYouMean(name, names))
 	}
 	usage(e.stderr)
 	return exitUsage
@@ -207,9 +211,51 @@ func (e *env) parseFlags(fs *flag.FlagSet, args []string, help string) (int, boo
 		printHelp(e.stdout)
 		return exitOK, false
 	case err != nil:
-		return e.usageError(c.name, "%v", err), false
+		hint := ""
+		if bad, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: "); ok {
+			var names []string
+			fs.VisitAll(func(f *flag.Flag) { names = append(names, "-"+f.Name) })
+			hint = didYouMean("-"+strings.TrimLeft(bad, "-"), names)
+		}
+		return e.usageError(c.name, "%v%s", err, hint), false
 	}
 	return 0, true
+}
+
+// didYouMean returns ` (did you mean "x"?)` for the name among names
+// closest to a mistyped one, within two edits; "" when none is.
+func didYouMean(typed string, names []string) string {
+	best, bestDist := "", 3
+	for _, n := range names {
+		if d := editDistance(strings.ToLower(typed), n); d < bestDist {
+			best, bestDist = n, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
+}
+
+// editDistance is the Levenshtein distance of a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 func hasFlags(fs *flag.FlagSet) bool {
