@@ -1,10 +1,12 @@
 package main
 
 import (
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -130,5 +132,31 @@ func TestEditDistance(t *testing.T) {
 		if got := editDistance(tt.a, tt.b); got != tt.want {
 			t.Errorf("editDistance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
 		}
+	}
+}
+
+// TestClosedPipe: a reader that stops reading (| head -1) ends relurl by
+// SIGPIPE, quietly, as Unix tools end, not by exit status 3.
+func TestClosedPipe(t *testing.T) {
+	_, _ = localCrawl(t)
+	cmd := exec.Command(relurlBin, "links", "-tsv", docsCrawl)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	first := make([]byte, 100)
+	if _, err := io.ReadFull(out, first); err != nil {
+		t.Fatal(err)
+	}
+	out.Close()
+	cmd.Wait()
+	ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus)
+	if !ok || !ws.Signaled() || ws.Signal() != syscall.SIGPIPE || stderr.String() != "" {
+		t.Errorf("ended %v, stderr %q: want SIGPIPE (status 141 in a shell) and nothing said", cmd.ProcessState, stderr.String())
 	}
 }
