@@ -309,24 +309,64 @@ func (o *Options) input(name string, yield func(*Doc) bool) bool {
 	if fi, err := os.Stat(name); err != nil || !fi.IsDir() {
 		return o.open(name, yield) // which names what is wrong with name, if anything
 	}
-	ok := true
+	ok, files := true, 0
 	filepath.WalkDir(name, func(path string, d fs.DirEntry, err error) error {
 		switch {
 		case err != nil:
 			ok = yield(&Doc{Name: path, Source: path, Err: err})
 		case d.IsDir():
 			return nil
-		case !d.Type().IsRegular() || !Counts(path):
+		case !d.Type().IsRegular():
 			ok = yield(&Doc{Name: path, Source: path, Skipped: true})
-		default:
+		case Counts(path):
 			ok = o.open(path, yield)
+		case mayBeDocument(path):
+			ok = o.sniffed(path, yield)
+		default:
+			ok = yield(&Doc{Name: path, Source: path, Skipped: true})
 		}
+		files++
 		if !ok {
 			return filepath.SkipAll
 		}
 		return nil
 	})
+	if ok && files == 0 {
+		return yield(&Doc{Name: name, Source: name, Err: fmt.Errorf("%s: an empty directory: no documents", name)})
+	}
 	return ok
+}
+
+// mayBeDocument reports whether a file of a directory that does not count
+// by its name may be a document all the same: pages that servers make
+// (.php, .shtml, .asp, .aspx, .jsp, .cgi) and files without an extension,
+// which crawlers and mirrors write.
+func mayBeDocument(path string) bool {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case "", ".php", ".shtml", ".shtm", ".asp", ".aspx", ".jsp", ".cgi":
+		return true
+	}
+	return false
+}
+
+// sniffed yields the documents of a file of a directory that counts only
+// if its content is HTML, a MIME message or a WARC archive; else it is
+// skipped, as other files are.
+func (o *Options) sniffed(path string, yield func(*Doc) bool) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return yield(&Doc{Name: path, Source: path, Err: err})
+	}
+	br, isWARC := warc.Sniff(f)
+	prefix, _ := br.Peek(512)
+	if !isWARC && links.FormatOf(path, prefix) == 0 {
+		f.Close()
+		return yield(&Doc{Name: path, Source: path, Skipped: true})
+	}
+	return o.file(path, path, struct {
+		io.Reader
+		io.Closer
+	}{br, f}, yield)
 }
 
 // openURL yields the documents of a URL: the records of a WARC archive
@@ -541,10 +581,16 @@ func (o *Options) Extract(x *links.Extractor, d *Doc, h *links.Handler) error {
 	r := newLimitReader(d.in, o.maxSize())
 	defer func() { d.Bytes = r.N() }()
 	br := bufio.NewReader(r)
+	what := d.Name
+	if what == "-" {
+		what = "standard input"
+	}
 	format := o.Format
 	if format == 0 {
 		prefix, _ := br.Peek(512)
-		format = links.FormatOf(d.Name, prefix)
+		if format = links.FormatOf(d.Name, prefix); format == 0 {
+			return fmt.Errorf("%s: neither HTML nor a MIME message nor a WARC archive, by its name or its first bytes (%q): no links", what, prefix[:min(len(prefix), 24)])
+		}
 	}
 	outer := base.Retrieved(d.URL)
 	var err error
@@ -554,10 +600,6 @@ func (o *Options) Extract(x *links.Extractor, d *Doc, h *links.Handler) error {
 	case links.FormatMessage:
 		x.ContentLocation = true // a file is a MIME message, not an HTTP response
 		err = x.Message(br, outer, h)
-	}
-	what := d.Name
-	if what == "-" {
-		what = "standard input"
 	}
 	return r.finish(err, what, "reading "+what)
 }

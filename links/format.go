@@ -26,7 +26,7 @@ func (f Format) String() string {
 
 // FormatOf tells what the document named name is, whose first bytes (512
 // are enough) are prefix: by its extension (.html, .htm, .xhtml; .eml,
-// .mht, .mhtml, .mime), else by Sniff.
+// .mht, .mhtml, .mime), else by Sniff; 0 when neither can tell.
 func FormatOf(name string, prefix []byte) Format {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".eml", ".mht", ".mhtml", ".mime":
@@ -37,24 +37,81 @@ func FormatOf(name string, prefix []byte) Format {
 	return Sniff(prefix)
 }
 
-// Sniff tells a MIME message from HTML by its first bytes, as the two
-// formats begin: a message with a header field, a field name (printable
-// ASCII but ":") and then ":" on its first line (RFC 5322, Section 2.2);
-// HTML with markup, "<" after any byte order mark and white space, as the
-// HTML standard's sniffing expects. Anything else is taken for HTML, which
-// finds the links of whatever markup it holds.
+// Sniff tells HTML and a MIME message by their first bytes (512 of them),
+// and returns 0 for anything else (nothing, binary data, plain text,
+// /etc/passwd), whose links would be nothing but a guess:
+//
+//   - HTML begins with markup, "<" after any byte order mark and white
+//     space, as the HTML standard's sniffing expects, or holds a tag ("<"
+//     then a letter, "!", "/" or "?") among its first bytes; a UTF-16 byte
+//     order mark, and 512 bytes of white space, are taken for HTML too;
+//   - a message begins with header fields, "Name: value" lines (RFC 5322,
+//     Section 2.2), one of which a mail or MHTML message has: From, To,
+//     Subject, Date, MIME-Version, Content-Type, Received, ...
 func Sniff(prefix []byte) Format {
-	p := bytes.TrimPrefix(prefix, []byte("\ufeff"))
-	if len(p) > 0 && p[0] == '<' {
+	p := bytes.TrimLeft(bytes.TrimPrefix(prefix, []byte("\ufeff")), " \t\r\n\f")
+	switch {
+	case bytes.HasPrefix(prefix, []byte{0xff, 0xfe}) || bytes.HasPrefix(prefix, []byte{0xfe, 0xff}):
+		return FormatHTML // UTF-16, by its byte order mark: HTML is the format that has it
+	case len(p) == 0 && len(prefix) >= 512:
+		return FormatHTML // white space alone as far as sniffing looks: HTML may follow
+	case len(p) == 0:
+		return 0
+	case p[0] == '<':
 		return FormatHTML
+	case isHeader(p):
+		return FormatMessage // before the test for binary: a part may be UTF-16
+	case bytes.IndexByte(p, 0) >= 0:
+		return 0
 	}
-	for i, c := range p {
-		switch {
-		case c == ':' && i > 0:
-			return FormatMessage
-		case c <= ' ' || c > '~' || c == ':':
+	for i := bytes.IndexByte(p, '<'); i >= 0 && i+1 < len(p); {
+		if c := p[i+1]; c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '!' || c == '/' || c == '?' {
 			return FormatHTML
 		}
+		j := bytes.IndexByte(p[i+1:], '<')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
 	}
-	return FormatHTML
+	return 0
+}
+
+// messageFields are header fields that mail and MHTML messages have, and
+// other "name: value" text does not.
+var messageFields = map[string]bool{
+	"from": true, "to": true, "cc": true, "subject": true, "date": true, "message-id": true,
+	"mime-version": true, "content-type": true, "content-transfer-encoding": true,
+	"content-location": true, "content-base": true, "base": true, "received": true,
+	"return-path": true, "reply-to": true, "sender": true, "delivered-to": true,
+	"snapshot-content-location": true,
+}
+
+// isHeader reports whether p begins with header fields, one of which is a
+// message's, before a blank line or the end of p.
+func isHeader(p []byte) bool {
+	known := false
+	for len(p) > 0 {
+		line, rest, _ := bytes.Cut(p, []byte("\n"))
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		if len(line) == 0 {
+			break
+		}
+		if line[0] == ' ' || line[0] == '\t' { // a folded field goes on
+			p = rest
+			continue
+		}
+		name, _, ok := bytes.Cut(line, []byte(":"))
+		if !ok || len(name) == 0 {
+			return len(rest) == 0 && known // a line cut by the end of p
+		}
+		for _, c := range name {
+			if c <= ' ' || c > '~' {
+				return false
+			}
+		}
+		known = known || messageFields[strings.ToLower(string(name))]
+		p = rest
+	}
+	return known
 }

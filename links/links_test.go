@@ -299,10 +299,21 @@ func TestSniff(t *testing.T) {
 		{"From: a@b\r\nTo: c@d\r\n", FormatMessage},
 		{"\ufeffContent-Type: text/html\r\n", FormatMessage},
 		{"MIME-Version: 1.0\r\n", FormatMessage},
-		{"Note: plain text", FormatMessage}, // a header field, as far as its first line tells
-		{"plain text: no field name", FormatHTML},
-		{": no name", FormatHTML},
-		{"", FormatHTML},
+		{"X-Mailer: x\r\n\tfolded\r\nSubject: s\r\n\r\n<a href=x>", FormatMessage},
+		{"Note: plain text", 0}, // a field, but none a message has
+		{"plain text: no field name", 0},
+		{": no name", 0},
+		{"", 0},
+		{"  \r\n", 0},
+		{strings.Repeat(" ", 512), FormatHTML},
+		{"\xff\xfe<\x00a\x00", FormatHTML},
+		{"Content-Type: text/html; charset=utf-16le\r\n\r\n<\x00a\x00", FormatMessage},
+		{"root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1::/usr/sbin:/usr/sbin/nologin\n", 0}, // /etc/passwd
+		{"\x7fELF\x02\x01\x01\x00\x00", 0},
+		{"GIF89a\x01\x00\x01\x00\x80\x00\x00", 0},
+		{"Some text, then <b>markup</b>", FormatHTML},
+		{"a < b and c > d", 0},
+		{"<?php echo 1 ?><a href=x>", FormatHTML},
 	}
 	for _, tt := range tests {
 		if got := Sniff([]byte(tt.prefix)); got != tt.want {

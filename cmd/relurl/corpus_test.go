@@ -42,13 +42,18 @@ func writeTree(t *testing.T, files map[string]string) string {
 func TestLinksManyDocuments(t *testing.T) {
 	dir := writeTree(t, map[string]string{
 		"site/b/page.html":     `<a href="x.html">`,
+		"served/p.php":         `<?php echo 1 ?><a href="php">`,
+		"served/index":         `<!doctype html><a href="i">`,
+		"served/passwd":        "root:x:0:0:root:/root:/bin/bash\n",
+		"served/a.gif":         "GIF89a\x00",
 		"site/a.htm":           `<a href="../up.html"><img src="i.png">`,
-		"site/notes.txt":       `<a href="not-read">`,
+		"site/notes.txt":       "not a page",
 		"site/c/mail.eml":      "Content-Type: text/html\r\n\r\n<a href=\"m\">",
 		"site/d e/space.xhtml": `<a href="s">`,
 		"other.html":           `<a href="http://abs.example/">`,
 	})
 	site, other := filepath.Join(dir, "site"), filepath.Join(dir, "other.html")
+	os.MkdirAll(filepath.Join(dir, "empty"), 0o755)
 	manifest := filepath.Join(dir, "manifest.txt")
 	os.WriteFile(manifest, []byte(other+"\n\n"+filepath.Join(site, "a.htm")+"\n"), 0o644)
 	const m = "https://ex.org/docs/"
@@ -65,6 +70,12 @@ func TestLinksManyDocuments(t *testing.T) {
 				"relurl links: warning: -map " + site + "=" + m + ": no input is below " + site + "\n" +
 				"relurl links: 1 document, 1 link, 0.0 MB, 1 failed\n", 1},
 		{"a flag after a document", "", []string{"links", other, "-json"}, "", "relurl links: flags go before documents: -json\n…", 2},
+		{"a file that is no document: reported, counted, exit 1", "", []string{"links", filepath.Join(site, "notes.txt")}, "",
+			"relurl links: " + filepath.Join(site, "notes.txt") + ": neither HTML nor a MIME message nor a WARC archive, by its name or its first bytes (\"not a page\"): no links\n", 1},
+		{"an empty directory", "", []string{"links", filepath.Join(dir, "empty")}, "", "relurl links: " + filepath.Join(dir, "empty") + ": an empty directory: no documents\n", 1},
+		{"pages a server makes, and files without an extension, by their content", "", []string{"links", "-tsv", "-map", filepath.Join(dir, "served") + "=https://s.example/", filepath.Join(dir, "served")},
+			"https://s.example/index\thttps://s.example/i\nhttps://s.example/p.php\thttps://s.example/php\n",
+			"relurl links: 2 documents, 2 links, 0.0 MB; skipped, giving no links: file 2\n", 0},
 		{"-file-urls: a file's own URL", "", []string{"links", "-file-urls", filepath.Join(site, "a.htm")},
 			"file://" + filepath.ToSlash(dir) + "/up.html\nfile://" + filepath.ToSlash(site) + "/i.png\n", "", 0},
 		{"-file-urls under a -map: the map's", "", []string{"links", "-file-urls", "-map", site + "=" + m, filepath.Join(site, "a.htm")},

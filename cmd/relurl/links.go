@@ -52,7 +52,8 @@ other schemes are refused); -files FILE reads more, one a line, from a
 file, - or a URL, compressed with gzip or zstd or not, each relative line
 joined to -prefix. A directory is read recursively in lexical order, and
 its files count by extension (.html .htm .xhtml .eml .mht .mhtml .mime
-.warc .warc.gz .warc.zst); the others are skipped and counted. A document
+.warc .warc.gz .warc.zst), or by content for .php .shtml .asp .aspx .jsp
+.cgi and files without one; the others are skipped and counted. A document
 is HTML, a MIME message (e-mail, MHTML) whose HTML parts give links, or a
 WARC web archive, whatever its name, when its first bytes are "WARC/"
 (compressed with gzip or zstd, one record a member or frame, or not): each
@@ -68,6 +69,8 @@ AWS_PROFILE, instance roles); AWS_ENDPOINT_URL or -s3-endpoint names an
 S3-compatible store, -s3-no-sign-request reads a public bucket. -type forces
 html or message; else a file's extension, then its first bytes, decide.
 HTML is decoded to UTF-8 by its byte order mark, charset or <meta charset>.
+A document that is none of these (binary data, plain text, /etc/passwd) is
+an error, counted, and so is an empty directory.
 
 Documents are read -j at a time (default: every core) and printed in input
 order. Links are printed one per line, control bytes percent-encoded; with
