@@ -83,11 +83,12 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	stderrIsTTY    bool // show progress on stderr
+	stdoutIsTTY    bool // and erase it before writing output there
 }
 
 func main() {
 	stdout := &checkedWriter{w: os.Stdout}
-	e := &env{stdin: os.Stdin, stdout: stdout, stderr: os.Stderr, stderrIsTTY: isTerminal(os.Stderr)}
+	e := &env{stdin: os.Stdin, stdout: stdout, stderr: os.Stderr, stderrIsTTY: isTerminal(os.Stderr), stdoutIsTTY: isTerminal(os.Stdout)}
 	code := run(e, os.Args[1:])
 	if stdout.err != nil {
 		// Every command's output goes through stdout: whatever it

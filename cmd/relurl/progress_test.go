@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/relurl/relurl/corpus"
+	"github.com/relurl/relurl/internal/ordered"
 )
 
 // The progress line appears only on a terminal, at most a few times a
@@ -43,5 +44,23 @@ func TestProgress(t *testing.T) {
 	p.clear()
 	if stderr.Len() != 0 {
 		t.Errorf("progress written to a non-terminal: %q", stderr.String())
+	}
+}
+
+// On a terminal that shows both, the progress line is erased before the
+// output is written, not only before messages.
+func TestProgressBeforeOutput(t *testing.T) {
+	for _, tty := range []bool{false, true} {
+		var stdout, stderr strings.Builder
+		e := &env{stdout: &stdout, stderr: &stderr, stderrIsTTY: true, stdoutIsTTY: tty}
+		p := e.newProgress()
+		p.start, p.last = p.start.Add(-2*time.Second), p.last.Add(-time.Second)
+		p.show(4000)
+		status := 0
+		e.writer(p, &status)(&ordered.Output{Out: []byte("http://a/\n")})
+		erased := strings.HasSuffix(stderr.String(), "\r\x1b[K")
+		if erased != tty || stdout.String() != "http://a/\n" {
+			t.Errorf("stdout a terminal %v: progress erased %v, stdout %q", tty, erased, stdout.String())
+		}
 	}
 }

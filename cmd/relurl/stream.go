@@ -199,8 +199,10 @@ func (p *progress) clear() {
 // *status to exitWrite and stops the run (main reports the failure).
 func (e *env) writer(p *progress, status *int) func(*ordered.Output) bool {
 	return func(o *ordered.Output) bool {
+		if len(o.Err) > 0 || len(o.Out) > 0 && e.stdoutIsTTY {
+			p.clear() // on the terminal where the output goes too
+		}
 		if len(o.Err) > 0 {
-			p.clear()
 			e.stderr.Write(o.Err)
 		}
 		if _, err := e.stdout.Write(o.Out); err != nil {
