@@ -8,6 +8,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // helpExample is one "$ relurl ..." of a command's -h, with the output
@@ -158,5 +159,38 @@ func TestClosedPipe(t *testing.T) {
 	ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus)
 	if !ok || !ws.Signaled() || ws.Signal() != syscall.SIGPIPE || stderr.String() != "" {
 		t.Errorf("ended %v, stderr %q: want SIGPIPE (status 141 in a shell) and nothing said", cmd.ProcessState, stderr.String())
+	}
+}
+
+// TestSIGTERM: SIGTERM while standard output waits for a slow reader ends
+// relurl after the lines being written, never in the middle of one, and by
+// the signal. (Without care, half the runs end in half a line: the pipe
+// takes part of a write, and the signal ends the rest.)
+func TestSIGTERM(t *testing.T) {
+	_, want := localCrawl(t)
+	for try := range 6 {
+		cmd := exec.Command(relurlBin, "links", "-tsv", docsCrawl)
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		var got []byte
+		buf := make([]byte, 1000)
+		for start := time.Now(); time.Since(start) < time.Duration(300+50*try)*time.Millisecond; {
+			n, _ := out.Read(buf) // a slow reader: the pipe has room for part of a write at a time
+			got = append(got, buf[:n]...)
+			time.Sleep(2 * time.Millisecond)
+		}
+		cmd.Process.Signal(syscall.SIGTERM)
+		rest, _ := io.ReadAll(out)
+		got = append(got, rest...)
+		cmd.Wait()
+		ws, _ := cmd.ProcessState.Sys().(syscall.WaitStatus)
+		if len(got) == 0 || got[len(got)-1] != '\n' || !strings.HasPrefix(want, string(got)) || !ws.Signaled() || ws.Signal() != syscall.SIGTERM {
+			t.Errorf("try %d: %d bytes, ending %q, %v: want whole lines, the start of the output, and SIGTERM", try, len(got), got[max(len(got)-20, 0):], cmd.ProcessState)
+		}
 	}
 }

@@ -37,9 +37,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync"
+	"syscall"
+	"time"
 )
 
 // version is relurl's version when built from a checkout; go install
@@ -88,6 +92,7 @@ type env struct {
 
 func main() {
 	stdout := &checkedWriter{w: os.Stdout}
+	go endCleanly(stdout)
 	e := &env{stdin: os.Stdin, stdout: stdout, stderr: os.Stderr, stderrIsTTY: isTerminal(os.Stderr), stdoutIsTTY: isTerminal(os.Stdout)}
 	code := run(e, os.Args[1:])
 	if stdout.err != nil {
@@ -99,14 +104,40 @@ func main() {
 	os.Exit(code)
 }
 
+// endCleanly ends relurl on SIGTERM or SIGINT once the output being
+// written is out: every write is whole lines, so a reader never gets half
+// a line (a pipeline's next stage would take it for a URL). A write that a
+// reader does not take within 5 seconds is given up.
+func endCleanly(stdout *checkedWriter) {
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, syscall.SIGTERM, syscall.SIGINT)
+	sig := <-signals
+	done := make(chan struct{})
+	go func() {
+		stdout.mu.Lock() // waits for the write under way; none starts after
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+	}
+	signal.Reset(sig)
+	syscall.Kill(os.Getpid(), sig.(syscall.Signal)) // end by the signal, as the caller expects
+	time.Sleep(time.Second)
+	os.Exit(128 + int(sig.(syscall.Signal)))
+}
+
 // checkedWriter keeps the first error of writing w, and writes nothing
-// after it.
+// after it. A write is never cut by endCleanly.
 type checkedWriter struct {
+	mu  sync.Mutex
 	w   io.Writer
 	err error
 }
 
 func (c *checkedWriter) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if c.err != nil {
 		return 0, c.err
 	}
