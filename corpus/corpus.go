@@ -296,12 +296,9 @@ func (o *Options) inputs(inputs iter.Seq[string], yield func(*Doc) bool) bool {
 	return true
 }
 
-// IsURL reports whether an input is a URL: a scheme, then "//".
-func IsURL(name string) bool { return source.IsURL(name) }
-
 func (o *Options) input(name string, yield func(*Doc) bool) bool {
 	switch {
-	case IsURL(name):
+	case source.IsURL(name):
 		return o.openURL(name, yield)
 	case name == "-":
 		return o.file("-", "standard input", io.NopCloser(o.Stdin), yield)

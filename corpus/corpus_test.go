@@ -14,17 +14,6 @@ import (
 	"github.com/relurl/relurl/source"
 )
 
-func TestIsURL(t *testing.T) {
-	for in, want := range map[string]bool{
-		"http://a/": true, "HTTP://A/": true, "ftp://h/x": true, "git+ssh://h": true,
-		"a.html": false, "dir/x://y": false, "1x://y": false, "-": false, "://x": false, "c:/x": false,
-	} {
-		if got := IsURL(in); got != want {
-			t.Errorf("IsURL(%q) = %v", in, got)
-		}
-	}
-}
-
 func TestCounts(t *testing.T) {
 	for in, want := range map[string]bool{
 		"a.html": true, "A.HTM": true, "x.xhtml": true, "m.eml": true, "s.mht": true, "s.mhtml": true,

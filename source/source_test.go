@@ -288,6 +288,20 @@ func TestManifest(t *testing.T) {
 	}
 }
 
+func TestIsURL(t *testing.T) {
+	for in, want := range map[string]bool{
+		"http://a/": true, "HTTP://A/": true, "ftp://h/x": true, "git+ssh://h": true,
+		"a.html": false, "dir/x://y": false, "1x://y": false, "-": false, "://x": false, "c:/x": false,
+	} {
+		if got := IsURL(in); got != want {
+			t.Errorf("IsURL(%q) = %v", in, got)
+		}
+		if scheme := Scheme(in); (scheme != "") != want || want && scheme != strings.ToLower(scheme) {
+			t.Errorf("Scheme(%q) = %q", in, scheme)
+		}
+	}
+}
+
 func TestWithPrefix(t *testing.T) {
 	tests := []struct{ prefix, name, want string }{
 		{"https://data.commoncrawl.org/", "crawl-data/x.warc.gz", "https://data.commoncrawl.org/crawl-data/x.warc.gz"},

@@ -235,7 +235,7 @@ func (d *docFlags) check(docs []string) error {
 		return errors.New("-prefix is for the lines of -files")
 	case d.url != "" && !relurl.Split(d.url).HasScheme():
 		return fmt.Errorf("-url %q: a retrieval URL must be absolute, with a scheme", d.url)
-	case d.url != "" && (len(docs) != 1 || d.files != "" || corpus.IsURL(docs[0])):
+	case d.url != "" && (len(docs) != 1 || d.files != "" || source.IsURL(docs[0])):
 		return errors.New("-url is for a single file or standard input; a fetched document's URL is where it was found, and -map gives many files theirs")
 	case d.files == "-" && slices.Contains(docs, "-"):
 		return errors.New("-files - and the DOCUMENT - both want standard input")
