@@ -78,7 +78,6 @@ type Doc struct {
 	in    io.Reader      // an open file, standard input, or a fetched body
 	close func() error   // closes in
 	resp  *http.Response // a fetched page's answer, its body in
-	fetch bool           // a URL was asked for
 }
 
 // A Map gives the files below Dir the retrieval URL URL followed by their
@@ -177,8 +176,8 @@ func (s *Stats) Add(d *Doc) {
 			if kind == "response" || kind == "resource" {
 				kind = "payload"
 			}
-		} else if d.fetch {
-			kind = "payload"
+		} else if d.resp != nil {
+			kind = "payload" // a fetched page that is not HTML
 		}
 		s.Skipped[kind]++
 		return
@@ -253,11 +252,12 @@ func Counts(name string) bool {
 	return false
 }
 
-// Docs returns the documents of the inputs, in order: each input a file,
-// a directory, "-" for standard input, or a URL ("SCHEME://...": http and
-// https are fetched, other schemes are an error). A file of a directory
-// that does not count is a Doc too, Skipped, so that it is counted in
-// order.
+// Docs returns the documents of the inputs, then of the manifest Files, in
+// order: each input a file, a directory, "-" for standard input, or a URL
+// ("SCHEME://...": http, https and s3 are opened by package source, other
+// schemes are an error). A file of a directory that does not count is a
+// Doc too, Skipped, so that it is counted in order; a Map that no input
+// fell under is a Doc with a Warning, last.
 func (o *Options) Docs(inputs iter.Seq[string]) iter.Seq[*Doc] {
 	return func(yield func(*Doc) bool) {
 		if !o.inputs(inputs, yield) {
@@ -383,7 +383,7 @@ func (o *Options) openURL(name string, yield func(*Doc) bool) bool {
 	obj, err := o.Source().Open(ctx, name, nil)
 	if err != nil {
 		stop()
-		return yield(&Doc{Name: name, Source: name, Err: err, fetch: true})
+		return yield(&Doc{Name: name, Source: name, Err: err})
 	}
 	// A read error here comes again when the document is read, after the
 	// links of the bytes before it.
@@ -391,7 +391,7 @@ func (o *Options) openURL(name string, yield func(*Doc) bool) bool {
 	if !isWARC && o.Format == 0 && warcName(obj.URL) {
 		obj.Close()
 		stop()
-		return yield(&Doc{Name: name, Source: name, Err: notWARC(name, br), fetch: true})
+		return yield(&Doc{Name: name, Source: name, Err: notWARC(name, br)})
 	}
 	if isWARC {
 		noDeadline() // the stream's own timer bounds each stall
@@ -399,7 +399,7 @@ func (o *Options) openURL(name string, yield func(*Doc) bool) bool {
 		defer obj.Close()
 		return o.records(name, br, yield)
 	}
-	d := &Doc{Name: name, Source: name, in: br, resp: obj.Response, fetch: obj.Response != nil, Redirects: obj.Redirects,
+	d := &Doc{Name: name, Source: name, in: br, resp: obj.Response, Redirects: obj.Redirects,
 		close: func() error { stop(); return obj.Close() }}
 	if d.resp != nil {
 		d.URL, d.Source, d.Status = obj.URL, obj.URL, d.resp.StatusCode
@@ -613,7 +613,9 @@ func (o *Options) page(x *links.Extractor, d *Doc, h *links.Handler) error {
 		resp.Header.Set("Content-Type", "text/html") // read as HTML, whatever it says it is
 	}
 	x.ContentLocation = o.ContentLocation
-	return r.finish(x.Response(&resp, h), d.Name, "reading the body of "+d.URL)
+	ok, err := x.Response(&resp, h)
+	d.Skipped = !ok
+	return r.finish(err, d.Name, "reading the body of "+d.URL)
 }
 
 // limitReader reads at most a document's MaxSize, and names what went

@@ -109,11 +109,13 @@ func TestURLs(t *testing.T) {
 		"/page.html": []byte(`<a href="next.html">`),
 		"/archive":   []byte(record),
 		"/x.warc.gz": nil,
+		"/i.png":     []byte("\x89PNG"),
 	}, faulty.Faults{})
 	defer s.Close()
 	o := &Options{Retry: source.Retry{Attempts: 1, MaxWait: time.Second, Base: time.Millisecond}}
 	var got []string
-	o.Run(o.Docs(slices.Values([]string{s.URL + "/page.html", s.URL + "/archive", s.URL + "/x.warc.gz", s.URL + "/none", "ftp://h/x"})), 2,
+	var stats Stats
+	o.Run(o.Docs(slices.Values([]string{s.URL + "/page.html", s.URL + "/archive", s.URL + "/i.png", s.URL + "/x.warc.gz", s.URL + "/none", "ftp://h/x"})), 2,
 		func() *links.Extractor { return &links.Extractor{} },
 		func(d *Doc, out *Output) *links.Handler {
 			return &links.Handler{Link: func(l *links.Link) error {
@@ -128,11 +130,16 @@ func TestURLs(t *testing.T) {
 			return true
 		},
 		func(d *Doc) bool {
+			stats.Add(d)
 			if d.Err != nil {
 				got = append(got, "error: "+d.Err.Error())
 			}
 			return true
 		})
+	// A page that is not HTML gives no links, and is counted as a payload.
+	if want := "2 documents (a WARC record)"; !strings.HasPrefix(stats.String(), "2 documents") || stats.Skipped["payload"] != 1 || stats.Failed != 3 {
+		t.Errorf("stats %s, want %s…, payload 1, 3 failed", &stats, want)
+	}
 	want := []string{
 		s.URL + "/page.html " + s.URL + "/next.html",
 		"http://a.example/x/ http://a.example/x/y.html",

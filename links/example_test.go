@@ -74,7 +74,7 @@ func ExampleExtractor_Response() {
 	}
 	defer resp.Body.Close()
 	var x links.Extractor
-	err = x.Response(resp, &links.Handler{Link: func(l *links.Link) error {
+	_, err = x.Response(resp, &links.Handler{Link: func(l *links.Link) error {
 		fmt.Printf("%s (%s)\n", l.URL, l.Base.From)
 		return nil
 	}})

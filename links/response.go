@@ -29,14 +29,14 @@ import (
 // "location", resolved against the request's URL:
 // the redirect is an edge of the link graph. A body that is neither HTML
 // nor a MIME multipart or message gives no links, and is reported to
-// h.Warn. The caller closes resp.Body.
-func (x *Extractor) Response(resp *http.Response, h *Handler) error {
+// h.Warn. Response reports, as Record does, whether the response was of a
+// kind that gives links. The caller closes resp.Body.
+func (x *Extractor) Response(resp *http.Response, h *Handler) (bool, error) {
 	retrieval := ""
 	if resp.Request != nil && resp.Request.URL != nil {
 		retrieval = resp.Request.URL.String()
 	}
-	_, err := x.response(resp, retrieval, h)
-	return err
+	return x.response(resp, retrieval, h)
 }
 
 // response is Response with the retrieval URL as a string: a WARC record's

@@ -75,9 +75,16 @@ func TestResponse(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			resp := response(t, tt.raw, tt.requested)
-			got := linkLines(func(h *Handler) error { return (&Extractor{}).Response(resp, h) })
+			var gives bool
+			got := linkLines(func(h *Handler) (err error) {
+				gives, err = (&Extractor{}).Response(resp, h)
+				return err
+			})
 			if got != tt.want {
 				t.Errorf("got:\n%swant:\n%s", got, tt.want)
+			}
+			if want := !strings.HasPrefix(tt.want, "warning:"); gives != want {
+				t.Errorf("Response reports %v, want %v: a kind that gives links", gives, want)
 			}
 		})
 	}
