@@ -58,7 +58,11 @@ is HTML, a MIME message (e-mail, MHTML) whose HTML parts give links, or a
 WARC web archive, whatever its name, when its first bytes are "WARC/"
 (compressed with gzip or zstd, one record a member or frame, or not): each
 response record (its HTTP header, then its HTML), each HTML resource record
-and each redirect (its Location, element "http") gives links.
+and each redirect (its Location, element "http") gives links. -type forces
+html or message; else a file's extension, then its first bytes, decide.
+HTML is decoded to UTF-8 by its byte order mark, charset or <meta charset>.
+A document that is none of these (binary data, plain text, /etc/passwd) is
+an error, counted, and so is an empty directory.
 
 URLs and S3 objects are streamed. A transient failure (a connection reset
 or cut, no progress for -timeout, 408, 429, 5xx) is retried up to -retries
@@ -66,11 +70,7 @@ times with growing waits, and a broken connection is resumed with a Range
 request at the byte where it broke, so each record is read exactly once.
 S3 credentials come from the AWS SDK's chain (environment, ~/.aws,
 AWS_PROFILE, instance roles); AWS_ENDPOINT_URL or -s3-endpoint names an
-S3-compatible store, -s3-no-sign-request reads a public bucket. -type forces
-html or message; else a file's extension, then its first bytes, decide.
-HTML is decoded to UTF-8 by its byte order mark, charset or <meta charset>.
-A document that is none of these (binary data, plain text, /etc/passwd) is
-an error, counted, and so is an empty directory.
+S3-compatible store, -s3-no-sign-request reads a public bucket.
 
 Documents are read -j at a time (default: every core) and printed in input
 order. Links are printed one per line, control bytes percent-encoded; with
