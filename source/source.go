@@ -235,6 +235,7 @@ func (s *stream) Read(p []byte) (int, error) {
 			if err := s.reopen(); err != nil {
 				return 0, err
 			}
+			s.resumed++
 		}
 		n, err := s.body.Read(p)
 		s.off += int64(n)
@@ -281,7 +282,6 @@ func (s *stream) reopen() error {
 		}
 		err := s.open()
 		if err == nil {
-			s.resumed++
 			s.failed = nil
 			return nil
 		}
@@ -302,11 +302,7 @@ func (s *stream) first() error {
 		return &Error{Op: s.op, Name: s.name, Tries: s.requests, Err: err}
 	}
 	s.failed = err
-	if err := s.reopen(); err != nil {
-		return err
-	}
-	s.resumed--
-	return nil
+	return s.reopen()
 }
 
 // open makes one request for the object from s.off.
