@@ -368,4 +368,7 @@ func TestRetryAfter(t *testing.T) {
 	if d := time.Since(start); string(body) != "WARC/1.1" || d < time.Second || d > 5*time.Second || asked != 2 {
 		t.Errorf("%q after %v and %d requests; want the body after the second, a second later", body, d, asked)
 	}
+	if obj.Resumed() != 0 {
+		t.Errorf("%d resumptions: a first request that needed a retry resumed nothing", obj.Resumed())
+	}
 }

@@ -205,7 +205,7 @@ func (r *Reader) unit() string {
 func (r *Reader) openMember() error {
 	start := r.file.pos()
 	if r.codec == zstdCodec {
-		dec, err := r.zst.open(r.file)
+		dec, err := r.zst.open(r.file.br)
 		if err != nil {
 			return err
 		}
@@ -457,7 +457,7 @@ func (r *Reader) skipMember() {
 func (r *Reader) skipToMember(start int64) {
 	r.member = -1
 	if r.file.pos() == start {
-		if _, err := r.file.ReadByte(); err != nil {
+		if _, err := r.file.br.ReadByte(); err != nil {
 			return
 		}
 	}
@@ -496,10 +496,6 @@ type counter struct {
 }
 
 func (c *counter) pos() int64 { return c.src.n - int64(c.br.Buffered()) }
-
-func (c *counter) Read(p []byte) (int, error) { return c.br.Read(p) }
-
-func (c *counter) ReadByte() (byte, error) { return c.br.ReadByte() }
 
 // counting counts the bytes read from a file, and keeps the first error
 // other than io.EOF: the file could not be read.

@@ -1,6 +1,7 @@
 package warc
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/binary"
 	"errors"
@@ -58,7 +59,7 @@ func (r *Reader) startZstd() error {
 			return fmt.Errorf("a dictionary of %d bytes: over the bound of %d", size, maxDict)
 		}
 		dict := make([]byte, 8+int(size))
-		if _, err := io.ReadFull(r.file, dict); err != nil {
+		if _, err := io.ReadFull(r.file.br, dict); err != nil {
 			return fmt.Errorf("the dictionary frame: %w", io.ErrUnexpectedEOF)
 		}
 		dict = dict[8:]
@@ -85,9 +86,9 @@ func (r *Reader) startZstd() error {
 
 // open starts decompressing the frame at file's position, past any
 // skippable frames.
-func (z *zstdFrames) open(file *counter) (io.Reader, error) {
+func (z *zstdFrames) open(file *bufio.Reader) (io.Reader, error) {
 	for {
-		head, err := file.br.Peek(8)
+		head, err := file.Peek(8)
 		if len(head) < 4 {
 			return nil, io.ErrUnexpectedEOF
 		}
@@ -121,7 +122,7 @@ func (z *zstdFrames) skip() error {
 // frameReader passes on the bytes of one zstd frame and no more: its
 // header, each block (its 3-byte header gives its size), the checksum.
 type frameReader struct {
-	r       *counter
+	r       *bufio.Reader
 	pending []byte // header bytes to pass on first
 	buf     [18]byte
 	left    int64 // bytes of the current block's content left
