@@ -39,6 +39,7 @@ func (o *Options) Manifest(ctx context.Context, name, prefix string, stdin io.Re
 			return
 		}
 		lr := lines.NewReader(r, lines.MaxLength)
+		n := 0 // the number of the line last read
 		for {
 			chunk, err := lr.Next()
 			if err == io.EOF {
@@ -46,6 +47,7 @@ func (o *Options) Manifest(ctx context.Context, name, prefix string, stdin io.Re
 			}
 			var long *lines.TooLongError
 			if errors.As(err, &long) {
+				n = long.Line
 				if !yield("", fmt.Errorf("%s: %w", name, err)) {
 					return
 				}
@@ -58,8 +60,16 @@ func (o *Options) Manifest(ctx context.Context, name, prefix string, stdin io.Re
 			for len(chunk) > 0 {
 				var line []byte
 				line, chunk = lines.Cut(chunk)
-				if len(line) > 0 && !yield(WithPrefix(prefix, string(line)), nil) {
-					return
+				n++
+				switch {
+				case len(line) > lines.MaxLength: // a chunk may hold one: the reader leaves the check to us
+					if !yield("", fmt.Errorf("%s: %w", name, &lines.TooLongError{Line: n, Max: lines.MaxLength})) {
+						return
+					}
+				case len(line) > 0:
+					if !yield(WithPrefix(prefix, string(line)), nil) {
+						return
+					}
 				}
 			}
 		}

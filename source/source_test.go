@@ -19,7 +19,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klauspost/compress/zstd"
+
 	"github.com/relurl/relurl/internal/faulty"
+	"github.com/relurl/relurl/internal/lines"
 )
 
 // fast retries, for tests: the waits are what is slow, not the reading.
@@ -280,6 +283,25 @@ func TestManifest(t *testing.T) {
 	}
 	if got[0] != "s3://commoncrawl/crawl-data/a.warc.gz" || len(got) != 4 {
 		t.Errorf("over HTTP: %q", got)
+	}
+	// zstd, and lines too long to be names (one the reader hands out in a
+	// chunk, one it skips itself): each named, and reading goes on.
+	enc, _ := zstd.NewWriter(nil)
+	manifest := enc.EncodeAll([]byte("a.warc.gz\n"+strings.Repeat("x", lines.MaxLength+10)+"\n"+strings.Repeat("y", 3*lines.MaxLength)+"\nb.warc.gz\n"), nil)
+	os.WriteFile(filepath.Join(dir, "warc.paths.zst"), manifest, 0o644)
+	got = nil
+	var errs []string
+	for line, err := range o.Manifest(context.Background(), filepath.Join(dir, "warc.paths.zst"), "/data", nil) {
+		if err != nil {
+			errs = append(errs, err.Error())
+			continue
+		}
+		got = append(got, line)
+	}
+	if !slices.Equal(got, []string{"/data/a.warc.gz", "/data/b.warc.gz"}) || len(errs) != 2 ||
+		!strings.HasSuffix(errs[0], "warc.paths.zst: line 2: longer than 1048576 bytes, skipped") ||
+		!strings.HasSuffix(errs[1], "warc.paths.zst: line 3: longer than 1048576 bytes, skipped") {
+		t.Errorf("zstd with a long line: %d lines, errors %q", len(got), errs)
 	}
 	for _, err := range o.Manifest(context.Background(), srv.URL+"/nothing.gz", "", nil) {
 		if err == nil || !strings.Contains(err.Error(), "404 Not Found") {

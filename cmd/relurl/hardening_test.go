@@ -256,6 +256,8 @@ func TestFlagContracts(t *testing.T) {
 		{"-max-redirects -1", "", []string{"links", "-max-redirects", "-1", doc}, "", "relurl links: -max-redirects -1…", 2},
 		{"-max-depth -5", "", []string{"links", "-max-depth", "-5", doc}, "", "relurl links: -max-depth -5…", 2},
 		{"-timeout -1s", "", []string{"links", "-timeout", "-1s", doc}, "", "relurl links: -timeout -1s…", 2},
+		{"-retries -1", "", []string{"links", "-retries", "-1", doc}, "", "relurl links: -retries -1: want 0 or more\n…", 2},
+		{"-retry-max-wait 0", "", []string{"base", "-retry-max-wait", "0s", doc}, "", "relurl base: -retry-max-wait 0s: want more than 0\n…", 2},
 		{"-nonstrict alone", "", []string{"resolve", "-nonstrict", "http://a/b", "http:g"}, "", "relurl resolve: -nonstrict reads RFC 3986's…", 2},
 		{"-nonstrict on links", "", []string{"links", "-nonstrict", doc}, "", "relurl links: -nonstrict…", 2},
 		{"-nonstrict with -rfc 3986", "", []string{"resolve", "-rfc", "3986", "-nonstrict", "http://a/b", "http:g"}, "http://a/g\n", "", 0},
