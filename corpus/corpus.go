@@ -301,10 +301,10 @@ func (o *Options) input(name string, yield func(*Doc) bool) bool {
 	case source.IsURL(name):
 		return o.openURL(name, yield)
 	case name == "-":
-		return o.file("-", "standard input", io.NopCloser(o.Stdin), yield)
+		return o.file("-", "standard input", io.NopCloser(o.Stdin), false, yield)
 	}
 	if fi, err := os.Stat(name); err != nil || !fi.IsDir() {
-		return o.open(name, yield) // which names what is wrong with name, if anything
+		return o.open(name, false, yield) // which names what is wrong with name, if anything
 	}
 	ok, files := true, 0
 	filepath.WalkDir(name, func(path string, d fs.DirEntry, err error) error {
@@ -316,9 +316,9 @@ func (o *Options) input(name string, yield func(*Doc) bool) bool {
 		case !d.Type().IsRegular():
 			ok = yield(&Doc{Name: path, Source: path, Skipped: true})
 		case Counts(path):
-			ok = o.open(path, yield)
+			ok = o.open(path, false, yield)
 		case mayBeDocument(path):
-			ok = o.sniffed(path, yield)
+			ok = o.open(path, true, yield)
 		default:
 			ok = yield(&Doc{Name: path, Source: path, Skipped: true})
 		}
@@ -344,26 +344,6 @@ func mayBeDocument(path string) bool {
 		return true
 	}
 	return false
-}
-
-// sniffed yields the documents of a file of a directory that counts only
-// if its content is HTML, a MIME message or a WARC archive; else it is
-// skipped, as other files are.
-func (o *Options) sniffed(path string, yield func(*Doc) bool) bool {
-	f, err := os.Open(path)
-	if err != nil {
-		return yield(&Doc{Name: path, Source: path, Err: err})
-	}
-	br, isWARC := warc.Sniff(f)
-	prefix, _ := br.Peek(512)
-	if !isWARC && links.FormatOf(path, prefix) == 0 {
-		f.Close()
-		return yield(&Doc{Name: path, Source: path, Skipped: true})
-	}
-	return o.file(path, path, struct {
-		io.Reader
-		io.Closer
-	}{br, f}, yield)
 }
 
 // openURL yields the documents of a URL: the records of a WARC archive
@@ -409,17 +389,19 @@ func (o *Options) openURL(name string, yield func(*Doc) bool) bool {
 	return yield(d)
 }
 
-// open yields the documents of the file path.
-func (o *Options) open(path string, yield func(*Doc) bool) bool {
+// open yields the documents of the file path; with maybe, of a file of a
+// directory that counts only if its content is HTML, a MIME message or a
+// WARC archive, and is else skipped, as other files are.
+func (o *Options) open(path string, maybe bool, yield func(*Doc) bool) bool {
 	f, err := os.Open(path)
 	if err != nil {
 		return yield(&Doc{Name: path, Source: path, Err: err})
 	}
-	return o.file(path, path, f, yield)
+	return o.file(path, path, f, maybe, yield)
 }
 
 // file yields the documents of an open file: its WARC records, or itself.
-func (o *Options) file(name, what string, f io.ReadCloser, yield func(*Doc) bool) bool {
+func (o *Options) file(name, what string, f io.ReadCloser, maybe bool, yield func(*Doc) bool) bool {
 	// The first bytes only, to tell a WARC: the worker reads the rest,
 	// not the goroutine that walks the inputs.
 	br := bufio.NewReaderSize(f, 512)
@@ -431,6 +413,10 @@ func (o *Options) file(name, what string, f io.ReadCloser, yield func(*Doc) bool
 	if isWARC {
 		defer f.Close()
 		return o.records(name, br, yield)
+	}
+	if prefix, _ := br.Peek(512); maybe && links.FormatOf(name, prefix) == 0 {
+		f.Close()
+		return yield(&Doc{Name: name, Source: name, Skipped: true})
 	}
 	if o.Format == 0 && warcName(name) {
 		// Read as HTML, it would give no links and no word.
