@@ -121,9 +121,12 @@ func endCleanly(stdout *checkedWriter) {
 	case <-done:
 	case <-time.After(5 * time.Second):
 	}
+	// End by the signal, as the caller expects; where a process cannot
+	// signal itself (Windows), by the status a shell gives it.
 	signal.Reset(sig)
-	syscall.Kill(os.Getpid(), sig.(syscall.Signal)) // end by the signal, as the caller expects
-	time.Sleep(time.Second)
+	if self, err := os.FindProcess(os.Getpid()); err == nil && self.Signal(sig) == nil {
+		time.Sleep(time.Second)
+	}
 	os.Exit(128 + int(sig.(syscall.Signal)))
 }
 
