@@ -21,9 +21,7 @@ like names, as a plain split at dots does.
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
-import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -39,16 +37,12 @@ class Hosts:
     relurl: str
 
     def __call__(self, batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-        tmpdir = tempfile.mkdtemp(prefix="relurl-")
-        try:
-            relurl = runner.binary(self.relurl, tmpdir)
+        with runner.in_task(self.relurl, {}) as (relurl, env):
             for batch in batches:
                 urls = batch.column("u").to_pylist()
-                hosts = runner.hostnames(relurl, urls, runner.environment({}, tmpdir))
+                hosts = runner.hostnames(relurl, urls, env)
                 rev = [".".join(reversed(h.split("."))) if h else None for h in hosts]
                 yield pa.RecordBatch.from_pydict({"u": urls, "host": rev}, schema=HOSTS_SCHEMA)
-        finally:
-            shutil.rmtree(tmpdir, ignore_errors=True)
 
 
 HOSTS_SCHEMA = pa.schema([("u", pa.string()), ("host", pa.string())])

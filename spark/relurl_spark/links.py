@@ -26,9 +26,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import sys
-import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -72,15 +70,10 @@ class Task:
     env: dict[str, str] = field(default_factory=dict)
 
     def __call__(self, batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-        tmpdir = tempfile.mkdtemp(prefix="relurl-")
-        try:
-            relurl = runner.binary(self.relurl, tmpdir)
-            env = runner.environment(self.env, tmpdir)
+        with runner.in_task(self.relurl, self.env) as (relurl, env):
             for batch in batches:
                 for archive in batch.column("archive").to_pylist():
                     yield from self.one(relurl, archive, env)
-        finally:
-            shutil.rmtree(tmpdir, ignore_errors=True)
 
     def one(self, relurl: str, archive: str, env: dict[str, str]) -> Iterator[pa.RecordBatch]:
         outcomes: list[runner.Outcome] = []

@@ -9,6 +9,7 @@ other value in ``*_base64`` fields), and reports how it ended. The Spark job
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import queue
@@ -16,6 +17,7 @@ import re
 import shutil
 import stat
 import subprocess
+import tempfile
 import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -194,6 +196,18 @@ def environment(passed: Mapping[str, str], tmpdir: str) -> dict[str, str]:
     env.setdefault("HOME", tmpdir)
     env["TMPDIR"] = tmpdir
     return env
+
+
+@contextlib.contextmanager
+def in_task(relurl: str, passed: Mapping[str, str]) -> Iterator[tuple[str, dict[str, str]]]:
+    """What a task runs relurl with: the binary (see binary) and the
+    environment (see environment), in a temporary directory of the task's
+    own, removed at the end."""
+    tmpdir = tempfile.mkdtemp(prefix="relurl-")
+    try:
+        yield binary(relurl, tmpdir), environment(passed, tmpdir)
+    finally:
+        shutil.rmtree(tmpdir, ignore_errors=True)
 
 
 def binary(relurl: str, tmpdir: str) -> str:

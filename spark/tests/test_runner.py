@@ -54,3 +54,10 @@ def test_hostnames(relurl: str) -> None:
     urls = ["https://Schemers.ORG/x.html#%_sec_6.2", "mailto:a@b", "not a url", "http://[::1]:8080/", "https://bücher.example/"]
     assert runner.hostnames(relurl, urls) == ["schemers.org", None, None, "[::1]", "xn--bcher-kva.example"]
     assert runner.hostnames(relurl, []) == []
+
+
+def test_in_task(relurl: str) -> None:
+    with runner.in_task(relurl, {"AWS_REGION": "us-east-1"}) as (binary, env):
+        tmpdir = env["TMPDIR"]
+        assert binary == relurl and env["AWS_REGION"] == "us-east-1" and Path(tmpdir).is_dir()
+    assert not Path(tmpdir).exists()
