@@ -1,0 +1,103 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// A consoleCommand is one "$ ..." of a README console block and what the
+// block shows it printing, standard error included.
+type consoleCommand struct {
+	command, output string
+}
+
+// consoleCommands returns the commands of the ```console blocks of a
+// Markdown text. A command with no output shown is joined to the next,
+// as a shell session runs them ("$ cd x" then "$ relurl ...").
+func consoleCommands(markdown string) [][]consoleCommand {
+	var blocks [][]consoleCommand
+	for _, part := range strings.Split(markdown, "```console\n")[1:] {
+		body, _, _ := strings.Cut(part, "```")
+		var block []consoleCommand
+		for line := range strings.Lines(body) {
+			if cmd, ok := strings.CutPrefix(line, "$ "); ok {
+				block = append(block, consoleCommand{command: strings.TrimSuffix(cmd, "\n")})
+			} else if len(block) > 0 {
+				block[len(block)-1].output += line
+			}
+		}
+		blocks = append(blocks, block)
+	}
+	return blocks
+}
+
+// TestREADMEConsole runs every console block of the README as a user
+// would, from the root of a checkout with ../shared beside it, relurl on
+// the PATH, and checks what each command prints, byte for byte. The blocks
+// run in a directory of their own, so that the files they write (a
+// tarball unpacked, a graph) go nowhere else.
+func TestREADMEConsole(t *testing.T) {
+	if _, err := os.Stat("../../../shared/data"); err != nil {
+		t.Skipf("no shared data (%v)", err)
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo, _ := filepath.Abs("../..")
+	shared, _ := filepath.Abs("../../../shared")
+	root := t.TempDir()
+	dir := filepath.Join(root, "main")
+	os.Mkdir(dir, 0o755)
+	os.Symlink(filepath.Join(repo, "testdata"), filepath.Join(dir, "testdata"))
+	os.Symlink(shared, filepath.Join(root, "shared"))
+	path := filepath.Dir(relurlBin) + string(os.PathListSeparator) + os.Getenv("PATH")
+	n := 0
+	for _, block := range consoleCommands(string(readme)) {
+		for _, c := range block {
+			if strings.Contains(c.command, "| jq") {
+				if _, err := exec.LookPath("jq"); err != nil {
+					if os.Getenv("CI") != "" {
+						t.Fatal("CI needs jq: .ci/run installs it")
+					}
+					continue
+				}
+			}
+			cmd := exec.Command("bash", "-c", c.command)
+			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), "PATH="+path)
+			var stdout, stderr strings.Builder
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			cmd.Run()
+			if !shows(c.output, stdout.String(), stderr.String()) {
+				t.Errorf("README: $ %s\nprints\n%s%s\nthe README shows\n%s", c.command, stdout.String(), stderr.String(), c.output)
+			}
+			n++
+		}
+	}
+	t.Logf("%d README commands run, their output checked", n)
+}
+
+// shows reports whether a console block shows what a command printed: a
+// terminal interleaves standard output and standard error as they come,
+// so the block must hold every line of standard error, somewhere, and
+// the rest of its lines must be standard output, in order. Blank lines at
+// the end, which part commands in a block, do not count.
+func shows(block, stdout, stderr string) bool {
+	rest := strings.Split(strings.TrimRight(block, "\n"), "\n")
+	for _, line := range strings.Split(strings.TrimRight(stderr, "\n"), "\n") {
+		if line == "" {
+			continue
+		}
+		i := slices.Index(rest, line)
+		if i < 0 {
+			return false
+		}
+		rest = slices.Delete(rest, i, i+1)
+	}
+	return strings.Join(rest, "\n") == strings.TrimRight(stdout, "\n")
+}
