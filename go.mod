@@ -29,4 +29,5 @@ require (
 	github.com/aws/aws-sdk-go-v2/service/ssooidc v1.44.4 // indirect
 	github.com/aws/aws-sdk-go-v2/service/sts v1.51.9 // indirect
 	github.com/bits-and-blooms/bitset v1.20.0 // indirect
+	github.com/tdewolff/parse/v2 v2.8.20 // indirect
 )

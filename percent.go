@@ -100,7 +100,9 @@ func appendEncoded(dst []byte, s string, set encodeSet) []byte {
 // enc, then each byte in set, and every byte from 0x80 on, written "%XX". A
 // code point enc cannot encode is written as HTML would send it, "&#N;",
 // percent-encoded: "%26%23N%3B". enc must report such code points as
-// errors, as the encodings of golang.org/x/text/encoding/htmlindex do.
+// errors, as the encodings of package webencoding (and of
+// golang.org/x/text/encoding/htmlindex) do; webencoding's single-byte
+// encoders also take back the C1 controls that x/text's tables lack.
 //
 // Three steps of the Encoding Standard's encoders that those of
 // golang.org/x/text lack are taken here: the Japanese encoders read U+2212

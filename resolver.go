@@ -106,7 +106,9 @@ type Resolver struct {
 	// percent-encoded, as browsers do (HTML's "encoding-parse a URL"); a
 	// code point it lacks is sent as "&#N;". Nil means UTF-8, which is
 	// also what UTF-16 documents use. Only references are encoded so; a
-	// base URL given as a string is parsed as UTF-8.
+	// base URL given as a string is parsed as UTF-8. Take it from
+	// webencoding.Get, whose single-byte encodings are the Encoding
+	// Standard's, as a browser's are.
 	QueryEncoding encoding.Encoding
 }
 

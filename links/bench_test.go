@@ -3,6 +3,7 @@ package links
 import (
 	"bytes"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -123,13 +124,14 @@ func TestEmitAllocs(t *testing.T) {
 	var x Extractor
 	links := 0
 	h := &Handler{Link: func(*Link) error { links++; return nil }}
-	d := document{x: &x, h: h}
+	d := x.begin(base.Base{}, "", h)
 	if err := d.tokenize(html.NewTokenizer(bytes.NewReader(doc))); err != nil {
 		t.Fatal(err)
 	}
-	pending := bytes.Clone(x.pending)
+	pending, extras, arena := bytes.Clone(x.pending), slices.Clone(x.extras), bytes.Clone(x.arena)
 	establish := func() {
 		x.pending = append(x.pending[:0], pending...)
+		x.extras, x.arena = append(x.extras[:0], extras...), append(x.arena[:0], arena...)
 		if err := d.establish(base.Retrieved("http://a/b/c")); err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -247,16 +248,60 @@ func FuzzHTML(f *testing.F) {
 		}
 		f.Add(string(b))
 	}
+	f.Add(`<meta http-equiv=refresh content="0;url=r"><style>@import "i.css"; a{b:url(x\29)}</style><a href=a ping="p q" rel=next>t<img src=i></a><math><a href=m></math><div style="x:image-set('s' 1x)"><base href="data:,x">`)
 	f.Fuzz(func(t *testing.T, doc string) {
-		x := &Extractor{}
-		_, err := x.HTML(strings.NewReader(doc), base.Retrieved("http://a/b/c"), &Handler{Link: func(l *Link) error {
-			if l.URL == nil {
-				t.Fatalf("unresolved link %q under an absolute base", l.Ref)
+		// The links are the same with anchor texts as without, only
+		// handed out later; all are absolute.
+		var plain, texts []string
+		for _, x := range []*Extractor{{}, {Text: true}} {
+			_, err := x.HTML(strings.NewReader(doc), base.Retrieved("http://a/b/c"), &Handler{Link: func(l *Link) error {
+				if l.URL == nil && l.Err == nil {
+					t.Fatalf("unresolved link %q under an absolute base", l.Ref)
+				}
+				if l.Text != nil && (len(l.Text) > MaxText || l.Element != "a") {
+					t.Fatalf("text %q of a %s", l.Text, l.Element)
+				}
+				if x.Text {
+					texts = append(texts, string(l.URL))
+				} else {
+					plain = append(plain, string(l.URL))
+				}
+				return nil
+			}})
+			if err != nil {
+				t.Fatal(err)
 			}
-			return nil
-		}})
-		if err != nil {
-			t.Fatal(err)
+		}
+		slices.Sort(plain)
+		slices.Sort(texts)
+		if !slices.Equal(plain, texts) {
+			t.Fatalf("links %q without texts, %q with", plain, texts)
+		}
+	})
+}
+
+// FuzzCSSURLs: any CSS gives no panic, and the same URLs every time.
+func FuzzCSSURLs(f *testing.F) {
+	f.Add(`@import "i.css"; a { background: url( "k\"l.png" ) url(m\28 1\29.png) image-set("n" 1x) } /* url(c) */`)
+	f.Fuzz(func(t *testing.T, src string) {
+		var buf []byte
+		var first, second []string
+		cssURLs([]byte(src), &buf, func(u []byte) bool { first = append(first, string(u)); return true })
+		cssURLs([]byte(src), &buf, func(u []byte) bool { second = append(second, string(u)); return true })
+		if !slices.Equal(first, second) {
+			t.Fatalf("%q gives %q, then %q", src, first, second)
+		}
+	})
+}
+
+// FuzzRefreshURL: the URL of a refresh is part of its content.
+func FuzzRefreshURL(f *testing.F) {
+	for _, s := range []string{"0; url='a'", "1.5, URL = b", "0 c", "x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, content string) {
+		if u, ok := refreshURL([]byte(content)); ok && !strings.Contains(content, string(u)) {
+			t.Fatalf("refreshURL(%q) = %q", content, u)
 		}
 	})
 }

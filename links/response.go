@@ -49,7 +49,7 @@ func (x *Extractor) response(resp *http.Response, retrieval string, h *Handler) 
 		if loc == "" || x.Only != nil && !x.Only[RedirectElement] {
 			return false, nil
 		}
-		d := document{x: x, outer: outer, h: h}
+		d := x.begin(outer, "", h)
 		err := d.establish(outer)
 		if err == nil {
 			err = d.emit([]byte(loc), locationKind)

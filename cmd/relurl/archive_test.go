@@ -351,5 +351,7 @@ func TestElementsRedirects(t *testing.T) {
 		t.Errorf("%d redirects (want 60), exit %d; -elements img: exit %d, with redirects %v", n, redirects.code, img.code, strings.Contains(img.stdout, `"element":"http"`))
 	}
 	r := relurlRun(t, nil, "links", "-elements", "a,bogus", docsCrawl)
-	check(t, r, "", `relurl links: -elements: "bogus" is not one of a,area,audio,blockquote,del,embed,form,frame,iframe,img,ins,link,object,q,script,source,track,video,http`+"\n…", 2)
+	check(t, r, "", `relurl links: -elements: "bogus" is not one of a,area,audio,blockquote,button,del,embed,form,frame,iframe,img,input,ins,link,meta,object,q,script,source,track,video,style,http`+"\n…", 2)
+	r = relurlRun(t, nil, "links", "-elements", "a@src", docsCrawl)
+	check(t, r, "", `relurl links: -elements: "a@src": <a> has no link attribute "src"; it has href, ping`+"\n…", 2)
 }

@@ -85,14 +85,23 @@ warc_filename, warc_record_offset and warc_record_length (its bytes in the
 file as stored), warc_record_id, warc_date and truncated; url_base64 and
 ref_base64 hold the exact bytes of a value that is not valid UTF-8.
 
-Elements read (-elements chooses among them): a, area, link (href); img,
-script, iframe, frame, embed, source, audio, video, track (src); video
-(poster); form (action); blockquote, q, del, ins (cite); object (data); img
-and source (srcset: each valid candidate); and http, a redirect's
-Location. As in a browser, a value loses its tabs and newlines and its
-leading and trailing spaces and controls, a <base> inside <svg>, <math> or
-<template> does not count, and links inside <template> are skipped
-(-template reads them).
+Elements read (-elements chooses among them, by name, or by
+ELEMENT@ATTRIBUTE for one attribute: -elements a@href,img):
+a, area (href, ping); link (href, imagesrcset); img (src, srcset); input
+(src of type=image, formaction of a submit); button (formaction of a
+submit); meta (content of http-equiv=refresh: its URL); script, iframe,
+frame, embed, source, audio, video, track (src); source (srcset); video
+(poster); form (action); blockquote, q, del, ins (cite); object (data);
+style, CSS: each url() and @import of a <style> element (attribute "")
+or of any element's style attribute (attribute style); and http, a
+redirect's Location. srcset, imagesrcset and ping give a link for each
+URL they list. As in a browser, a value loses its tabs and newlines and
+its leading and trailing spaces and controls; the first <base href>
+counts, unless it fails to parse or is data: or javascript:, which leaves
+the document its own URL; a <base> inside <svg>, <math> or <template>
+does not count; an empty form action submits to the document's URL; an
+<a> inside <math> and a <frame> outside <frameset> are no links; and
+links inside <template> are skipped (-template reads them).
 
 Problems that leave the rest readable are warnings on standard error: a
 relative <base href>, a part that cannot be decoded or whose header is
@@ -339,16 +348,9 @@ func runLinks(e *env, args []string) int {
 	if *asJSON && *asTSV {
 		return e.usageError("links", "-json and -tsv exclude each other")
 	}
-	var only map[string]bool
-	if *elements != "" {
-		only = map[string]bool{}
-		for _, name := range strings.Split(*elements, ",") {
-			name = strings.ToLower(strings.TrimSpace(name))
-			if _, ok := links.Elements[name]; !ok && name != links.RedirectElement {
-				return e.usageError("links", "-elements: %q is not one of %s,%s", name, strings.Join(links.ElementNames(), ","), links.RedirectElement)
-			}
-			only[name] = true
-		}
+	only, err := parseElements(*elements)
+	if err != nil {
+		return e.usageError("links", "-elements: %v", err)
 	}
 	newExtractor := func() *links.Extractor {
 		return &links.Extractor{MaxDepth: d.maxDepth, Resolver: *r, Template: *template, Only: only}
@@ -393,6 +395,29 @@ func runLinks(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "relurl links: %s\n", &stats)
 	}
 	return status
+}
+
+// parseElements parses the value of -elements: names of links.Elements,
+// links.CSSElement and links.RedirectElement, or "element@attribute" for
+// one attribute of an element. It returns nil for "", which means all.
+func parseElements(list string) (map[string]bool, error) {
+	if list == "" {
+		return nil, nil
+	}
+	only := map[string]bool{}
+	for _, name := range strings.Split(list, ",") {
+		name = strings.ToLower(strings.TrimSpace(name))
+		element, attribute, one := strings.Cut(name, "@")
+		attrs, ok := links.Elements[element]
+		switch {
+		case !ok && (one || element != links.CSSElement && element != links.RedirectElement):
+			return nil, fmt.Errorf("%q is not one of %s,%s,%s", element, strings.Join(links.ElementNames(), ","), links.CSSElement, links.RedirectElement)
+		case one && !slices.Contains(attrs, attribute):
+			return nil, fmt.Errorf("%q: <%s> has no link attribute %q; it has %s", name, element, attribute, strings.Join(attrs, ", "))
+		}
+		only[name] = true
+	}
+	return only, nil
 }
 
 func runBase(e *env, args []string) int {

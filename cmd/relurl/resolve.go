@@ -183,9 +183,18 @@ func resolveFunc(r relurl.Resolver) func(dst []byte, base, ref string) ([]byte, 
 		once.Do(func() {
 			first = strings.Clone(base)
 			prepared, preparedErr = r.Base(first)
+			if preparedErr != nil {
+				preparedErr = fmt.Errorf("base %q: %w", first, preparedErr)
+			}
 		})
 		if base != first {
-			return r.AppendResolve(dst, base, ref)
+			out, err := r.AppendResolve(dst, base, ref)
+			if err != nil {
+				if _, berr := r.Base(base); berr != nil {
+					err = fmt.Errorf("base %q: %w", base, berr) // the base failed, not the reference
+				}
+			}
+			return out, err
 		}
 		if preparedErr != nil {
 			return dst, preparedErr

@@ -18,7 +18,15 @@ func TestWHATWGCommands(t *testing.T) {
 			"http://example.com/a/g\n\nhttp://example.com/a/h\n",
 			"relurl resolve: line 2: parse \"//[::1\": offset 2: IPv6-unclosed (an IPv6 address has no closing bracket)\n", 1},
 		{"resolve -pairs, a base that does not parse", "not a url\tg\nhttp://a/\tg\n", []string{"resolve", "-spec", "whatwg", "-pairs"},
-			"\nhttp://a/g\n", "relurl resolve: line 1: parse \"not a url\": offset 0: missing-scheme-non-relative-URL…", 1},
+			"\nhttp://a/g\n", "relurl resolve: line 1: base \"not a url\": parse \"not a url\": offset 0: missing-scheme-non-relative-URL…", 1},
+		// An empty reference is the base, without its fragment, by every
+		// route; an empty base fails under the URL Standard, as new URL(ref,
+		// "") does, and the error says it is the base.
+		{"resolve, an empty reference", "", []string{"resolve", "-spec", "whatwg", "http://h/x#f", ""}, "http://h/x\n", "", 0},
+		{"resolve -pairs, an empty reference", "http://h/x#f\t\n", []string{"resolve", "-spec", "whatwg", "-pairs"}, "http://h/x\n", "", 0},
+		{"resolve -base, an empty reference", "\n", []string{"resolve", "-spec", "whatwg", "-base", "http://h/x#f"}, "http://h/x\n", "", 0},
+		{"resolve, an empty base", "", []string{"resolve", "-spec", "whatwg", "", "http://h/x"}, "\n",
+			"relurl resolve: base \"\": parse \"\": offset 0: missing-scheme-non-relative-URL (no scheme, and no base URL a reference can be relative to)\n", 1},
 		{"-rfc is -spec", "", []string{"resolve", "-rfc", "whatwg", base, "x"}, "http://example.com/a/x\n", "", 0},
 		{"-nonstrict needs 3986", "", []string{"resolve", "-spec", "whatwg", "-nonstrict", base, "x"}, "",
 			"relurl resolve: -nonstrict reads RFC 3986's Section 5.2.2 for old parsers: it needs -spec 3986\n…", 2},

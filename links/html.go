@@ -1,0 +1,735 @@
+package links
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+	"unsafe"
+
+	"golang.org/x/net/html"
+
+	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/bytestr"
+)
+
+// document is the state of one HTML document as it is read.
+type document struct {
+	x     *Extractor
+	outer base.Base // the base from outside: the document's URL, as HTML calls it
+	// based says that x.base is established; links are handed out as they
+	// are found unless an <a> whose text is read is open (anchor >= 0).
+	based    bool
+	anchor   int // the index in x.extras of the open <a> whose text is read; -1 if none
+	part     string
+	h        *Handler
+	template int  // open <template> elements
+	foreign  int  // open <svg> and <math> elements
+	math     int  // open <math> elements, counted in foreign too
+	frameset int  // open <frameset> elements
+	inForm   bool // a <form> is open: another is dropped
+	inStyle  bool // the text that follows is a <style>'s CSS, whose links count
+	rawText  bool // inside <script> or <style>: text that is not an anchor's
+	// docBase is outer made ready for resolving, once a link needs it (an
+	// empty form action submits to the document's URL).
+	docBase      relurl.BaseURL
+	docBaseState int8 // 0 not made, 1 absolute, -1 not absolute
+}
+
+// tagLinks are the link attributes of one start tag, gathered before any
+// is handed out: a rel or a type may come after them.
+type tagLinks struct {
+	n      int
+	kinds  [4]byte
+	values [4][]byte
+}
+
+func (t *tagLinks) add(kind byte, v []byte) {
+	if t.n < len(t.kinds) {
+		t.kinds[t.n], t.values[t.n] = kind, v
+		t.n++
+	}
+}
+
+// queueing reports whether links wait rather than being handed out.
+func (d *document) queueing() bool { return !d.based || d.anchor >= 0 }
+
+// tokenize reads the document to its end and returns the error that ended
+// the reading, if not the end of the input.
+func (d *document) tokenize(z *html.Tokenizer) error {
+	for {
+		switch tt := z.Next(); tt {
+		case html.ErrorToken:
+			if err := z.Err(); err != io.EOF {
+				return err
+			}
+			return d.closeAnchor()
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, hasAttr := z.TagName()
+			if string(name) == "a" {
+				// A new <a> closes the one open, as the tree builder's
+				// adoption agency does.
+				if err := d.closeAnchor(); err != nil {
+					return err
+				}
+			}
+			if !d.open(name, tt == html.SelfClosingTagToken) || !hasAttr {
+				continue
+			}
+			if string(name) == "base" {
+				if err := d.baseElement(z); err != nil {
+					return err
+				}
+				continue
+			}
+			if string(name) == "image" && d.foreign == 0 {
+				name = []byte("img") // the tree builder's rename
+			}
+			if err := d.startTag(z, name); err != nil {
+				return err
+			}
+		case html.EndTagToken:
+			name, _ := z.TagName()
+			if string(name) == "a" {
+				if err := d.closeAnchor(); err != nil {
+					return err
+				}
+			}
+			d.close(name)
+		case html.TextToken:
+			switch {
+			case d.inStyle:
+				d.x.rel = d.x.rel[:0]
+				if err := d.keep(z, styleTextKind, z.Text(), -1); err != nil {
+					return err
+				}
+			case d.anchor >= 0 && !d.rawText:
+				d.x.text = appendText(d.x.text, z.Text())
+			}
+		}
+	}
+}
+
+// breakout lists the start tags that end foreign content (<svg>, <math>):
+// the tree builder closes them and inserts an HTML element.
+var breakout = map[string]bool{
+	"b": true, "big": true, "blockquote": true, "body": true, "br": true, "center": true, "code": true,
+	"dd": true, "div": true, "dl": true, "dt": true, "em": true, "embed": true, "h1": true, "h2": true,
+	"h3": true, "h4": true, "h5": true, "h6": true, "head": true, "hr": true, "i": true, "img": true,
+	"li": true, "listing": true, "menu": true, "meta": true, "nobr": true, "ol": true, "p": true,
+	"pre": true, "ruby": true, "s": true, "small": true, "span": true, "strong": true, "strike": true,
+	"sub": true, "sup": true, "table": true, "tt": true, "u": true, "ul": true, "var": true,
+}
+
+// open follows a start tag's effect on the elements that matter, and
+// reports whether the tag's attributes count: false for a <form> the tree
+// builder drops.
+func (d *document) open(name []byte, selfClosing bool) bool {
+	if d.foreign > 0 && breakout[string(name)] {
+		d.foreign, d.math = 0, 0
+	}
+	switch string(name) {
+	case "template":
+		d.template++
+	case "svg", "math":
+		if !selfClosing {
+			d.foreign++
+			if string(name) == "math" {
+				d.math++
+			}
+		}
+	case "frameset":
+		d.frameset++
+	case "script":
+		d.rawText = !selfClosing
+	case "style":
+		d.rawText = !selfClosing
+		d.inStyle = !selfClosing && d.x.want[styleTextKind] && (d.template == 0 || d.x.Template)
+	case "form":
+		if d.template > 0 {
+			return true // a template's form does not set the form pointer
+		}
+		if d.inForm {
+			return false
+		}
+		d.inForm = true
+	}
+	return true
+}
+
+// close follows an end tag.
+func (d *document) close(name []byte) {
+	switch string(name) {
+	case "template":
+		if d.template > 0 {
+			d.template--
+		}
+	case "svg", "math":
+		if d.foreign > 0 {
+			d.foreign--
+		}
+		if string(name) == "math" && d.math > 0 {
+			d.math--
+		}
+	case "frameset":
+		if d.frameset > 0 {
+			d.frameset--
+		}
+	case "script", "style":
+		d.rawText, d.inStyle = false, false
+	case "form":
+		if d.template == 0 {
+			d.inForm = false
+		}
+	}
+}
+
+// startTag hands out, or keeps until they can be, the links of the start
+// tag at z. It reads the tag's attributes only as far as it must: each call
+// of TagAttr copies an attribute, and that is most of the cost of
+// extraction beyond tokenizing. So an attribute other than an element's
+// first (href, src, ...) is looked for only when the tag's bytes name it.
+func (d *document) startTag(z *html.Tokenizer, name []byte) error {
+	x := d.x
+	if d.template > 0 && !x.Template {
+		return nil
+	}
+	raw := z.Raw()
+	el, isLink := linkElementOf(name)
+	// MathML has no links, and the tree builder drops a <frame> outside a
+	// <frameset>.
+	isLink = isLink && d.math == 0 && (el.name != "frame" || d.frameset > 0)
+	css := x.want[styleAttrKind] && containsFold(raw, "style")
+	var need uint8 // bit i: el.attrs[i] is looked for
+	if isLink {
+		for i, a := range el.attrs {
+			if x.want[el.kinds[i]] && (i == 0 || containsFold(raw, a)) {
+				need |= 1 << i
+			}
+		}
+	}
+	if need == 0 && !css {
+		return nil
+	}
+	rel := need != 0 && (el.name == "a" || el.name == "area" || el.name == "link") && containsFold(raw, "rel")
+	// The links of input, button and meta depend on their other attributes:
+	// those are read to the end, as these elements are few.
+	cond := need != 0 && (el.name == "input" || el.name == "button" || el.name == "meta")
+	left := 0
+	for i := range el.attrs {
+		if need&(1<<i) != 0 {
+			left++
+		}
+	}
+	if rel {
+		left++
+	}
+	if css {
+		left++
+	}
+	if cond {
+		left = len(raw)
+	}
+	t := &x.tag
+	t.n = 0
+	x.rel = x.rel[:0]
+	var typ, equiv []byte
+	typed := false
+	for more := true; more && left > 0; {
+		var key, val []byte
+		key, val, more = z.TagAttr()
+		switch k := string(key); {
+		case css && k == "style":
+			css, left = false, left-1
+			if containsFold(val, "url(") || containsFold(val, "image-set(") {
+				t.add(styleAttrKind, val)
+			}
+		case rel && k == "rel":
+			rel, left = false, left-1
+			x.rel = appendTokens(x.rel, val)
+		case cond && k == "type" && !typed:
+			typ, typed = val, true
+		case cond && k == "http-equiv" && equiv == nil:
+			equiv = val
+		default:
+			for i, a := range el.attrs {
+				if need&(1<<i) != 0 && k == a {
+					need &^= 1 << i // HTML keeps an attribute's first value
+					left--
+					t.add(el.kinds[i], val)
+					break
+				}
+			}
+		}
+	}
+	if cond {
+		t.keepIf(el.name, typ, typed, equiv)
+	}
+	if t.n == 0 {
+		return nil
+	}
+	ex := -1
+	anchor := el.name == "a" && x.Text && d.linksOf(el)
+	if len(x.rel) > 0 || anchor {
+		ex = x.newExtra()
+	}
+	if anchor {
+		// Its links, and those inside it, wait for its text.
+		d.anchor = ex
+		x.text = x.text[:0]
+	}
+	for i := range t.n {
+		v := t.values[i]
+		if t.kinds[i] == styleAttrKind {
+			// The element's name goes with its style, ahead of a NUL,
+			// which the tokenizer never leaves in a name.
+			x.scratch = append(append(append(x.scratch[:0], name...), 0), v...)
+			v = x.scratch
+		}
+		if err := d.keep(z, t.kinds[i], v, ex); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// linksOf reports whether the tag just gathered has links of el's.
+func (d *document) linksOf(el linkElement) bool {
+	t := &d.x.tag
+	for i := range t.n {
+		if t.kinds[i] != styleAttrKind {
+			return true
+		}
+	}
+	return false
+}
+
+// keepIf drops the links of an input, button or meta that its type or
+// http-equiv says it does not have: an input's src is fetched only for
+// type=image, and formaction is used only by a submit button (an input of
+// type submit or image, a button of type submit, the default); a meta's
+// content is a URL only in a refresh.
+func (t *tagLinks) keepIf(element string, typ []byte, typed bool, equiv []byte) {
+	n := 0
+	for i := range t.n {
+		la := linkAttrs[t.kinds[i]]
+		keep := true
+		switch {
+		case element == "meta":
+			keep = equalFold(equiv, "refresh")
+		case element == "input" && la.attribute == "src":
+			keep = equalFold(typ, "image")
+		case element == "input":
+			keep = equalFold(typ, "submit") || equalFold(typ, "image")
+		case element == "button":
+			keep = !typed || !equalFold(typ, "button") && !equalFold(typ, "reset")
+		}
+		if keep {
+			t.kinds[n], t.values[n] = t.kinds[i], t.values[i]
+			n++
+		}
+	}
+	t.n = n
+}
+
+// baseElement establishes the document's frozen base URL from the BASE
+// element at z, if it is the document's first with an href: not inside
+// <template>, <svg> or <math>, where it is not the document's. As HTML's
+// "set the frozen base URL" says, an href that fails to parse, or gives a
+// data: or javascript: URL, leaves the document its own URL, and later
+// BASE elements do not count.
+func (d *document) baseElement(z *html.Tokenizer) error {
+	if d.based || d.template > 0 || d.foreign > 0 {
+		return nil
+	}
+	href, ok := d.x.baseHref(z)
+	if !ok {
+		return nil
+	}
+	var b base.Base
+	if d.x.Resolver.Spec == relurl.WHATWG {
+		var err error
+		if b, err = d.outer.EmbeddedWeb(string(href), base.HTMLBase); err != nil {
+			d.h.warn(partError(d.part, fmt.Errorf("%w; ignored, as HTML says: the document's URL is its base", err)))
+			return d.establish(d.outer)
+		}
+	} else {
+		b = d.outer.Embedded(string(href), base.HTMLBase)
+	}
+	if s := strings.ToLower(relurl.Split(b.URL).Scheme()); s == "data" || s == "javascript" {
+		d.h.warn(partError(d.part, errors.New("<base href> of a "+s+": URL ignored, as HTML says: the document's URL is its base")))
+		return d.establish(d.outer)
+	}
+	if b.Note != "" {
+		d.h.warn(partError(d.part, errors.New(b.Note)))
+	}
+	return d.establish(b)
+}
+
+// establish sets the document's base, tells the handler, and hands out the
+// links that waited for it, unless an open <a> still holds them.
+func (d *document) establish(b base.Base) error {
+	d.based = true
+	d.x.htmlParts++
+	if d.h.Base != nil {
+		d.h.Base(d.part, b)
+	}
+	x := d.x
+	x.base, x.absolute = b, relurl.Split(b.URL).HasScheme()
+	x.resolver = x.Resolver
+	x.resolver.QueryEncoding = x.queryEncoding
+	if x.absolute {
+		var err error
+		x.resolveBase, err = x.resolver.Base(b.URL)
+		x.absolute = err == nil
+	}
+	x.link = Link{Base: &x.base, Part: d.part}
+	if d.anchor >= 0 {
+		return nil
+	}
+	return d.flush()
+}
+
+// flush hands out the links that wait.
+func (d *document) flush() error {
+	x := d.x
+	for p := x.pending; len(p) > 0; {
+		n, w := binary.Uvarint(p)
+		kind := p[w]
+		value := p[w+1 : w+1+int(n)]
+		p = p[w+1+int(n):]
+		if kind&heldKind != 0 {
+			i, w := binary.Uvarint(p)
+			value, p = x.held[i], p[w:]
+		}
+		x.link.Rel, x.link.Text = nil, nil
+		if kind&extraKind != 0 {
+			i, w := binary.Uvarint(p)
+			p = p[w:]
+			e := x.extras[i]
+			x.link.Rel, x.link.Text = orNil(x.arena[e.rel[0]:e.rel[1]]), orNil(x.arena[e.text[0]:e.text[1]])
+		}
+		if err := d.emit(value, kind&kindMask); err != nil {
+			return err
+		}
+	}
+	clear(x.held)
+	x.pending, x.held = x.pending[:0], x.held[:0]
+	x.extras, x.arena = x.extras[:0], x.arena[:0]
+	return nil
+}
+
+// extra is the rel and text of waiting links, as offsets in arena.
+type extra struct{ rel, text [2]int }
+
+// newExtra keeps the rel just read for the links of a tag, and returns
+// its index in extras.
+func (x *Extractor) newExtra() int {
+	start := len(x.arena)
+	x.arena = append(x.arena, x.rel...)
+	x.extras = append(x.extras, extra{rel: [2]int{start, len(x.arena)}, text: [2]int{len(x.arena), len(x.arena)}})
+	return len(x.extras) - 1
+}
+
+// closeAnchor ends the open <a> whose text is read: its text goes with its
+// links, which are handed out with those inside it, if the base is known.
+func (d *document) closeAnchor() error {
+	if d.anchor < 0 {
+		return nil
+	}
+	x := d.x
+	start := len(x.arena)
+	x.arena = append(x.arena, trimText(x.text)...)
+	x.extras[d.anchor].text = [2]int{start, len(x.arena)}
+	d.anchor = -1
+	if !d.based {
+		return nil
+	}
+	return d.flush()
+}
+
+// orNil returns b, or nil if it is empty: a Link's Rel and Text are nil
+// when the element has none.
+func orNil(b []byte) []byte {
+	if len(b) == 0 {
+		return nil
+	}
+	return b
+}
+
+// appendText appends text to an anchor's text, its runs of ASCII white
+// space made one space, up to MaxText bytes and a little more, which
+// trimText cuts.
+func appendText(dst, text []byte) []byte {
+	for _, c := range text {
+		if len(dst) > MaxText {
+			break
+		}
+		switch c {
+		case ' ', '\t', '\n', '\f', '\r':
+			if len(dst) > 0 && dst[len(dst)-1] != ' ' {
+				dst = append(dst, ' ')
+			}
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+// trimText trims an anchor's text and cuts it to MaxText bytes, at a
+// character boundary.
+func trimText(t []byte) []byte {
+	t = bytes.TrimSpace(t)
+	if len(t) <= MaxText {
+		return t
+	}
+	t = t[:MaxText]
+	for i := len(t) - 1; i >= 0 && i >= len(t)-utf8.UTFMax; i-- {
+		if utf8.RuneStart(t[i]) {
+			if !utf8.FullRune(t[i:]) {
+				t = t[:i]
+			}
+			break
+		}
+	}
+	return bytes.TrimRight(t, " ")
+}
+
+// appendTokens appends the space-separated tokens of a rel attribute,
+// ASCII-lowercased, one space between them.
+func appendTokens(dst, v []byte) []byte {
+	for _, f := range bytes.Fields(v) {
+		if len(dst) > 0 {
+			dst = append(dst, ' ')
+		}
+		for _, c := range f {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+// baseHref returns the href of the BASE element at z, cleaned as a link's
+// value is, if it has one.
+func (x *Extractor) baseHref(z *html.Tokenizer) ([]byte, bool) {
+	for more := true; more; {
+		var key, val []byte
+		key, val, more = z.TagAttr()
+		if string(key) == "href" {
+			return bytes.Clone(x.cleanURL(val)), true
+		}
+	}
+	return nil, false
+}
+
+// keep hands out a link attribute's value, or keeps it while links wait,
+// with its rel and text as extras[ex] when ex >= 0.
+func (d *document) keep(z *html.Tokenizer, kind byte, val []byte, ex int) error {
+	x := d.x
+	if !d.queueing() {
+		x.link.Rel, x.link.Text = orNil(x.rel), nil
+		return d.emit(val, kind)
+	}
+	x.wait(z, val, kind, ex)
+	return nil
+}
+
+// heldSize is the length from which a waiting value that TagAttr copied is
+// kept where it is rather than copied again: a document of a few huge
+// values (one srcset of millions of candidates) then takes its size about
+// twice, in the tokenizer and in the value, rather than three times.
+const heldSize = 64 << 10
+
+// wait keeps a link attribute's value until the document's base is known.
+// Waiting costs the value's bytes and two or three more.
+func (x *Extractor) wait(z *html.Tokenizer, val []byte, kind byte, ex int) {
+	flags := byte(0)
+	if ex >= 0 {
+		flags |= extraKind
+	}
+	if len(val) >= heldSize && !overlaps(val, z.Raw()) {
+		// TagAttr gave a copy of its own, not a view of the tokenizer's
+		// buffer: it stays valid after Next, and can wait as it is.
+		x.pending = binary.AppendUvarint(x.pending, 0)
+		x.pending = append(x.pending, kind|flags|heldKind)
+		x.pending = binary.AppendUvarint(x.pending, uint64(len(x.held)))
+		x.held = append(x.held, val)
+	} else {
+		x.pending = binary.AppendUvarint(x.pending, uint64(len(val)))
+		x.pending = append(x.pending, kind|flags)
+		x.pending = append(x.pending, val...)
+	}
+	if ex >= 0 {
+		x.pending = binary.AppendUvarint(x.pending, uint64(ex))
+	}
+}
+
+// overlaps reports whether a and b share memory.
+func overlaps(a, b []byte) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	a0, b0 := uintptr(unsafe.Pointer(unsafe.SliceData(a))), uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	return a0 < b0+uintptr(len(b)) && b0 < a0+uintptr(len(a))
+}
+
+// emit resolves the value of one link attribute against the established
+// base and hands its links to the handler: each candidate of a srcset, each
+// URL of a ping, the URL of a refresh, each url() of CSS.
+func (d *document) emit(value []byte, kind byte) error {
+	x := d.x
+	la := linkAttrs[kind]
+	x.link.Element, x.link.Attribute = la.element, la.attribute
+	var err error
+	each := func(ref []byte) bool {
+		err = d.emitOne(ref, kind)
+		return err == nil
+	}
+	switch {
+	case kind == styleAttrKind:
+		name, css, _ := bytes.Cut(value, []byte{0})
+		x.link.Element = ""
+		cssURLs(css, &x.cssBuf, func(ref []byte) bool {
+			if x.link.Element == "" {
+				x.link.Element = string(name)
+			}
+			return each(ref)
+		})
+	case kind == styleTextKind:
+		cssURLs(value, &x.cssBuf, each)
+	case la.attribute == "srcset" || la.attribute == "imagesrcset":
+		parseSrcset(value, each)
+	case la.attribute == "ping":
+		for _, f := range bytes.Fields(value) {
+			if !each(f) {
+				break
+			}
+		}
+	case la.element == "meta":
+		if u, ok := refreshURL(value); ok {
+			each(u)
+		}
+	default:
+		each(value)
+	}
+	return err
+}
+
+func (d *document) emitOne(ref []byte, kind byte) error {
+	x := d.x
+	link := &x.link
+	link.Ref = ref
+	clean := bytestr.Transient(x.cleanURL(ref))
+	link.URL, link.Err = nil, nil
+	rb, absolute := &x.resolveBase, x.absolute
+	link.Base = &x.base
+	if clean == "" && (linkAttrs[kind].attribute == "action" || linkAttrs[kind].attribute == "formaction") {
+		// HTML's form submission: an empty action is the document's URL,
+		// whatever its <base>.
+		rb, absolute = d.documentBase()
+		link.Base = &d.outer
+	}
+	var err error
+	switch {
+	case absolute:
+		x.buf, err = rb.AppendResolve(x.buf[:0], clean)
+		link.URL = x.buf
+	case relurl.Split(clean).HasScheme():
+		// An absolute link, in a document without an absolute base: it
+		// is resolved against none, which every standard allows.
+		x.buf, err = x.resolver.AppendResolve(x.buf[:0], "", clean)
+		link.URL = x.buf
+	}
+	// Otherwise, without an absolute base (Section 3.4, or a relative BASE
+	// with nothing outside it), a relative link stays relative: it is not
+	// resolved.
+	if err != nil {
+		link.URL, link.Err = nil, err
+	}
+	if err := d.h.Link(link); err != nil {
+		x.stop = err
+		return handlerError{err}
+	}
+	return nil
+}
+
+// documentBase returns the document's own URL (outer) made ready for
+// resolving, and whether it is absolute.
+func (d *document) documentBase() (*relurl.BaseURL, bool) {
+	if d.docBaseState == 0 {
+		d.docBaseState = -1
+		if relurl.Split(d.outer.URL).HasScheme() {
+			if b, err := d.x.resolver.Base(d.outer.URL); err == nil {
+				d.docBase, d.docBaseState = b, 1
+			}
+		}
+	}
+	return &d.docBase, d.docBaseState == 1
+}
+
+// cleanURL returns the value v as the URL Standard's basic URL parser
+// first cleans its input, which is what HTML hands it: leading and trailing
+// C0 controls and spaces removed, then every ASCII tab and newline. An
+// attribute's newline never reaches a URL, so a document cannot split one
+// link into two lines of output. The result is v, or x.clean.
+func (x *Extractor) cleanURL(v []byte) []byte {
+	start, end := 0, len(v)
+	for start < end && v[start] <= ' ' {
+		start++
+	}
+	for end > start && v[end-1] <= ' ' {
+		end--
+	}
+	v = v[start:end]
+	for i, c := range v {
+		if c == '\t' || c == '\n' || c == '\r' {
+			x.clean = append(x.clean[:0], v[:i]...)
+			for _, c := range v[i:] {
+				if c != '\t' && c != '\n' && c != '\r' {
+					x.clean = append(x.clean, c)
+				}
+			}
+			return x.clean
+		}
+	}
+	return v
+}
+
+// containsFold reports whether s holds lower, an ASCII string in lower
+// case, in any case.
+func containsFold(s []byte, lower string) bool {
+	c0 := lower[0]
+	for i := 0; i+len(lower) <= len(s); i++ {
+		if toLower(s[i]) != c0 {
+			continue
+		}
+		j := 1
+		for j < len(lower) && toLower(s[i+j]) == lower[j] {
+			j++
+		}
+		if j == len(lower) {
+			return true
+		}
+	}
+	return false
+}
+
+func toLower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// equalFold reports whether v is lower, ASCII case-insensitively.
+func equalFold(v []byte, lower string) bool {
+	return len(v) == len(lower) && containsFold(v, lower)
+}

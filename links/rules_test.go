@@ -1,0 +1,144 @@
+package links
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/base"
+)
+
+// describe extracts the links of doc, retrieved from http://h/dir/page,
+// and returns one line for each: "element@attribute URL", with " rel=..."
+// and " text=..." when the link has them, and "warning: ..." lines.
+func describe(t *testing.T, x *Extractor, doc string) []string {
+	t.Helper()
+	var got []string
+	_, err := x.HTML(strings.NewReader(doc), base.Retrieved("http://h/dir/page"), &Handler{
+		Link: func(l *Link) error {
+			s := fmt.Sprintf("%s@%s %s", l.Element, l.Attribute, l.URL)
+			if l.Err != nil {
+				s = fmt.Sprintf("%s@%s error", l.Element, l.Attribute)
+			}
+			if l.Rel != nil {
+				s += " rel=" + string(l.Rel)
+			}
+			if l.Text != nil {
+				s += " text=" + string(l.Text)
+			}
+			got = append(got, s)
+			return nil
+		},
+		Warn: func(err error) { got = append(got, "warning: "+err.Error()) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+// TestHTMLRules checks the rules of the HTML standard that decide which
+// links a document has and what each resolves against, under every spec.
+func TestHTMLRules(t *testing.T) {
+	for _, tt := range []struct {
+		name, doc string
+		spec      relurl.Spec // and WHATWG, unless web is set
+		want      []string
+	}{
+		{"data: base is ignored", `<base href="data:text/html,x"><a href=g></a>`, relurl.RFC1808,
+			[]string{"warning: <base href> of a data: URL ignored, as HTML says: the document's URL is its base", "a@href http://h/dir/g"}},
+		{"javascript: base is ignored", `<a href=g></a><base href="JavaScript:void(0)">`, relurl.WHATWG,
+			[]string{"warning: <base href> of a javascript: URL ignored, as HTML says: the document's URL is its base", "a@href http://h/dir/g"}},
+		{"a failed base leaves the document's URL", `<base href="http://[bad/"><base href="http://other/"><a href=g></a>`, relurl.WHATWG,
+			[]string{`warning: html-base "http://[bad/": parse "http://[bad/": offset 7: IPv6-unclosed (an IPv6 address has no closing bracket); ignored, as HTML says: the document's URL is its base`, "a@href http://h/dir/g"}},
+		{"empty action is the document's URL", `<base href="http://b/x/"><form action=""><button formaction>go</button><input type=submit formaction=" "></form><form action="s"></form>`, relurl.WHATWG,
+			[]string{"form@action http://h/dir/page", "button@formaction http://h/dir/page", "input@formaction http://h/dir/page", "form@action http://b/x/s"}},
+		{"formaction of submit buttons only", `<base href="http://b/"><button type=button formaction=a></button><button type=RESET formaction=b></button><button formaction=c></button><button type=bogus formaction=d></button><input formaction=e><input type=Image formaction=f src=i.png><input type=submit formaction=g src=x.png>`, relurl.RFC3986,
+			[]string{"button@formaction http://b/c", "button@formaction http://b/d", "input@formaction http://b/f", "input@src http://b/i.png", "input@formaction http://b/g"}},
+		{"a inside math is MathML's", `<math><a href=m></a><mi><a href=n></a></mi></math><a href=o></a><svg><a href=s></a></svg>`, relurl.WHATWG,
+			[]string{"a@href http://h/dir/o", "a@href http://h/dir/s"}},
+		{"math ends at a breakout tag", `<math><p><a href=p></a></math>`, relurl.WHATWG,
+			[]string{"a@href http://h/dir/p"}},
+		{"frame only in a frameset", `<frame src=a><frameset><frame src=b></frameset><frame src=c>`, relurl.WHATWG,
+			[]string{"frame@src http://h/dir/b"}},
+		{"meta refresh", `<meta http-equiv=Refresh content="5; URL='r1'"><meta http-equiv=refresh content="0;url = r2 "><meta http-equiv=refresh content="3"><meta content="0; r3" http-equiv="REFRESH"><meta name=refresh content="0; no">`, relurl.WHATWG,
+			[]string{"meta@content http://h/dir/r1", "meta@content http://h/dir/r2", "meta@content http://h/dir/r3"}},
+		{"imagesrcset and ping", `<link rel=preload as=image imagesrcset="a.png 1x, b.png 2x"><a href=x ping="/p1 p2">x</a><area href=y ping=p3>`, relurl.WHATWG,
+			[]string{"link@imagesrcset http://h/dir/a.png rel=preload", "link@imagesrcset http://h/dir/b.png rel=preload",
+				"a@href http://h/dir/x", "a@ping http://h/p1", "a@ping http://h/dir/p2", "area@href http://h/dir/y", "area@ping http://h/dir/p3"}},
+		{"css", `<style>@import "i.css"; @import url(j.css) screen; .a { background: url( "k\"l.png" ) } .b { background: URL(m\28 1\29.png) } .c { background-image: image-set("n.png" 1x, url(o.png) 2x) } /* url(c.png) */ .d { content: "url(s.png)" }</style><div style="background:url('p q.png')"></div><p style="color:red">`, relurl.WHATWG,
+			[]string{"style@ http://h/dir/i.css", "style@ http://h/dir/j.css", `style@ http://h/dir/k%22l.png`, "style@ http://h/dir/m(1).png",
+				"style@ http://h/dir/n.png", "style@ http://h/dir/o.png", "div@style http://h/dir/p%20q.png"}},
+		{"rel tokens", `<a href=a REL=" NoFollow  UGC">x</a><link rel=stylesheet href=s.css><img src=i rel=x>`, relurl.WHATWG,
+			[]string{"a@href http://h/dir/a rel=nofollow ugc", "link@href http://h/dir/s.css rel=stylesheet", "img@src http://h/dir/i"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := describe(t, &Extractor{Resolver: relurl.Resolver{Spec: tt.spec}}, tt.doc)
+			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}
+
+// TestAnchorText checks that with Text an <a>'s links carry its text,
+// collapsed and bounded, and that the links inside it follow it.
+func TestAnchorText(t *testing.T) {
+	long := strings.Repeat("é", MaxText) // two bytes each: cut at a character
+	doc := `<a href=a>  Hello,
+	<b>wide</b>   world <img src=i> &amp; more </a><a href=b rel=next>` + long + `<a href=c>unclosed<base href="http://b/">`
+	got := describe(t, &Extractor{Text: true}, doc)
+	want := []string{
+		"a@href http://b/a text=Hello, wide world & more",
+		"img@src http://b/i",
+		"a@href http://b/b rel=next text=" + strings.Repeat("é", MaxText/2),
+		"a@href http://b/c text=unclosed",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestOnlyAttribute(t *testing.T) {
+	doc := `<a href=a ping=p></a><div style="background:url(c)"></div><style>x{background:url(d)}</style>`
+	for _, tt := range []struct {
+		only map[string]bool
+		want string
+	}{
+		{map[string]bool{"a@href": true}, "http://h/dir/a"},
+		{map[string]bool{"a@ping": true}, "http://h/dir/p"},
+		{map[string]bool{"a": true}, "http://h/dir/a http://h/dir/p"},
+		{map[string]bool{CSSElement: true}, "http://h/dir/c http://h/dir/d"},
+	} {
+		got := collect(t, &Extractor{Only: tt.only}, doc, base.Retrieved("http://h/dir/page"))
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("%v: got %q, want %q", tt.only, got, tt.want)
+		}
+	}
+}
+
+func TestRefreshURL(t *testing.T) {
+	for _, tt := range []struct {
+		content, want string
+		ok            bool
+	}{
+		{"0; url=a", "a", true},
+		{"0;URL='a b'c", "a b", true},
+		{`1.5, url="x`, "x", true},
+		{"0 x", "x", true},
+		{"0; uri=x", "uri=x", true},
+		{"0; url x", "url x", true},
+		{".5;'q'", "q", true},
+		{"0", "", false},
+		{"0;", "", false},
+		{"x; url=a", "", false},
+		{"0x; url=a", "", false},
+		{"", "", false},
+	} {
+		got, ok := refreshURL([]byte(tt.content))
+		if string(got) != tt.want || ok != tt.ok {
+			t.Errorf("refreshURL(%q) = %q, %v; want %q, %v", tt.content, got, ok, tt.want, tt.ok)
+		}
+	}
+}
