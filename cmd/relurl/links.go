@@ -74,16 +74,33 @@ S3-compatible store, -s3-no-sign-request reads a public bucket.
 
 Documents are read -j at a time (default: every core) and printed in input
 order. Links are printed one per line, control bytes percent-encoded; with
--tsv as "SOURCE<TAB>URL", the edges of a link graph; with -json as one
-object per line: url (null if unresolved), error (with -spec whatwg, why
-the URL parser refused the link; absent otherwise), ref (the attribute's
-value as written), base, base_from (html-base, base-header, content-base,
-content-location, encapsulating, retrieval or none), element, attribute,
-part (the MIME part's path, such as "1.2", or null), source (the document's
-retrieval URL, else its file name), status (HTTP); for a WARC record
-warc_filename, warc_record_offset and warc_record_length (its bytes in the
-file as stored), warc_record_id, warc_date and truncated; url_base64 and
+-tsv as "SOURCE<TAB>URL", the edges of a link graph; with -fields the
+columns named, tab-separated, of each resolved link: any of the JSON
+fields below (source, url, ref, base, base_from, element, attribute, part,
+rel, text, status, error, warc_filename, warc_record_offset,
+warc_record_length, warc_record_id, warc_date), host (with its port),
+domain (the registrable domain, by the Public Suffix List) and surt (the
+SURT key of CDX indexes). With -json,
+one object per line: url (null if unresolved), error (with -spec whatwg,
+why the URL parser refused the link; absent otherwise), ref (the
+attribute's value as written), base, base_from (html-base, base-header,
+content-base, content-location, encapsulating, retrieval or none), element,
+attribute, rel (the rel tokens of a, area and link, lower case), text (an
+<a>'s text, white space collapsed, at most 256 bytes), part (the MIME
+part's path, such as "1.2", or null), source (the document's retrieval URL,
+else its file name), status (HTTP); for a WARC record warc_filename,
+warc_record_offset and warc_record_length (its bytes in the file as
+stored), warc_record_id, warc_date and truncated; url_base64 and
 ref_base64 hold the exact bytes of a value that is not valid UTF-8.
+-no-fragment drops the #fragment of each URL, -unique prints each URL once
+per document, and -scope internal (or external) keeps the links to the
+document's own site (or the others): same registrable domain, else same
+host, as its retrieval URL; unresolved links are outside every scope.
+
+By RFC 1808 (the default), a URL is resolved as written: "http://a" keeps
+its empty path, and "http://a" and "http://a/" are two URLs. -spec whatwg
+gives the URLs a browser fetches, normalised ("http://a/"): the choice for
+a crawler's link graph.
 
 Elements read (-elements chooses among them, by name, or by
 ELEMENT@ATTRIBUTE for one attribute: -elements a@href,img):
@@ -124,6 +141,8 @@ Examples:
   $ relurl links -url https://example.org/docs/ page.html
   $ relurl links -tsv -map docs=https://docs.python.org/3.11/ docs > graph.tsv
   $ relurl links -json crawl.warc.gz | jq -r 'select(.element=="img") | .url'
+  $ relurl links -spec whatwg -fields source,url,rel,surt -unique crawl.warc.gz
+  $ relurl links -spec whatwg -scope external -tsv -file-urls testdata/documents
   $ find archive -name '*.warc.gz' | relurl links -tsv -files - > edges.tsv
   $ relurl links -json -prefix s3://commoncrawl/ -files warc.paths.gz
   $ relurl links https://www.example.org/
@@ -257,7 +276,7 @@ func (d *docFlags) check(docs []string) error {
 // they print into out in input order, and warnings and errors with the
 // document's name. It returns the exit status and what was read.
 func (d *docFlags) run(e *env, cmd string, args []string, x func() *links.Extractor,
-	link func(doc *corpus.Doc, l *links.Link, out *corpus.Output), printBase func(doc *corpus.Doc, part string, b base.Base, out *corpus.Output)) (int, corpus.Stats) {
+	docLinks func(doc *corpus.Doc) func(l *links.Link, out *corpus.Output), printBase func(doc *corpus.Doc, part string, b base.Base, out *corpus.Output)) (int, corpus.Stats) {
 	o := &corpus.Options{
 		URL: d.url, Maps: d.maps, MaxSize: d.maxSize, MaxRedirects: d.maxRedirects,
 		Timeout: d.timeout, ContentLocation: d.contentLocation, Stdin: e.stdin,
@@ -285,10 +304,14 @@ func (d *docFlags) run(e *env, cmd string, args []string, x func() *links.Extrac
 				}
 				return printable(doc.Source + ": " + err.Error())
 			}
+			var link func(*links.Link, *corpus.Output)
+			if docLinks != nil {
+				link = docLinks(doc)
+			}
 			h := &links.Handler{
 				Link: func(l *links.Link) error {
 					if link != nil {
-						link(doc, l, out)
+						link(l, out)
 					}
 					return nil
 				},
@@ -337,50 +360,74 @@ func runLinks(e *env, args []string) int {
 	asJSON := fs.Bool("json", false, "print one JSON object per link")
 	asTSV := fs.Bool("tsv", false, "print \"SOURCE<TAB>URL\" for each resolved link: a link graph's edges")
 	r := specFlags(fs)
-	elements := fs.String("elements", "", "read only these `elements`, comma-separated (default all)")
+	fieldList := fs.String("fields", "", "print these `columns` of each resolved link, tab-separated (see above)")
+	elements := fs.String("elements", "", "read only these `elements` or ELEMENT@ATTRIBUTEs (default all)")
 	template := fs.Bool("template", false, "read the links inside <template>, which browsers keep out of the document")
+	var edges edgeOptions
+	fs.BoolVar(&edges.noFragment, "no-fragment", false, "print URLs without their #fragment")
+	fs.BoolVar(&edges.unique, "unique", false, "print each URL once per document: one edge per source and target")
+	fs.StringVar(&edges.scope, "scope", "", "print only `internal` links (to the document's own site) or external ones")
 	if code, ok := d.parse(e, fs, args, linksHelp); !ok {
 		return code
 	}
 	if code, ok := e.checkSpec("links", r); !ok {
 		return code
 	}
-	if *asJSON && *asTSV {
-		return e.usageError("links", "-json and -tsv exclude each other")
+	if n := countTrue(*asJSON, *asTSV, *fieldList != ""); n > 1 {
+		return e.usageError("links", "-json, -tsv and -fields exclude each other")
+	}
+	if edges.scope != "" && edges.scope != "internal" && edges.scope != "external" {
+		return e.usageError("links", "-scope %q: want internal or external", edges.scope)
 	}
 	only, err := parseElements(*elements)
 	if err != nil {
 		return e.usageError("links", "-elements: %v", err)
 	}
+	var fields []string
+	if *fieldList != "" {
+		if fields, err = parseFields(*fieldList); err != nil {
+			return e.usageError("links", "-fields: %v", err)
+		}
+	}
+	// An anchor's text costs its links a wait until its end: only when
+	// it is printed.
+	text := *asJSON || slices.Contains(fields, "text")
 	newExtractor := func() *links.Extractor {
-		return &links.Extractor{MaxDepth: d.maxDepth, Resolver: *r, Template: *template, Only: only}
+		return &links.Extractor{MaxDepth: d.maxDepth, Resolver: *r, Template: *template, Only: only, Text: text}
 	}
 	var unresolved, refused atomic.Int64 // counted by the workers
-	link := func(doc *corpus.Doc, l *links.Link, out *corpus.Output) {
-		switch {
-		case l.Err != nil:
-			refused.Add(1)
-			if !*asJSON {
-				out.Err = fmt.Appendf(out.Err, "relurl links: %s: <%s %s=%q>: %s\n", printable(doc.Source), l.Element, l.Attribute, l.Ref, printable(l.Err.Error()))
+	docLinks := func(doc *corpus.Doc) func(*links.Link, *corpus.Output) {
+		de := &docEdges{opt: &edges, doc: doc}
+		return func(l *links.Link, out *corpus.Output) {
+			switch {
+			case l.Err != nil:
+				refused.Add(1)
+				if !*asJSON {
+					out.Err = fmt.Appendf(out.Err, "relurl links: %s: <%s %s=%q>: %s\n", printable(doc.Source), l.Element, l.Attribute, l.Ref, printable(l.Err.Error()))
+				}
+			case l.URL == nil:
+				unresolved.Add(1)
 			}
-		case l.URL == nil:
-			unresolved.Add(1)
-		}
-		switch {
-		case *asJSON:
-			out.Out = appendLinkJSON(out.Out, doc, l)
-		case l.URL == nil:
-		case *asTSV:
-			start := len(out.Out)
-			out.Out = append(escapeControls(append(out.Out, doc.Source...), start), '\t')
-			start = len(out.Out)
-			out.Out = endURLLine(append(out.Out, l.URL...), start)
-		default:
-			start := len(out.Out)
-			out.Out = endURLLine(append(out.Out, l.URL...), start)
+			u, ok := de.url(l)
+			switch {
+			case !ok:
+			case *asJSON:
+				out.Out = appendLinkJSON(out.Out, doc, l, u)
+			case u == nil:
+			case fields != nil:
+				out.Out = appendFields(out.Out, fields, doc, l, u)
+			case *asTSV:
+				start := len(out.Out)
+				out.Out = append(escapeControls(append(out.Out, doc.Source...), start), '\t')
+				start = len(out.Out)
+				out.Out = endURLLine(append(out.Out, u...), start)
+			default:
+				start := len(out.Out)
+				out.Out = endURLLine(append(out.Out, u...), start)
+			}
 		}
 	}
-	status, stats := d.run(e, "links", fs.Args(), newExtractor, link, nil)
+	status, stats := d.run(e, "links", fs.Args(), newExtractor, docLinks, nil)
 	if n := unresolved.Load(); n > 0 && !*asJSON {
 		if stats.Documents+stats.Failed > 1 {
 			fmt.Fprintf(e.stderr, "relurl links: %s left unresolved: their documents have no base URL (give -map, or -file-urls)\n", corpus.Count(int(n), "relative link"))
@@ -420,6 +467,16 @@ func parseElements(list string) (map[string]bool, error) {
 	return only, nil
 }
 
+func countTrue(bs ...bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
+}
+
 func runBase(e *env, args []string) int {
 	fs := flag.NewFlagSet("base", flag.ContinueOnError)
 	var d docFlags
@@ -455,17 +512,18 @@ func runBase(e *env, args []string) int {
 	return status
 }
 
-// appendLinkJSON appends the JSON line of a link of doc, written out
-// field by field (no reflection: this runs for every link): url (null when
-// unresolved), ref, base (null when none), base_from, element, attribute,
+// appendLinkJSON appends the JSON line of a link of doc, whose URL to
+// print is url, written out field by field (no reflection: this runs for
+// every link): url (null when unresolved), ref, base (null when none),
+// base_from, element, attribute, rel and text (when the link has them),
 // part (null for a whole document), source; with url_base64 and
 // ref_base64 after a value that is not UTF-8; status when an HTTP status
 // is known; and for a WARC record its file, byte range, ID, date and
 // truncation, under the names of Common Crawl's index.
-func appendLinkJSON(dst []byte, doc *corpus.Doc, l *links.Link) []byte {
+func appendLinkJSON(dst []byte, doc *corpus.Doc, l *links.Link, url []byte) []byte {
 	dst = append(dst, `{"url":`...)
-	dst = appendJSONStringOrNull(dst, l.URL, l.URL != nil)
-	dst = appendBase64Field(dst, "url_base64", l.URL)
+	dst = appendJSONStringOrNull(dst, url, url != nil)
+	dst = appendBase64Field(dst, "url_base64", url)
 	if l.Err != nil {
 		dst = append(dst, `,"error":`...)
 		dst = appendJSONString(dst, []byte(l.Err.Error()))
@@ -481,6 +539,14 @@ func appendLinkJSON(dst []byte, doc *corpus.Doc, l *links.Link) []byte {
 	dst = appendJSONString(dst, l.Element)
 	dst = append(dst, `,"attribute":`...)
 	dst = appendJSONString(dst, l.Attribute)
+	if l.Rel != nil {
+		dst = append(dst, `,"rel":`...)
+		dst = appendJSONString(dst, l.Rel)
+	}
+	if l.Text != nil {
+		dst = append(dst, `,"text":`...)
+		dst = appendJSONString(dst, l.Text)
+	}
 	dst = append(dst, `,"part":`...)
 	dst = appendJSONStringOrNull(dst, l.Part, l.Part != "")
 	dst = append(dst, `,"source":`...)

@@ -52,6 +52,21 @@ func TestLinksFiles(t *testing.T) {
 		{"unknown element", "", []string{"links", "-elements", "blink", "x"}, "", "relurl links: -elements: \"blink\" is not one of…", 2},
 		{"bad -type", "", []string{"links", "-type", "pdf", documents + "no-base.html"}, "", "relurl links: -type \"pdf\": want html, message or auto\nusage: relurl links…", 2},
 		{"-h", "", []string{"links", "-h"}, "usage: relurl links…", "", 0},
+
+		// Link records: -fields, -unique, -no-fragment, -scope.
+		{"-fields with escapes", "<a href='x\ty' rel=Next>a\tb</a><a href=z>", []string{"links", "-url", "http://h/", "-fields", "ref,url,rel,text,host", "-"},
+			"x%09y\thttp://h/xy\tnext\ta b\th\nz\thttp://h/z\t\t\th\n", "", 0},
+		{"-unique counts a URL once a document", "<a href=a#1></a><a href=a#2></a><a href=a#1></a>", []string{"links", "-url", "http://h/", "-unique", "-"},
+			"http://h/a#1\nhttp://h/a#2\n", "", 0},
+		{"-unique after -no-fragment", "<a href=a#1></a><a href=a#2></a>", []string{"links", "-url", "http://h/", "-unique", "-no-fragment", "-"},
+			"http://h/a\n", "", 0},
+		{"-scope external", "<a href=/in></a><a href=http://www.h.co.uk/in></a><a href=http://x.co.uk/out></a><a href=mailto:m@h.co.uk></a>", []string{"links", "-url", "http://h.co.uk/", "-scope", "external", "-"},
+			"http://x.co.uk/out\nmailto:m@h.co.uk\n", "", 0},
+		{"-scope and unresolved links", "<a href=rel></a><a href=http://a/></a>", []string{"links", "-scope", "internal", "-"},
+			"", "relurl links: 1 relative link left unresolved: the document has no base URL (give -url, or -file-urls)\n", 0},
+		{"bad -fields", "", []string{"links", "-fields", "url,bogus", "x"}, "", "relurl links: -fields: \"bogus\" is not one of source,url,…", 2},
+		{"bad -scope", "", []string{"links", "-scope", "site", "x"}, "", "relurl links: -scope \"site\": want internal or external…", 2},
+		{"-json and -fields", "", []string{"links", "-json", "-fields", "url", "x"}, "", "relurl links: -json, -tsv and -fields exclude each other…", 2},
 	}
 	runCLITests(t, tests)
 }

@@ -39,6 +39,8 @@ LINK_SCHEMA = pa.schema(
         ("base_from", pa.string()),
         ("element", pa.string()),
         ("attribute", pa.string()),
+        ("rel", pa.string()),
+        ("text", pa.string()),
         ("part", pa.string()),
         ("source", pa.string()),
         ("status", pa.int32()),

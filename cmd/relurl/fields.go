@@ -1,0 +1,179 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/corpus"
+	"github.com/relurl/relurl/internal/bytestr"
+	"github.com/relurl/relurl/links"
+)
+
+// linkFields are the columns -fields may name, as -json names them, and
+// host, domain and surt, which -json leaves to its reader.
+var linkFields = []string{
+	"source", "url", "ref", "base", "base_from", "element", "attribute", "part", "rel", "text",
+	"host", "domain", "surt", "status", "error",
+	"warc_filename", "warc_record_offset", "warc_record_length", "warc_record_id", "warc_date",
+}
+
+// parseFields parses the value of -fields: column names, comma-separated.
+func parseFields(list string) ([]string, error) {
+	var fields []string
+	for _, f := range strings.Split(list, ",") {
+		f = strings.ToLower(strings.TrimSpace(f))
+		if !slices.Contains(linkFields, f) {
+			return nil, fmt.Errorf("%q is not one of %s", f, strings.Join(linkFields, ","))
+		}
+		fields = append(fields, f)
+	}
+	return fields, nil
+}
+
+// edgeOptions are the flags that choose and shape the links printed:
+// -no-fragment, -unique and -scope.
+type edgeOptions struct {
+	noFragment bool
+	unique     bool
+	scope      string // "", "internal" or "external"
+}
+
+// docEdges applies edgeOptions to the links of one document.
+type docEdges struct {
+	opt  *edgeOptions
+	doc  *corpus.Doc
+	seen map[string]bool // with -unique, the URLs printed
+	// the registrable domain (else the host) of the document's URL, for
+	// -scope, once asked
+	site    string
+	siteSet bool
+}
+
+// url returns the URL of l to print, and whether to print it at all.
+func (d *docEdges) url(l *links.Link) ([]byte, bool) {
+	u := l.URL
+	if u == nil {
+		// Unresolved or refused: no edge to compare, and none in a scope.
+		return nil, d.opt.scope == ""
+	}
+	if d.opt.noFragment {
+		if i := bytes.IndexByte(u, '#'); i >= 0 {
+			u = u[:i]
+		}
+	}
+	if d.opt.scope != "" && (site(bytestr.Transient(u)) == d.docSite()) != (d.opt.scope == "internal") {
+		return nil, false
+	}
+	if d.opt.unique {
+		if d.seen[bytestr.Transient(u)] {
+			return nil, false
+		}
+		if d.seen == nil {
+			d.seen = map[string]bool{}
+		}
+		d.seen[string(u)] = true
+	}
+	return u, true
+}
+
+// docSite returns the site of the document's URL (its retrieval URL, else
+// its base), for -scope.
+func (d *docEdges) docSite() string {
+	if !d.siteSet {
+		d.siteSet = true
+		d.site = site(d.doc.URL)
+		if d.site == "" {
+			d.site = "\x00" // no site: every link is external
+		}
+	}
+	return d.site
+}
+
+// site returns the registrable domain of the URL u, else its host ("" if
+// it has none): two URLs of one site are links within it, so -scope
+// internal takes www.example.org and blog.example.org as one.
+func site(u string) string {
+	w, err := relurl.ParseWeb(u)
+	if err != nil {
+		return ""
+	}
+	if d := w.RegistrableDomain(); d != "" {
+		return d
+	}
+	return w.Hostname()
+}
+
+// appendFields appends the TSV line of a link's fields, each value's
+// control bytes (tabs and newlines too) percent-encoded.
+func appendFields(dst []byte, fields []string, doc *corpus.Doc, l *links.Link, url []byte) []byte {
+	for i, f := range fields {
+		if i > 0 {
+			dst = append(dst, '\t')
+		}
+		start := len(dst)
+		switch f {
+		case "source":
+			dst = append(dst, doc.Source...)
+		case "url":
+			dst = append(dst, url...)
+		case "ref":
+			dst = append(dst, l.Ref...)
+		case "base":
+			if l.Base.From != base.None {
+				dst = append(dst, l.Base.URL...)
+			}
+		case "base_from":
+			dst = append(dst, l.Base.From.String()...)
+		case "element":
+			dst = append(dst, l.Element...)
+		case "attribute":
+			dst = append(dst, l.Attribute...)
+		case "part":
+			dst = append(dst, l.Part...)
+		case "rel":
+			dst = append(dst, l.Rel...)
+		case "text":
+			dst = append(dst, l.Text...)
+		case "host", "domain", "surt":
+			if w, err := relurl.ParseWeb(bytestr.Transient(url)); err == nil {
+				switch f {
+				case "host":
+					dst = append(dst, w.Host()...)
+				case "domain":
+					dst = append(dst, w.RegistrableDomain()...)
+				case "surt":
+					dst = w.AppendSURT(dst)
+				}
+			}
+		case "status":
+			if doc.Status != 0 {
+				dst = strconv.AppendInt(dst, int64(doc.Status), 10)
+			}
+		case "error":
+			if l.Err != nil {
+				dst = append(dst, l.Err.Error()...)
+			}
+		}
+		if rec := doc.Record; rec != nil {
+			switch f {
+			case "warc_filename":
+				dst = append(dst, doc.Name...)
+			case "warc_record_offset":
+				dst = strconv.AppendInt(dst, rec.Offset, 10)
+			case "warc_record_length":
+				dst = strconv.AppendInt(dst, rec.Length, 10)
+			case "warc_record_id":
+				dst = append(dst, rec.Header.Get("WARC-Record-ID")...)
+			case "warc_date":
+				dst = append(dst, rec.Header.Get("WARC-Date")...)
+			}
+		}
+		dst = escapeControls(dst, start)
+	}
+	return append(dst, '\n')
+}

@@ -1,0 +1,76 @@
+package relurl_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/relurl/relurl"
+)
+
+func TestAppendSURT(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"https://www.Example.com/A/b?y=2&x=1#f", "com,example)/a/b?x=1&y=2"},
+		{"http://example.com", "com,example)/"},
+		{"http://www2.example.co.uk:8080/?", "uk,co,example:8080)/"},
+		{"http://www.com/", "com,www)/"}, // a www that is the domain stays
+		{"http://user:pw@192.168.0.1:80/x", "192.168.0.1)/x"},
+		{"http://[::1]:8443/", "[::1]:8443)/"},
+		{"mailto:Someone@Example.com#x", "mailto:someone@example.com"},
+		{"sc://Opaque.Host/p", "Opaque.Host)/p"},
+	} {
+		u, err := relurl.ParseWeb(tt.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(u.AppendSURT(nil)); got != tt.want {
+			t.Errorf("SURT of %s = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// The examples of the URL Standard's "Host miscellaneous" table, as URLs.
+func TestRegistrableDomain(t *testing.T) {
+	for _, tt := range []struct{ host, suffix, domain string }{
+		{"com", "com", ""},
+		{"example.com", "com", "example.com"},
+		{"www.example.com", "com", "example.com"},
+		{"sub.www.example.com", "com", "example.com"},
+		{"EXAMPLE.COM", "com", "example.com"},
+		{"example.com.", "com.", "example.com."},
+		{"github.io", "github.io", ""},
+		{"whatwg.github.io", "github.io", "whatwg.github.io"},
+		{"إختبار", "xn--kgbechtv", ""},
+		{"example.إختبار", "xn--kgbechtv", "example.xn--kgbechtv"},
+		{"192.168.0.1", "", ""},
+		{"[::1]", "", ""},
+	} {
+		u, err := relurl.ParseWeb("https://" + tt.host + "/")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s, d := u.PublicSuffix(), u.RegistrableDomain(); s != tt.suffix || d != tt.domain {
+			t.Errorf("%s: public suffix %q, registrable domain %q; want %q, %q", tt.host, s, d, tt.suffix, tt.domain)
+		}
+	}
+	u, _ := relurl.ParseWeb("sc://example.com/")
+	if u.RegistrableDomain() != "" {
+		t.Errorf("an opaque host has the registrable domain %q", u.RegistrableDomain())
+	}
+}
+
+func ExampleWebURL_RegistrableDomain() {
+	for _, s := range []string{"https://www.example.co.uk/", "https://whatwg.github.io/", "http://192.168.0.1/"} {
+		u, _ := relurl.ParseWeb(s)
+		fmt.Printf("%q %q\n", u.Hostname(), u.RegistrableDomain())
+	}
+	// Output:
+	// "www.example.co.uk" "example.co.uk"
+	// "whatwg.github.io" "whatwg.github.io"
+	// "192.168.0.1" ""
+}
+
+func ExampleWebURL_AppendSURT() {
+	u, _ := relurl.ParseWeb("https://www.Example.com/A/b?y=2&x=1#top")
+	fmt.Println(string(u.AppendSURT(nil)))
+	// Output: com,example)/a/b?x=1&y=2
+}
