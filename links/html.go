@@ -203,11 +203,12 @@ func (d *document) startTag(z *html.Tokenizer, name []byte) error {
 	// MathML has no links, and the tree builder drops a <frame> outside a
 	// <frameset>.
 	isLink = isLink && d.math == 0 && (el.name != "frame" || d.frameset > 0)
-	css := x.want[styleAttrKind] && containsFold(raw, "style")
+	// CSS's links are in url() and image-set(): no "(", no link.
+	css := x.want[styleAttrKind] && bytes.IndexByte(raw, '(') >= 0 && hasAttr(raw, "style")
 	var need uint8 // bit i: el.attrs[i] is looked for
 	if isLink {
 		for i, a := range el.attrs {
-			if x.want[el.kinds[i]] && (i == 0 || containsFold(raw, a)) {
+			if x.want[el.kinds[i]] && (i == 0 || hasAttr(raw, a)) {
 				need |= 1 << i
 			}
 		}
@@ -215,7 +216,7 @@ func (d *document) startTag(z *html.Tokenizer, name []byte) error {
 	if need == 0 && !css {
 		return nil
 	}
-	rel := need != 0 && (el.name == "a" || el.name == "area" || el.name == "link") && containsFold(raw, "rel")
+	rel := need != 0 && (el.name == "a" || el.name == "area" || el.name == "link") && hasAttr(raw, "rel")
 	// The links of input, button and meta depend on their other attributes:
 	// those are read to the end, as these elements are few.
 	cond := need != 0 && (el.name == "input" || el.name == "button" || el.name == "meta")
@@ -703,19 +704,91 @@ func (x *Extractor) cleanURL(v []byte) []byte {
 	return v
 }
 
+// hasAttr reports whether the bytes of a start tag may hold the attribute
+// name (lower-case letters), in any case: name after white space, "/" or a
+// quote, and before white space, "=", "/" or ">". "ping" in
+// href="mapping.html" is not the attribute. It runs on most start tags, so
+// it jumps from one occurrence of the name's first letter to the next
+// (bytes.IndexByte, in either case), and looks no further there unless a
+// name could start.
+func hasAttr(raw []byte, name string) bool {
+	for _, c := range [2]byte{name[0], name[0] - 'a' + 'A'} {
+		for i := 1; i < len(raw); i++ {
+			j := bytes.IndexByte(raw[i:], c)
+			if j < 0 {
+				break
+			}
+			i += j
+			if i+len(name) < len(raw) && isAttrName(raw, i, len(name)) && foldEqual(raw[i:i+len(name)], name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// foldEqual reports whether b is lower, an ASCII string in lower case, in
+// any case.
+func foldEqual(b []byte, lower string) bool {
+	for i := range len(lower) {
+		if toLower(b[i]) != lower[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// isAttrName reports whether the n bytes of raw at i stand where an
+// attribute's name does.
+func isAttrName(raw []byte, i, n int) bool {
+	if i == 0 || i+n == len(raw) {
+		return false
+	}
+	switch raw[i-1] {
+	case ' ', '\t', '\n', '\f', '\r', '/', '"', '\'':
+	default:
+		return false
+	}
+	switch raw[i+n] {
+	case ' ', '\t', '\n', '\f', '\r', '=', '/', '>':
+		return true
+	}
+	return false
+}
+
 // containsFold reports whether s holds lower, an ASCII string in lower
 // case, in any case.
 func containsFold(s []byte, lower string) bool {
-	c0 := lower[0]
+	if strings.Contains(bytestr.Transient(s), lower) {
+		return true
+	}
+	if !hasUpper(s) {
+		return false
+	}
 	for i := 0; i+len(lower) <= len(s); i++ {
-		if toLower(s[i]) != c0 {
-			continue
+		if foldEqual(s[i:], lower) {
+			return true
 		}
-		j := 1
-		for j < len(lower) && toLower(s[i+j]) == lower[j] {
-			j++
+	}
+	return false
+}
+
+// hasUpper reports whether s holds an ASCII upper-case letter, eight bytes
+// at a time.
+func hasUpper(s []byte) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for len(s) >= 8 {
+		x := binary.LittleEndian.Uint64(s)
+		low := x &^ highs              // each byte's low seven bits
+		geA := low + ones*(0x80-'A')   // high bit set where low >= 'A'
+		gtZ := low + ones*(0x80-'Z'-1) // high bit set where low > 'Z'
+		if geA&^gtZ&^x&highs != 0 {    // >= 'A', <= 'Z', and ASCII
+			return true
 		}
-		if j == len(lower) {
+		s = s[8:]
+	}
+	for _, c := range s {
+		if 'A' <= c && c <= 'Z' {
 			return true
 		}
 	}

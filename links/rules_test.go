@@ -142,3 +142,50 @@ func TestRefreshURL(t *testing.T) {
 		}
 	}
 }
+
+func TestHasAttr(t *testing.T) {
+	for _, tt := range []struct {
+		s, name string
+		want    bool
+	}{
+		{`<a href=x REL=next>`, "rel", true},
+		{`<a href=x ReL=next>`, "rel", true},
+		{`<a href=x rel="next">`, "rel", true},
+		{`<a href="x"rel=next>`, "rel", true},
+		{`<a href=x rel>`, "rel", true},
+		{`<a/rel=x>`, "rel", true},
+		{`<a href=/About/Us/Today ping=x>`, "ping", true},
+		{`<a href=/About/Us/Today pin=x>`, "ping", false},
+		{`<a href="mapping.html">`, "ping", false},
+		{`<a href="MAPPING.html">`, "ping", false},
+		{`<a href="release.html">`, "rel", false},
+		{`<a href=x>`, "rel", false},
+		{`<A HREF=X PIN>`, "ping", false},
+	} {
+		if got := hasAttr([]byte(tt.s), tt.name); got != tt.want {
+			t.Errorf("hasAttr(%q, %q) = %v", tt.s, tt.name, got)
+		}
+	}
+	for _, tt := range []struct {
+		s, lower string
+		want     bool
+	}{
+		{"url(x)", "url(", true},
+		{"URL(x)", "url(", true},
+		{"\xc1\xd2\xc5", "are", false}, // not ASCII: no case
+		{"ABCDEFGHIJKLMNOPQRSTUVWXYZ@[`{", "xyz", true},
+	} {
+		if got := containsFold([]byte(tt.s), tt.lower); got != tt.want {
+			t.Errorf("containsFold(%q, %q) = %v", tt.s, tt.lower, got)
+		}
+	}
+	for c := 0; c < 256; c++ {
+		for pos := range 9 {
+			b := make([]byte, 9)
+			b[pos] = byte(c)
+			if got, want := hasUpper(b), 'A' <= c && c <= 'Z'; got != want {
+				t.Fatalf("hasUpper with 0x%x at %d = %v", c, pos, got)
+			}
+		}
+	}
+}
