@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -45,6 +46,45 @@ func TestLinksMemory(t *testing.T) {
 	// The bound of the README: 3 times the document's size and 50 MB.
 	if limit := int64(3*len("a ,")*n/1024 + 50<<10); maxRSS > limit {
 		t.Errorf("max RSS %d KiB for a %d-byte page, over %d KiB", maxRSS, 3*n, limit)
+	}
+}
+
+// TestGzipPageMemory: a gzip-encoded page over HTTP, 64 KB that decode to
+// 66 MB of srcset candidates waiting for a late <base>, stays within the
+// README's bound of 3 × -max-size and 50 MB (it took 348 MB before relurl
+// set Go's soft memory limit to that bound); so does the same page from a
+// file.
+func TestGzipPageMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 66 MB page of 22 million links")
+	}
+	const n = 22_000_000
+	page := []byte(`<img srcset="` + strings.Repeat("a ,", n) + `"><base href="http://b.example/">`)
+	var gz bytes.Buffer
+	z, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	z.Write(page)
+	z.Close()
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.Header().Set("Content-Encoding", "gzip")
+		w.Write(gz.Bytes())
+	}))
+	defer s.Close()
+	file := filepath.Join(t.TempDir(), "srcset.html")
+	if err := os.WriteFile(file, page, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const bound = 3*64<<10 + 50<<10 // KiB: 3 × -max-size and 50 MB
+	for _, args := range [][]string{{"links", s.URL + "/page.html"}, {"links", "-url", "http://x/", file}} {
+		var out countingWriter
+		code, maxRSS, stderr := relurlMeasured(t, nil, &out, args...)
+		if code != 0 || stderr != "" || out.lines != n {
+			t.Fatalf("%v: exit %d, %d links, stderr %q", args, code, out.lines, stderr)
+		}
+		t.Logf("%v: %d links, peak RSS %d KiB (bound %d KiB)", args, n, maxRSS, bound)
+		if maxRSS > bound {
+			t.Errorf("%v: peak RSS %d KiB, over the bound of %d KiB", args, maxRSS, bound)
+		}
 	}
 }
 
