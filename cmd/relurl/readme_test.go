@@ -35,8 +35,8 @@ func consoleCommands(markdown string) [][]consoleCommand {
 	return blocks
 }
 
-// TestREADMEConsole runs every console block of the README as a user
-// would, from the root of a checkout with ../shared beside it, relurl on
+// TestREADMEConsole runs every console block of the README, and of the
+// reference documents in docs/, as a user would, from the root of a checkout with ../shared beside it, relurl on
 // the PATH, and checks what each command prints, byte for byte. The blocks
 // run in a directory of their own, so that the files they write (a
 // tarball unpacked, a graph) go nowhere else.
@@ -44,9 +44,9 @@ func TestREADMEConsole(t *testing.T) {
 	if _, err := os.Stat("../../../shared/data"); err != nil {
 		t.Skipf("no shared data (%v)", err)
 	}
-	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
+	docs, err := filepath.Glob("../../docs/*.md")
+	if err != nil || len(docs) == 0 {
+		t.Fatalf("no docs/*.md (%v)", err)
 	}
 	repo, _ := filepath.Abs("../..")
 	shared, _ := filepath.Abs("../../../shared")
@@ -57,7 +57,23 @@ func TestREADMEConsole(t *testing.T) {
 	os.Symlink(shared, filepath.Join(root, "shared"))
 	path := filepath.Dir(relurlBin) + string(os.PathListSeparator) + os.Getenv("PATH")
 	n := 0
-	for _, block := range consoleCommands(string(readme)) {
+	for _, doc := range append([]string{"../../README.md"}, docs...) {
+		n += runConsoleBlocks(t, doc, dir, path)
+	}
+	t.Logf("%d commands of README.md and docs/*.md run, their output checked", n)
+}
+
+// runConsoleBlocks runs the console blocks of the Markdown file doc in dir,
+// with PATH path, and returns how many commands it ran.
+func runConsoleBlocks(t *testing.T, doc, dir, path string) int {
+	t.Helper()
+	text, err := os.ReadFile(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := strings.TrimPrefix(doc, "../../")
+	n := 0
+	for _, block := range consoleCommands(string(text)) {
 		for _, c := range block {
 			if strings.Contains(c.command, "| jq") {
 				if _, err := exec.LookPath("jq"); err != nil {
@@ -74,12 +90,12 @@ func TestREADMEConsole(t *testing.T) {
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			cmd.Run()
 			if !shows(c.output, stdout.String(), stderr.String()) {
-				t.Errorf("README: $ %s\nprints\n%s%s\nthe README shows\n%s", c.command, stdout.String(), stderr.String(), c.output)
+				t.Errorf("%s: $ %s\nprints\n%s%s\n%s shows\n%s", name, c.command, stdout.String(), stderr.String(), name, c.output)
 			}
 			n++
 		}
 	}
-	t.Logf("%d README commands run, their output checked", n)
+	return n
 }
 
 // shows reports whether a console block shows what a command printed: a

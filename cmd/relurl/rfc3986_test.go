@@ -83,20 +83,20 @@ func TestLinksRFC3986(t *testing.T) {
 	check(t, relurlRun(t, in(doc), "links", "-"), "http://a/../g\nhttp://a/b/c/d;x\n", "", 0)
 }
 
-// The README's table of where RFC 1808, RFC 3986 and net/url differ is the
+// docs/standards.md's table of where RFC 1808, RFC 3986 and net/url differ is the
 // output of the command it gives; this keeps the two the same.
 func TestREADMECompareTable(t *testing.T) {
 	refs, err := os.ReadFile("../../testdata/compare-refs.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := os.ReadFile("../../docs/standards.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := relurlRun(t, strings.NewReader(string(refs)), "compare", "-diff", "-markdown", "-base", "http://a/b/c/d;p?q#f")
 	check(t, r, "*", "", 0)
 	if !strings.Contains(string(readme), r.stdout) {
-		t.Errorf("README.md lacks the table the command prints now:\n%s", r.stdout)
+		t.Errorf("docs/standards.md lacks the table the command prints now:\n%s", r.stdout)
 	}
 }
