@@ -1,0 +1,121 @@
+package relurl
+
+import (
+	"encoding/json"
+	"os"
+	"testing"
+)
+
+// setter returns the method of WebURL for a setter of the URL Standard.
+func setter(name string) func(WebURL, string) (WebURL, error) {
+	return map[string]func(WebURL, string) (WebURL, error){
+		"href": WebURL.WithHref, "protocol": WebURL.WithProtocol, "username": WebURL.WithUsername,
+		"password": WebURL.WithPassword, "host": WebURL.WithHost, "hostname": WebURL.WithHostname,
+		"port": WebURL.WithPort, "pathname": WebURL.WithPathname, "search": WebURL.WithSearch, "hash": WebURL.WithHash,
+	}[name]
+}
+
+// getters are WebURL's getters by the API's names.
+var getters = map[string]func(WebURL) string{
+	"href": WebURL.Href, "protocol": WebURL.Protocol, "username": WebURL.Username, "password": WebURL.Password,
+	"host": WebURL.Host, "hostname": WebURL.Hostname, "port": WebURL.Port, "pathname": WebURL.Pathname,
+	"search": WebURL.Search, "hash": WebURL.Hash, "origin": WebURL.Origin,
+}
+
+// TestSetters runs every case of the web platform tests' setters_tests.json
+// and checks every component each expects. It skips without the shared data.
+func TestSetters(t *testing.T) {
+	data, err := os.ReadFile("../shared/data/wpt/setters_tests.json")
+	if err != nil {
+		t.Skipf("no setters_tests.json (%v)", err)
+	}
+	var tests map[string]json.RawMessage
+	if err := json.Unmarshal(data, &tests); err != nil {
+		t.Fatal(err)
+	}
+	n, passed := 0, 0
+	for name, raw := range tests {
+		if name == "comment" {
+			continue
+		}
+		var cases []struct {
+			Href     string            `json:"href"`
+			NewValue string            `json:"new_value"`
+			Expected map[string]string `json:"expected"`
+			Comment  string            `json:"comment"`
+		}
+		if err := json.Unmarshal(raw, &cases); err != nil {
+			t.Fatal(err)
+		}
+		set := setter(name)
+		for _, c := range cases {
+			n++
+			u, err := ParseWeb(c.Href)
+			if err != nil {
+				t.Errorf("%s: ParseWeb(%q): %v", name, c.Href, err)
+				continue
+			}
+			got, _ := set(u, c.NewValue)
+			ok := true
+			for component, want := range c.Expected {
+				if g := getters[component](got); g != want {
+					t.Errorf("%s: %q set to %q: %s %q, want %q (%s)", name, c.Href, c.NewValue, component, g, want, c.Comment)
+					ok = false
+				}
+			}
+			if ok {
+				passed++
+			}
+		}
+	}
+	t.Logf("setters_tests.json: %d / %d cases pass", passed, n)
+}
+
+// FuzzSetters applies three setters in a row to a URL and checks the
+// standard's idempotence after each: the href parses to the URL itself.
+func FuzzSetters(f *testing.F) {
+	f.Add("http://user:pass@example.com:8080/a/b?q=1#f", uint16(0x4862), "sc", "x:99", "/../a?b")
+	f.Add("sc:/.//p", uint16(0x0543), "", "h", "..")
+	f.Add("file:///C:/x", uint16(0x7410), "localhost", "C|/y", "%zz")
+	names := []string{"href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"}
+	f.Fuzz(func(t *testing.T, href string, which uint16, a, b, c string) {
+		u, err := ParseWeb(href)
+		if err != nil {
+			return
+		}
+		for i, v := range []string{a, b, c} {
+			name := names[int(which>>(4*i)&15)%len(names)]
+			next, err := setter(name)(u, v)
+			if err != nil && next != u && name != "host" {
+				t.Fatalf("%q set %s to %q: an error, and the URL changed to %q", u.Href(), name, v, next.Href())
+			}
+			u = next
+			if w, err := ParseWeb(u.Href()); err != nil || w != u {
+				t.Fatalf("after setting %s to %q: %q parses to %+v, %v; want %+v", name, v, u.Href(), w, err, u)
+			}
+		}
+	})
+}
+
+func BenchmarkSetters(b *testing.B) {
+	const href = "https://user:pass@www.example.com:8080/a/b/c.html?q=1&r=2#frag"
+	u, _ := ParseWeb(href)
+	b.Run("ParseWeb", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			ParseWeb(href)
+		}
+	})
+	for _, tt := range []struct{ name, value string }{
+		{"protocol", "http"}, {"username", "me"}, {"password", "secret"}, {"host", "example.org:81"},
+		{"hostname", "example.org"}, {"port", "81"}, {"pathname", "/x/y/../z"}, {"search", "?a=b"}, {"hash", "top"},
+	} {
+		set := setter(tt.name)
+		b.Run(tt.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				set(u, tt.value)
+			}
+		})
+	}
+}
