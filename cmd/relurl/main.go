@@ -13,6 +13,7 @@
 //	relurl explain [-spec S] [-json] BASE REF          how REF resolves, step by step
 //	relurl parse [-spec S] [-json] URL... | -          components, validity (and form, scheme category)
 //	relurl validate [-q] [-spec S] URL... | -          check URLs; exit 1 if any is invalid
+//	relurl url [-set C=V] [-get TEMPLATE | -json] URL...  edit and show URLs, as trurl does
 //
 // S, the standard, is 1808 (RFC 1808, the default), 3986 (RFC 3986) or
 // whatwg (the WHATWG URL Standard); -rfc is the same flag.
@@ -77,6 +78,7 @@ func init() {
 		{"explain", "[-spec 1808|3986|whatwg] [-json] BASE REF", "how REF resolves against BASE, step by step", runExplain},
 		{"parse", "[-spec 1808|3986|whatwg] [-json] URL... | -", "show the components and validity of URLs", runParse},
 		{"validate", "[-q | -print-valid] [-json] [-spec 1808|3986|whatwg] URL... | -", "check URLs by RFC 1808, RFC 3986 or the URL Standard", runValidate},
+		{"url", "[-set C=V] [-get TEMPLATE | -json] [-append ...] [flags] [URL... | -files FILE]", "edit and show URLs, as trurl does, by the URL Standard's setters", runURL},
 		{"version", "", "print relurl's version", runVersion},
 		{"help", "[COMMAND]", "list the commands, or show a command's flags and examples", runHelp},
 	}

@@ -1,0 +1,198 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/edit"
+	"github.com/relurl/relurl/internal/ordered"
+)
+
+const urlHelp = `
+Url edits and shows URLs, as curl's trurl does: by the WHATWG URL Standard
+(its setters, as a browser's url.pathname = ... sets a part), or with
+-spec 3986 by RFC 3986 (a part replaced by the RFC's syntax, the whole URI
+checked again). The URLs are the arguments; without any, the lines of
+-files FILE or of standard input, one a line. Each gives one line of
+output; one that fails gives an error naming it (or its line number) on
+standard error, an empty line in its place (none with -json), and exit
+status 1 at the end.
+
+The parts have trurl's names: scheme, user, password, host (without the
+port), port, path, query, fragment, and url for the whole; the URL API's
+names (protocol, username, hostname, pathname, search, hash, href) are
+the same parts.
+
+The operations run in this order: -redirect resolves a reference against
+the URL; each -set COMPONENT=VALUE sets a part (as the standard's setter
+does: "-set port=" removes the port, a value the setter ignores is an
+error); -append path=SEGMENT adds a path segment, percent-encoded, and
+-append query=NAME=VALUE a query pair; -qtrim NAME removes the query pairs
+named NAME, a pattern ("utm_*"); -sort-query sorts the pairs by name,
+stably. Query pairs are read and written as the URL Standard's
+URLSearchParams does them: "+" is a space.
+
+Output is the URL; with -get TEMPLATE, the template with "{part}" (the
+part decoded), "{:part}" (as it is in the URL), "{default:port}" (the
+port, or the scheme's), "{puny:host}", "{idn:host}", "{query:NAME}" (the
+first value of NAME) and "{query-all:NAME}" (all of them, space
+separated) filled in, "{{" for "{"; with -json, one object per URL: url,
+parts (the parts present, decoded) and params (the query's pairs, in
+order). -as-idn writes hosts in Unicode, -punycode in ASCII (the URL
+Standard's hosts are ASCII already). The URL Standard always drops a
+scheme's default port; with -spec 3986, it is dropped unless -keep-port.
+
+Examples:
+
+  $ relurl url -set path=/new/place -set query=a=1 https://example.com/old?x
+  https://example.com/new/place?a=1
+
+  $ relurl url -get '{host} {default:port} {query:q}' 'https://h.example/?q=a+b'
+  h.example 443 a b
+
+  $ relurl url -append query=page=2 -qtrim 'utm_*' -sort-query \
+      'https://example.com/?utm_source=x&b=1&a=2'
+  https://example.com/?a=2&b=1&page=2
+
+  $ relurl url -redirect ../c 'http://example.com/a/b/index.html'
+  http://example.com/a/c
+
+  $ relurl url -as-idn -get '{host}' http://xn--bcher-kva.example/
+  bücher.example
+
+  $ relurl url -set port=99999 https://example.com/; echo "exit $?"
+
+  relurl url: https://example.com/: set port to "99999": a port is at most 65535
+  exit 1
+
+  $ relurl url -json 'https://h.example/p?a=1&a=2' | jq -c .params
+  [{"key":"a","value":"1"},{"key":"a","value":"2"}]
+
+  $ relurl url -get '{host}' < urls.txt
+`
+
+// listFlag is a repeatable string flag.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ",") }
+func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
+
+func runURL(e *env, args []string) int {
+	fs := flag.NewFlagSet("url", flag.ContinueOnError)
+	var sets, appends, qtrims listFlag
+	fs.Var(&sets, "set", "set a part: `COMPONENT=VALUE` (repeatable)")
+	fs.Var(&appends, "append", "append `path=SEGMENT` or query=NAME=VALUE (repeatable)")
+	fs.Var(&qtrims, "qtrim", "remove the query pairs named `NAME`, a pattern such as utm_* (repeatable)")
+	get := fs.String("get", "", "print this `TEMPLATE` for each URL: {host}, {:path}, {query:NAME}, ...")
+	asJSON := fs.Bool("json", false, "print one JSON object per URL: url, parts, params")
+	sortQuery := fs.Bool("sort-query", false, "sort the query pairs by name")
+	redirect := fs.String("redirect", "", "resolve this `REF`erence against each URL first")
+	asIDN := fs.Bool("as-idn", false, "write hosts in Unicode")
+	punycode := fs.Bool("punycode", false, "write hosts in ASCII (punycode)")
+	keepPort := fs.Bool("keep-port", false, "with -spec 3986, keep a port that is the scheme's default")
+	files := fs.String("files", "", "read the URLs from `FILE` (- for standard input), one a line")
+	spec := relurl.WHATWG
+	fs.TextVar(&spec, "spec", relurl.WHATWG, "by the URL Standard (`whatwg`) or RFC 3986")
+	if code, ok := e.parseFlags(fs, args, urlHelp); !ok {
+		return code
+	}
+	ed := &edit.Edit{Spec: spec, Redirect: *redirect, QTrim: qtrims, SortQuery: *sortQuery, KeepPort: *keepPort}
+	switch {
+	case spec == relurl.RFC1808:
+		return e.usageError("url", "-spec: url edits by the URL Standard (whatwg) or RFC 3986")
+	case *keepPort && spec == relurl.WHATWG:
+		return e.usageError("url", "-keep-port: the URL Standard always drops a default port; use -spec 3986")
+	case *asIDN && *punycode:
+		return e.usageError("url", "-as-idn and -punycode exclude each other")
+	case *asJSON && *get != "":
+		return e.usageError("url", "-json and -get exclude each other")
+	case *files != "" && fs.NArg() > 0:
+		return e.usageError("url", "-files and URL arguments exclude each other")
+	}
+	for _, s := range sets {
+		a, err := edit.ParseAssignment(s)
+		if err != nil {
+			return e.usageError("url", "-set %v", err)
+		}
+		ed.Set = append(ed.Set, a)
+	}
+	for _, a := range appends {
+		what, value, _ := strings.Cut(a, "=")
+		switch what {
+		case "path":
+			ed.AppendPath = append(ed.AppendPath, value)
+		case "query":
+			ed.AppendQuery = append(ed.AppendQuery, value)
+		default:
+			return e.usageError("url", "-append %q: want path=SEGMENT or query=NAME=VALUE", a)
+		}
+	}
+	if *get != "" {
+		// A template that cannot work fails before any URL.
+		if u, err := edit.Parse(relurl.WHATWG, "http://example.com/"); err == nil {
+			if _, err := edit.Format(*get, u, false); err != nil {
+				return e.usageError("url", "-get %q: %v", *get, err)
+			}
+		}
+	}
+	show := func(out []byte, s string) ([]byte, error) {
+		u, err := ed.Apply(s)
+		if err != nil {
+			return out, err
+		}
+		switch {
+		case *asJSON:
+			j, err := edit.JSON(u, *asIDN)
+			return append(append(out, j...), '\n'), err
+		case *get != "":
+			v, err := edit.Format(*get, u, *asIDN)
+			return endURLLine(append(out, v...), len(out)), err
+		default:
+			v, _ := edit.Format("{url}", u, *asIDN)
+			if *punycode {
+				if h := u.Get("host", false); h != "" {
+					v = strings.Replace(v, h, edit.Punycode(h), 1)
+				}
+			}
+			return endURLLine(append(out, v...), len(out)), nil
+		}
+	}
+	failed := []byte("\n")
+	if *asJSON {
+		failed = nil
+	}
+	if fs.NArg() == 0 {
+		in := e
+		if *files != "" && *files != "-" {
+			f, err := os.Open(*files)
+			if err != nil {
+				fmt.Fprintf(e.stderr, "relurl url: %v\n", err)
+				return exitInvalid
+			}
+			defer f.Close()
+			fe := *e
+			fe.stdin = f
+			in = &fe
+		}
+		return in.stream(streamer{cmd: "url", failed: failed, f: func(o *ordered.Output, _ int, line []byte) error {
+			var err error
+			o.Out, err = show(o.Out, string(line))
+			return err
+		}})
+	}
+	var o ordered.Output
+	status := exitOK
+	for _, s := range fs.Args() {
+		var err error
+		if o.Out, err = show(o.Out, s); err != nil {
+			o.Err = fmt.Appendf(o.Err, "relurl url: %s: %s\n", printable(s), printable(err.Error()))
+			o.Out = append(o.Out, failed...)
+			status = exitInvalid
+		}
+	}
+	e.stderr.Write(o.Err)
+	return max(status, e.write(o.Out))
+}

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestURLLikeTrurl checks relurl url against what trurl 0.16's manual
+// says each option does, in cases written here from those descriptions,
+// and the places where the URL Standard decides otherwise.
+func TestURLLikeTrurl(t *testing.T) {
+	tests := []cliTest{
+		// --set: a part replaced, the others kept.
+		{"set host", "", []string{"url", "-set", "host=example.com", "https://curl.se/path"}, "https://example.com/path\n", "", 0},
+		{"set scheme and host", "", []string{"url", "-set", "host=example.com", "-set", "scheme=ftp", "http://curl.se/"}, "ftp://example.com/\n", "", 0},
+		{"set port, path normalised", "", []string{"url", "-set", "port=8080", "https://curl.se/we/../are.html"}, "https://curl.se:8080/are.html\n", "", 0},
+		{"set a default port: dropped", "", []string{"url", "-set", "port=443", "https://curl.se:8443/"}, "https://curl.se/\n", "", 0},
+		{"set the query, the fragment", "", []string{"url", "-set", "query=a=b c", "-set", "fragment=top", "https://curl.se/"}, "https://curl.se/?a=b%20c#top\n", "", 0},
+		{"set by the URL API's names", "", []string{"url", "-set", "hostname=a.example", "-set", "pathname=/x", "-set", "search=?q", "-set", "hash=h", "http://b/"}, "http://a.example/x?q#h\n", "", 0},
+		{"set user and password", "", []string{"url", "-set", "user=me", "-set", "password=p@ss", "https://curl.se/"}, "https://me:p%40ss@curl.se/\n", "", 0},
+		{"set url", "", []string{"url", "-set", "url=https://other.example/", "https://curl.se/"}, "https://other.example/\n", "", 0},
+		// --redirect: resolved as a browser follows a Location.
+		{"redirect", "", []string{"url", "-redirect", "here.html", "https://curl.se/we/are.html"}, "https://curl.se/we/here.html\n", "", 0},
+		{"redirect absolute", "", []string{"url", "-redirect", "//other.example/x", "https://curl.se/we/are.html"}, "https://other.example/x\n", "", 0},
+		// --get: parts decoded, ":" for them as they are.
+		{"get path", "", []string{"url", "-get", "{path}", "https://curl.se/we/are.html"}, "/we/are.html\n", "", 0},
+		{"get decoded and not", "", []string{"url", "-get", "{path} {:path} {query} {:query}", "https://h/a%20b?x=1+2"}, "/a b /a%20b x=1 2 x=1+2\n", "", 0},
+		{"get default port", "", []string{"url", "-get", "[{port}] [{default:port}]", "https://curl.se/", "ftp://f.example/", "https://curl.se:8443/"}, "[] [443]\n[] [21]\n[8443] [8443]\n", "", 0},
+		{"get query values", "", []string{"url", "-get", "{query:a}|{query-all:a}|{query:none}", "https://h/?a=1&b=2&a=3+4"}, "1|1 3 4|\n", "", 0},
+		{"get literal brace", "", []string{"url", "-get", "{{host}} {host}", "http://h.example/"}, "{host}} h.example\n", "", 0},
+		// --append, --qtrim, --sort-query.
+		{"append path", "", []string{"url", "-append", "path=you", "https://example.com/hello"}, "https://example.com/hello/you\n", "", 0},
+		{"append path encoded", "", []string{"url", "-append", "path=with space/and slash", "https://example.com/"}, "https://example.com/with%20space%2Fand%20slash\n", "", 0},
+		{"append query", "", []string{"url", "-append", "query=e=f g", "https://example.com/?a=b"}, "https://example.com/?a=b&e=f+g\n", "", 0},
+		{"qtrim a pattern", "", []string{"url", "-qtrim", "utm_*", "https://example.com/?search=hello&utm_source=tracker&utm_medium=m"}, "https://example.com/?search=hello\n", "", 0},
+		{"qtrim all: no query left", "", []string{"url", "-qtrim", "*", "https://example.com/?a=1#f"}, "https://example.com/#f\n", "", 0},
+		{"sort query, stable", "", []string{"url", "-sort-query", "https://example.com/?b=a&a=c&b=0"}, "https://example.com/?a=c&b=a&b=0\n", "", 0},
+		// --punycode and --as-idn.
+		{"idn input is punycode", "", []string{"url", "https://räksmörgås.se"}, "https://xn--rksmrgs-5wao1o.se/\n", "", 0},
+		{"as-idn", "", []string{"url", "-as-idn", "https://xn--rksmrgs-5wao1o.se/"}, "https://räksmörgås.se/\n", "", 0},
+		{"as-idn in a template", "", []string{"url", "-get", "{idn:host} {puny:host}", "https://räksmörgås.se"}, "räksmörgås.se xn--rksmrgs-5wao1o.se\n", "", 0},
+		// --json.
+		{"json", "", []string{"url", "-json", "https://user:pw@example.com:8080/p%20q?a=1&b=x+y#f"},
+			`{"url":"https://user:pw@example.com:8080/p%20q?a=1&b=x+y#f","parts":{"fragment":"f","host":"example.com","password":"pw","path":"/p q","port":"8080","query":"a=1&b=x y","scheme":"https","user":"user"},"params":[{"key":"a","value":"1"},{"key":"b","value":"x y"}]}` + "\n", "", 0},
+		// Where the URL Standard's setters decide.
+		{"a port of letters is refused", "", []string{"url", "-set", "port=abc", "https://h/"}, "\n", `relurl url: https://h/: set port to "abc": a port is digits` + "\n", 1},
+		{"a file URL has no port", "", []string{"url", "-set", "port=80", "file:///x"}, "\n", "relurl url: file:///x: set port to \"80\": a URL without a host (or with the empty host, or a file URL) has no port\n", 1},
+		{"http cannot become mailto", "", []string{"url", "-set", "scheme=mailto", "http://h/"}, "\n", "relurl url: http://h/: set protocol to \"mailto\": a special scheme and one that is not cannot replace each other\n", 1},
+		{"empty port removes it", "", []string{"url", "-set", "port=", "http://h:81/"}, "http://h/\n", "", 0},
+		// Input: arguments, standard input, -files; errors with their line.
+		{"standard input", "http://a/\nbad\n\nhttps://b/x\n", []string{"url", "-get", "{host}"}, "a\n\n\nb\n", "relurl url: line 2: parse \"bad\": offset 0: missing-scheme-non-relative-URL (no scheme, and no base URL a reference can be relative to)\n" +
+			"relurl url: line 3: parse \"\": offset 0: missing-scheme-non-relative-URL (no scheme, and no base URL a reference can be relative to)\n", 1},
+		{"json skips failures", "bad\nhttp://a/\n", []string{"url", "-json"}, `{"url":"http://a/","parts":{"host":"a","path":"/","scheme":"http"}}` + "\n", "relurl url: line 1: parse \"bad\"…", 1},
+		{"3986: set checks the RFC's syntax", "", []string{"url", "-spec", "3986", "-set", "path=/a b", "http://h/"}, "\n", "relurl url: http://h/: set path to \"/a b\": \"http://h/a b\" is not a URI by RFC 3986: parse \"http://h/a b\": offset 10: \" \" is not allowed in path (pchar or \"/\")\n", 1},
+		{"3986: keeps what it is given", "", []string{"url", "-spec", "3986", "-set", "path=/A/./b", "HTTP://H:80/"}, "HTTP://H/A/./b\n", "", 0},
+		{"3986: keep-port", "", []string{"url", "-spec", "3986", "-keep-port", "http://h:80/"}, "http://h:80/\n", "", 0},
+		{"keep-port needs 3986", "", []string{"url", "-keep-port", "http://h/"}, "", "relurl url: -keep-port: the URL Standard always drops a default port; use -spec 3986\n…", 2},
+		{"bad -set", "", []string{"url", "-set", "colour=red", "http://h/"}, "", "relurl url: -set \"colour=red\": no component \"colour\"…", 2},
+		{"bad template", "", []string{"url", "-get", "{nope}", "http://h/"}, "", "relurl url: -get \"{nope}\": {nope}: no component \"nope\"\n…", 2},
+		{"bad -append", "", []string{"url", "-append", "fragment=x", "http://h/"}, "", "relurl url: -append \"fragment=x\": want path=SEGMENT or query=NAME=VALUE\n…", 2},
+	}
+	runCLITests(t, tests)
+
+	list := filepath.Join(t.TempDir(), "urls.txt")
+	os.WriteFile(list, []byte("https://a.example/\nhttps://b.example/?x=1\n"), 0o644)
+	r := relurlRun(t, nil, "url", "-files", list, "-get", "{host}{query:x}")
+	check(t, r, "a.example\nb.example1\n", "", 0)
+}

@@ -1,0 +1,377 @@
+// Package edit edits and formats URLs as curl's trurl does, by the WHATWG
+// URL Standard (its setters, relurl.WebURL's With methods) or by RFC 3986
+// (a component replaced by the RFC's syntax, the whole checked again).
+//
+// An Edit is a list of operations applied in a fixed order, as trurl
+// applies its options: resolve a redirect, set components, append path
+// segments and query pairs, trim query pairs, sort the query. Format then
+// writes a URL by a template such as "{host}{path}", and JSON gives all
+// its components.
+//
+// The components have trurl's names: scheme, user, password, host, port,
+// path, query, fragment, and url for the whole. The URL API's names are
+// accepted too: protocol, username, hostname, pathname, search, hash and
+// href. host is the hostname, without the port, as trurl has it.
+package edit
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"strconv"
+	"strings"
+
+	"golang.org/x/net/idna"
+
+	"github.com/relurl/relurl"
+)
+
+// Components are the components an Edit sets and a template gets, in the
+// order JSON writes them.
+var Components = []string{"scheme", "user", "password", "host", "port", "path", "query", "fragment"}
+
+// aliases are the URL API's names of trurl's components.
+var aliases = map[string]string{
+	"protocol": "scheme", "username": "user", "hostname": "host", "pathname": "path",
+	"search": "query", "hash": "fragment", "href": "url",
+}
+
+// Canonical returns the component a name names, and whether it names one.
+func Canonical(name string) (string, bool) {
+	name = strings.ToLower(name)
+	if a, ok := aliases[name]; ok {
+		return a, true
+	}
+	if name == "url" {
+		return name, true
+	}
+	for _, c := range Components {
+		if c == name {
+			return c, true
+		}
+	}
+	return "", false
+}
+
+// An Edit is what to do to each URL.
+type Edit struct {
+	Spec        relurl.Spec // relurl.WHATWG or relurl.RFC3986
+	Redirect    string      // a reference to resolve against the URL first, if not ""
+	Set         []Assignment
+	AppendPath  []string // path segments to append, each percent-encoded
+	AppendQuery []string // "name=value" pairs to append to the query
+	QTrim       []string // query names to remove: path.Match patterns ("utm_*")
+	SortQuery   bool
+	KeepPort    bool // RFC 3986 only: keep a port that is the scheme's default
+}
+
+// An Assignment is one component and its new value.
+type Assignment struct{ Component, Value string }
+
+// ParseAssignment parses "component=value".
+func ParseAssignment(s string) (Assignment, error) {
+	name, value, ok := strings.Cut(s, "=")
+	c, known := Canonical(name)
+	switch {
+	case !ok:
+		return Assignment{}, fmt.Errorf("%q: want COMPONENT=VALUE", s)
+	case !known:
+		return Assignment{}, fmt.Errorf("%q: no component %q (want one of %s, url)", s, name, strings.Join(Components, ", "))
+	}
+	return Assignment{c, value}, nil
+}
+
+// A URL is a parsed URL that an Edit changes.
+type URL struct {
+	spec relurl.Spec
+	web  relurl.WebURL
+	rfc  rfcURL
+}
+
+// Parse parses s by spec: an absolute URL.
+func Parse(spec relurl.Spec, s string) (*URL, error) {
+	u := &URL{spec: spec}
+	if spec == relurl.WHATWG {
+		w, err := relurl.ParseWeb(s)
+		if err != nil {
+			return nil, err
+		}
+		u.web = w
+		return u, nil
+	}
+	r, err := parseRFC(s)
+	if err != nil {
+		return nil, err
+	}
+	u.rfc = r
+	return u, nil
+}
+
+// Apply parses s and applies e to it.
+func (e *Edit) Apply(s string) (*URL, error) {
+	u, err := Parse(e.Spec, s)
+	if err != nil {
+		return nil, err
+	}
+	if e.Redirect != "" {
+		if err := u.resolve(e.Redirect); err != nil {
+			return nil, fmt.Errorf("-redirect %q: %w", e.Redirect, err)
+		}
+	}
+	for _, a := range e.Set {
+		if err := u.Set(a.Component, a.Value); err != nil {
+			return nil, err
+		}
+	}
+	for _, seg := range e.AppendPath {
+		p := u.Get("path", false)
+		if !strings.HasSuffix(p, "/") {
+			p += "/"
+		}
+		if err := u.Set("path", p+escapeSegment(seg)); err != nil {
+			return nil, err
+		}
+	}
+	if len(e.AppendQuery) > 0 || len(e.QTrim) > 0 || e.SortQuery {
+		q := relurl.ParseSearchParams(u.Get("query", false))
+		for _, pair := range e.AppendQuery {
+			name, value, _ := strings.Cut(pair, "=")
+			q.Append(name, value)
+		}
+		for _, pattern := range e.QTrim {
+			for _, name := range names(&q) {
+				if ok, _ := path.Match(pattern, name); ok {
+					q.Delete(name)
+				}
+			}
+		}
+		if e.SortQuery {
+			q.Sort()
+		}
+		if err := u.Set("query", q.String()); err != nil {
+			return nil, err
+		}
+	}
+	if e.Spec == relurl.RFC3986 && !e.KeepPort {
+		u.rfc.dropDefaultPort()
+	}
+	return u, nil
+}
+
+// names returns the distinct names of q.
+func names(q *relurl.SearchParams) []string {
+	var list []string
+	seen := map[string]bool{}
+	for name := range q.All() {
+		if !seen[name] {
+			seen[name] = true
+			list = append(list, name)
+		}
+	}
+	return list
+}
+
+// escapeSegment percent-encodes a path segment, as trurl's --append path
+// does: everything but the unreserved characters of RFC 3986.
+func escapeSegment(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~' {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}
+
+func (u *URL) resolve(ref string) error {
+	if u.spec == relurl.WHATWG {
+		w, err := u.web.Parse(ref)
+		if err == nil {
+			u.web = w
+		}
+		return err
+	}
+	s, err := relurl.Resolver{Spec: relurl.RFC3986}.Resolve(u.rfc.String(), ref)
+	if err != nil {
+		return err
+	}
+	r, err := parseRFC(s)
+	if err == nil {
+		u.rfc = r
+	}
+	return err
+}
+
+// Set sets a component (trurl's name or the URL API's) to value: by the
+// URL Standard's setter, or by RFC 3986's syntax, checked. A value the
+// standard's setter ignores is an error that says why.
+func (u *URL) Set(component, value string) error {
+	c, ok := Canonical(component)
+	if !ok {
+		return fmt.Errorf("no component %q", component)
+	}
+	if u.spec != relurl.WHATWG {
+		return u.rfc.set(c, value)
+	}
+	var w relurl.WebURL
+	var err error
+	switch c {
+	case "url":
+		w, err = u.web.WithHref(value)
+	case "scheme":
+		w, err = u.web.WithProtocol(value)
+	case "user":
+		w, err = u.web.WithUsername(value)
+	case "password":
+		w, err = u.web.WithPassword(value)
+	case "host":
+		w, err = u.web.WithHostname(value)
+	case "port":
+		w, err = u.web.WithPort(value)
+	case "path":
+		w, err = u.web.WithPathname(value)
+	case "query":
+		w, err = u.web.WithSearch(value)
+	case "fragment":
+		w, err = u.web.WithHash(value)
+	}
+	if err != nil {
+		return err
+	}
+	u.web = w
+	return nil
+}
+
+// Get returns a component: decoded (percent-decoding; for the query, "+"
+// is a space too), or as it is in the URL. For the URL Standard, port is
+// "" for the scheme's default.
+func (u *URL) Get(component string, decoded bool) string {
+	c, _ := Canonical(component)
+	var v string
+	if u.spec == relurl.WHATWG {
+		w := u.web
+		switch c {
+		case "url":
+			return w.Href()
+		case "scheme":
+			v = w.Scheme()
+		case "user":
+			v = w.Username()
+		case "password":
+			v = w.Password()
+		case "host":
+			v = w.Hostname()
+		case "port":
+			v = w.Port()
+		case "path":
+			v = w.Pathname()
+		case "query":
+			v, _ = w.Query()
+		case "fragment":
+			v, _ = w.Fragment()
+		}
+	} else {
+		if c == "url" {
+			return u.rfc.String()
+		}
+		v = u.rfc.get(c)
+	}
+	if decoded && c != "scheme" && c != "port" {
+		v = percentDecode(v, c == "query")
+	}
+	return v
+}
+
+// Has reports whether the URL has the component, however empty.
+func (u *URL) Has(component string) bool {
+	c, _ := Canonical(component)
+	if u.spec != relurl.WHATWG {
+		return u.rfc.has(c)
+	}
+	w := u.web
+	switch c {
+	case "user", "password", "host":
+		return w.HasHost() && u.Get(c, false) != "" || c == "host" && w.HasHost()
+	case "port":
+		return w.Port() != ""
+	case "query":
+		_, ok := w.Query()
+		return ok
+	case "fragment":
+		_, ok := w.Fragment()
+		return ok
+	}
+	return true
+}
+
+// String returns the URL.
+func (u *URL) String() string { return u.Get("url", false) }
+
+// DefaultPort returns the port of the URL's scheme ("443" for https), ""
+// if it has none.
+func (u *URL) DefaultPort() string {
+	if p, ok := defaultPorts[u.Get("scheme", false)]; ok {
+		return strconv.Itoa(p)
+	}
+	return ""
+}
+
+var defaultPorts = map[string]int{"http": 80, "https": 443, "ws": 80, "wss": 443, "ftp": 21}
+
+// Query returns the URL's query as search parameters.
+func (u *URL) Query() relurl.SearchParams {
+	return relurl.ParseSearchParams(u.Get("query", false))
+}
+
+// percentDecode decodes %XX (and, in a query, "+" to a space), leaving
+// what is not an escape as it is.
+func percentDecode(s string, plus bool) string {
+	if !strings.ContainsAny(s, "%+") {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '+' && plus:
+			b = append(b, ' ')
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			n, _ := strconv.ParseUint(s[i+1:i+3], 16, 8)
+			b = append(b, byte(n))
+			i += 2
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+// IDN returns a host in Unicode, its punycode labels decoded (UTS #46
+// ToUnicode); an IP address or a host that does not decode is returned as
+// it is.
+func IDN(host string) string {
+	if !strings.Contains(host, "xn--") {
+		return host
+	}
+	if s, err := idna.Lookup.ToUnicode(host); err == nil {
+		return s
+	}
+	return host
+}
+
+// Punycode returns a host in ASCII, its Unicode labels encoded (UTS #46
+// ToASCII), as the URL Standard's host parser writes it.
+func Punycode(host string) string {
+	if s, err := idna.Lookup.ToASCII(host); err == nil {
+		return s
+	}
+	return host
+}
+
+var errNoClose = errors.New("a { without its }")

@@ -1,0 +1,138 @@
+package edit
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/relurl/relurl"
+)
+
+// rfcURL is a URI by RFC 3986: its five components (Appendix B), the
+// authority split as Section 3.2 writes it, each with whether it is
+// present.
+type rfcURL struct {
+	value   map[string]string
+	present map[string]bool
+}
+
+var rfc = relurl.Resolver{Spec: relurl.RFC3986}
+
+// parseRFC parses an absolute URI, which must be valid.
+func parseRFC(s string) (rfcURL, error) {
+	if err := rfc.Validate(s); err != nil {
+		return rfcURL{}, err
+	}
+	parts, _ := rfc.Components(s)
+	u := rfcURL{value: map[string]string{}, present: map[string]bool{}}
+	for _, p := range parts {
+		switch p.Name {
+		case "authority":
+			u.setAuthority(p.Value)
+		default:
+			u.value[p.Name], u.present[p.Name] = p.Value, true
+		}
+	}
+	u.present["path"] = true
+	if !u.present["scheme"] {
+		return rfcURL{}, fmt.Errorf("%q is not absolute: it has no scheme", s)
+	}
+	return u, nil
+}
+
+// setAuthority splits an authority: [ userinfo "@" ] host [ ":" port ].
+func (u *rfcURL) setAuthority(a string) {
+	u.present["host"] = true
+	if i := strings.LastIndexByte(a, '@'); i >= 0 {
+		user, pass, hasPass := strings.Cut(a[:i], ":")
+		u.value["user"], u.present["user"] = user, true
+		u.value["password"], u.present["password"] = pass, hasPass
+		a = a[i+1:]
+	}
+	host := a
+	if i := strings.LastIndexByte(a, ':'); i >= 0 && !strings.Contains(a[i:], "]") {
+		host = a[:i]
+		u.value["port"], u.present["port"] = a[i+1:], true
+	}
+	u.value["host"] = host
+}
+
+func (u *rfcURL) get(c string) string { return u.value[c] }
+func (u *rfcURL) has(c string) bool   { return u.present[c] }
+
+// String recomposes the URI (Section 5.3).
+func (u *rfcURL) String() string {
+	var b strings.Builder
+	b.WriteString(u.value["scheme"] + ":")
+	if u.present["host"] {
+		b.WriteString("//")
+		if u.present["user"] {
+			b.WriteString(u.value["user"])
+			if u.present["password"] {
+				b.WriteString(":" + u.value["password"])
+			}
+			b.WriteString("@")
+		}
+		b.WriteString(u.value["host"])
+		if u.present["port"] {
+			b.WriteString(":" + u.value["port"])
+		}
+	}
+	b.WriteString(u.value["path"])
+	if u.present["query"] {
+		b.WriteString("?" + u.value["query"])
+	}
+	if u.present["fragment"] {
+		b.WriteString("#" + u.value["fragment"])
+	}
+	return b.String()
+}
+
+// set replaces a component by value, written in the RFC's syntax (its
+// percent-encoding is the caller's), and checks the whole URI again. An
+// empty value removes an optional component (user, password, port,
+// query, fragment).
+func (u *rfcURL) set(c, value string) error {
+	if c == "url" {
+		v, err := parseRFC(value)
+		if err == nil {
+			*u = v
+		}
+		return err
+	}
+	next := rfcURL{value: map[string]string{}, present: map[string]bool{}}
+	for k, v := range u.value {
+		next.value[k] = v
+	}
+	for k, v := range u.present {
+		next.present[k] = v
+	}
+	switch c {
+	case "query":
+		value = strings.TrimPrefix(value, "?")
+	case "fragment":
+		value = strings.TrimPrefix(value, "#")
+	}
+	next.value[c] = value
+	next.present[c] = value != "" || c == "path" || c == "host" || c == "scheme"
+	if c == "password" && value != "" {
+		next.present["user"] = true
+	}
+	if c != "scheme" && c != "path" && c != "query" && c != "fragment" && next.present[c] {
+		next.present["host"] = true
+	}
+	s := next.String()
+	if err := rfc.Validate(s); err != nil {
+		return fmt.Errorf("set %s to %q: %q is not a URI by RFC 3986: %w", c, value, s, err)
+	}
+	*u = next
+	return nil
+}
+
+// dropDefaultPort removes a port that is the scheme's default, as trurl
+// does unless --keep-port.
+func (u *rfcURL) dropDefaultPort() {
+	if p, ok := defaultPorts[strings.ToLower(u.value["scheme"])]; ok && u.present["port"] && u.value["port"] == fmt.Sprint(p) {
+		u.present["port"] = false
+		delete(u.value, "port")
+	}
+}

@@ -1,0 +1,279 @@
+package relurl
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/relurl/relurl/webencoding"
+)
+
+func showPairs(q SearchParams) string {
+	var b strings.Builder
+	for name, value := range q.All() {
+		fmt.Fprintf(&b, "[%q %q]", name, value)
+	}
+	return b.String()
+}
+
+func TestParseSearchParams(t *testing.T) {
+	for _, tt := range []struct{ in, pairs, out string }{
+		{"", "", ""},
+		{"?", "", ""},
+		{"?a=1&b=2", `["a" "1"]["b" "2"]`, "a=1&b=2"},
+		{"a=1&a=2&&=&b", `["a" "1"]["a" "2"]["" ""]["b" ""]`, "a=1&a=2&=&b="},
+		{"a+b=c+d%20e", `["a b" "c d e"]`, "a+b=c+d+e"},
+		{"a=%zz&b=%4&c=%41%", `["a" "%zz"]["b" "%4"]["c" "A%"]`, "a=%25zz&b=%254&c=A%25"},
+		{"a=b=c;d=e", `["a" "b=c;d=e"]`, "a=b%3Dc%3Bd%3De"},
+		{"%FF=%C3%A9", "[\"\ufffd\" \"é\"]", "%EF%BF%BD=%C3%A9"},
+		{"x=*-._~!'()", `["x" "*-._~!'()"]`, "x=*-._%7E%21%27%28%29"},
+		{"q=a%26b%3Dc", `["q" "a&b=c"]`, "q=a%26b%3Dc"},
+	} {
+		q := ParseSearchParams(tt.in)
+		if got := showPairs(q); got != tt.pairs {
+			t.Errorf("ParseSearchParams(%q) = %s, want %s", tt.in, got, tt.pairs)
+		}
+		if got := q.String(); got != tt.out {
+			t.Errorf("ParseSearchParams(%q).String() = %q, want %q", tt.in, got, tt.out)
+		}
+	}
+}
+
+func TestSearchParamsMethods(t *testing.T) {
+	q := ParseSearchParams("b=1&a=2&b=3&c=4&b=5")
+	if v, ok := q.Get("b"); v != "1" || !ok {
+		t.Errorf("Get b = %q, %v", v, ok)
+	}
+	if _, ok := q.Get("z"); ok {
+		t.Error("Get z found one")
+	}
+	if got := q.GetAll("b"); !slices.Equal(got, []string{"1", "3", "5"}) {
+		t.Errorf("GetAll b = %q", got)
+	}
+	if !q.Has("c") || q.Has("z") || !q.HasValue("b", "3") || q.HasValue("b", "4") {
+		t.Error("Has or HasValue wrong")
+	}
+	r := q.Clone()
+	r.Set("b", "x")
+	if got := r.String(); got != "b=x&a=2&c=4" {
+		t.Errorf("Set b: %q", got)
+	}
+	if got := q.String(); got != "b=1&a=2&b=3&c=4&b=5" {
+		t.Errorf("Set on a clone changed the original: %q", got)
+	}
+	r.Set("d", "y z")
+	r.DeleteValue("a", "3")
+	r.DeleteValue("a", "2")
+	r.Append("a", "6")
+	if got := r.String(); got != "b=x&c=4&d=y+z&a=6" {
+		t.Errorf("after Set, DeleteValue, Append: %q", got)
+	}
+	r.Delete("c")
+	r.Sort()
+	if got := r.String(); got != "a=6&b=x&d=y+z" {
+		t.Errorf("after Delete, Sort: %q", got)
+	}
+	s := ParseSearchParams("%EF%BF%BD=1&%F0%9F%98%80=2&z=3&a=4&z=5")
+	s.Sort()
+	if got := showPairs(s); got != "[\"a\" \"4\"][\"z\" \"3\"][\"z\" \"5\"][\"😀\" \"2\"][\"\ufffd\" \"1\"]" {
+		t.Errorf("Sort by UTF-16 code units, stable: %s", got)
+	}
+	var empty SearchParams
+	empty.Append("k", "v")
+	if empty.Len() != 1 || empty.String() != "k=v" {
+		t.Errorf("the zero SearchParams: %q", empty.String())
+	}
+}
+
+func TestSearchParamsEncoding(t *testing.T) {
+	enc, _, _ := webencoding.Get("windows-1252")
+	q := ParseSearchParams("")
+	q.Append("name", "café € \u2212")
+	if got := string(q.AppendEncoded(nil, enc)); got != "name=caf%E9+%80+%26%238722%3B" {
+		t.Errorf("windows-1252: %q", got)
+	}
+}
+
+func TestWithSearchParams(t *testing.T) {
+	for _, tt := range []struct{ href, want string }{
+		{"http://h/p?a=1&b=2#f", "http://h/p?b=3&c=d+e#f"},
+		{"sc:opaque?x", "sc:opaque?b=3&c=d+e"},
+	} {
+		u, _ := ParseWeb(tt.href)
+		q := u.SearchParams()
+		q.Set("b", "3")
+		q.Delete("a")
+		q.Delete("x")
+		q.Append("c", "d e")
+		if got := u.WithSearchParams(q).Href(); got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.href, got, tt.want)
+		}
+	}
+	u, _ := ParseWeb("http://h/p?x#f")
+	if got := u.WithSearchParams(SearchParams{}).Href(); got != "http://h/p#f" {
+		t.Errorf("emptied: %q (no query at all)", got)
+	}
+}
+
+// searchParamsScript writes, for each query on its standard input, a JSON
+// array: the pairs of new URLSearchParams(query), its toString(), and its
+// toString() after sort().
+const searchParamsScript = `
+const rl = require("readline").createInterface({input: process.stdin});
+const out = [];
+rl.on("line", line => {
+  const q = new URLSearchParams(JSON.parse(line));
+  const pairs = [...q];
+  const s = q.toString();
+  q.sort();
+  out.push(JSON.stringify([pairs, s, q.toString()]));
+});
+rl.on("close", () => process.stdout.write(out.join("\n") + "\n"));
+`
+
+// TestSearchParamsAgainstNode parses the query of each of the 48,010 web
+// URLs, and hostile queries, with relurl and with Node's URLSearchParams,
+// and compares the pairs, the serialization and the sorted serialization.
+// It skips without node or the shared data.
+func TestSearchParamsAgainstNode(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed")
+	}
+	queries := []string{"", "?", "&&", "=", "a", "a=", "=b", "+", "%", "%%", "%2", "%zz", "%FF", "%C3", "%C3%A9", "%F0%9F%98%80",
+		"a=1;b=2", "a=b=c", "é=ü", "😀", "\uFFFF=x", "\t=\n", "a\x00b", "~!*'()", "%7E", "z&a&\uFFFD&😀&\u00e9&Z"}
+	if data, err := os.ReadFile("../shared/data/urls-kasztp.txt"); err == nil {
+		for _, line := range strings.Split(string(data), "\n") {
+			if _, q, ok := strings.Cut(line, "?"); ok {
+				q, _, _ = strings.Cut(q, "#")
+				queries = append(queries, q)
+			}
+		}
+	}
+	var in strings.Builder
+	for _, q := range queries {
+		b, _ := json.Marshal(q)
+		in.Write(b)
+		in.WriteByte('\n')
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, "-e", searchParamsScript)
+	cmd.Stdin = strings.NewReader(in.String())
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v", err)
+	}
+	sc := bufio.NewScanner(strings.NewReader(string(out)))
+	sc.Buffer(nil, 1<<20)
+	agree := 0
+	for i := 0; sc.Scan(); i++ {
+		var want []json.RawMessage
+		if err := json.Unmarshal(sc.Bytes(), &want); err != nil || len(want) != 3 {
+			t.Fatalf("node's line %d: %v", i+1, err)
+		}
+		q := ParseSearchParams(queries[i])
+		var gotPairs [][2]string
+		for n, v := range q.All() {
+			gotPairs = append(gotPairs, [2]string{n, v})
+		}
+		var wantPairs [][2]string
+		var wantString, wantSorted string
+		json.Unmarshal(want[0], &wantPairs)
+		json.Unmarshal(want[1], &wantString)
+		json.Unmarshal(want[2], &wantSorted)
+		s := q.String()
+		q.Sort()
+		switch {
+		case len(gotPairs) != len(wantPairs) || !slices.Equal(gotPairs, wantPairs):
+			t.Errorf("%q: pairs %q, Node %q", queries[i], gotPairs, wantPairs)
+		case s != wantString:
+			t.Errorf("%q: %q, Node %q", queries[i], s, wantString)
+		case q.String() != wantSorted:
+			t.Errorf("%q sorted: %q, Node %q", queries[i], q.String(), wantSorted)
+		default:
+			agree++
+		}
+	}
+	t.Logf("search params: %d / %d queries agree with Node's URLSearchParams (pairs, toString, sort)", agree, len(queries))
+}
+
+// FuzzSearchParams: what String writes parses back to the same pairs.
+func FuzzSearchParams(f *testing.F) {
+	for _, s := range []string{"a=1&b=2", "a+b=%zz&=&c", "%FF%C3%A9=😀", "x=~!*'()"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, query string) {
+		q := ParseSearchParams(query)
+		back := ParseSearchParams(q.String())
+		if showPairs(back) != showPairs(q) {
+			t.Fatalf("%q: %s, serialized %q, parses to %s", query, showPairs(q), q.String(), showPairs(back))
+		}
+		q.Sort()
+	})
+}
+
+func ExampleSearchParams() {
+	u, _ := ParseWeb("https://example.com/search?q=url+standard&lang=en&q=rfc%201808")
+	q := u.SearchParams()
+	fmt.Println(q.GetAll("q"))
+	q.Set("lang", "fr")
+	q.Append("page", "2")
+	q.Sort()
+	fmt.Println(u.WithSearchParams(q))
+	// net/url.Values loses the order and encodes otherwise:
+	v, _ := url.ParseQuery("b=~&a=*")
+	w := ParseSearchParams("b=~&a=*")
+	fmt.Println(v.Encode(), w.String())
+	// Output:
+	// [url standard rfc 1808]
+	// https://example.com/search?lang=fr&page=2&q=url+standard&q=rfc+1808
+	// a=%2A&b=~ b=%7E&a=*
+}
+
+// realQueries returns the queries of the 48,010 web URLs of the shared
+// data, or skips.
+func realQueries(tb testing.TB) []string {
+	data, err := os.ReadFile("../shared/data/urls-kasztp.txt")
+	if err != nil {
+		tb.Skipf("no shared data (%v)", err)
+	}
+	var queries []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if _, q, ok := strings.Cut(line, "?"); ok {
+			q, _, _ = strings.Cut(q, "#")
+			queries = append(queries, q)
+		}
+	}
+	return queries
+}
+
+// BenchmarkSearchParams parses and serializes the 2,357 real queries of
+// the web URLs, with SearchParams and with net/url's ParseQuery and
+// Values.Encode, the yardstick; bench/searchparams.sh runs Node's
+// URLSearchParams on the same queries beside it. ns/op is per query.
+func BenchmarkSearchParams(b *testing.B) {
+	queries := realQueries(b)
+	b.Run("relurl", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			q := ParseSearchParams(queries[i%len(queries)])
+			_ = q.String()
+		}
+	})
+	b.Run("net-url", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			v, _ := url.ParseQuery(queries[i%len(queries)])
+			_ = v.Encode()
+		}
+	})
+}
