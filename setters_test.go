@@ -2,6 +2,7 @@ package relurl
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"testing"
 )
@@ -118,4 +119,34 @@ func BenchmarkSetters(b *testing.B) {
 			}
 		})
 	}
+}
+
+// The README's example of the setters and search parameters.
+func ExampleWebURL_WithPathname() {
+	u, _ := ParseWeb("https://example.com/old?utm_source=mail&q=go")
+	u, _ = u.WithPathname("/new place")
+	fmt.Println(u)
+	q := u.SearchParams()
+	q.Delete("utm_source")
+	q.Append("page", "2")
+	u = u.WithSearchParams(q)
+	fmt.Println(u)
+	_, err := u.WithPort("99999")
+	fmt.Println(err)
+	// Output:
+	// https://example.com/new%20place?utm_source=mail&q=go
+	// https://example.com/new%20place?q=go&page=2
+	// set port to "99999": a port is at most 65535
+}
+
+func ExampleWebURL_WithPort() {
+	u, _ := ParseWeb("file:///etc/hosts")
+	v, err := u.WithPort("8080") // JavaScript: url.port = "8080" does nothing
+	fmt.Println(v, err)
+	w, _ := ParseWeb("https://example.com:8443/")
+	w, _ = w.WithPort("443") // the default port is no port
+	fmt.Println(w)
+	// Output:
+	// file:///etc/hosts set port to "8080": a URL without a host (or with the empty host, or a file URL) has no port
+	// https://example.com/
 }

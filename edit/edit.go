@@ -89,38 +89,29 @@ type URL struct {
 }
 
 // Parse parses s by spec: an absolute URL.
-func Parse(spec relurl.Spec, s string) (*URL, error) {
-	u := &URL{spec: spec}
+func Parse(spec relurl.Spec, s string) (URL, error) {
 	if spec == relurl.WHATWG {
 		w, err := relurl.ParseWeb(s)
-		if err != nil {
-			return nil, err
-		}
-		u.web = w
-		return u, nil
+		return URL{spec: spec, web: w}, err
 	}
 	r, err := parseRFC(s)
-	if err != nil {
-		return nil, err
-	}
-	u.rfc = r
-	return u, nil
+	return URL{spec: spec, rfc: r}, err
 }
 
 // Apply parses s and applies e to it.
-func (e *Edit) Apply(s string) (*URL, error) {
+func (e *Edit) Apply(s string) (URL, error) {
 	u, err := Parse(e.Spec, s)
 	if err != nil {
-		return nil, err
+		return URL{}, err
 	}
 	if e.Redirect != "" {
 		if err := u.resolve(e.Redirect); err != nil {
-			return nil, fmt.Errorf("-redirect %q: %w", e.Redirect, err)
+			return URL{}, fmt.Errorf("-redirect %q: %w", e.Redirect, err)
 		}
 	}
 	for _, a := range e.Set {
 		if err := u.Set(a.Component, a.Value); err != nil {
-			return nil, err
+			return URL{}, err
 		}
 	}
 	for _, seg := range e.AppendPath {
@@ -129,7 +120,7 @@ func (e *Edit) Apply(s string) (*URL, error) {
 			p += "/"
 		}
 		if err := u.Set("path", p+escapeSegment(seg)); err != nil {
-			return nil, err
+			return URL{}, err
 		}
 	}
 	if len(e.AppendQuery) > 0 || len(e.QTrim) > 0 || e.SortQuery {
@@ -149,7 +140,7 @@ func (e *Edit) Apply(s string) (*URL, error) {
 			q.Sort()
 		}
 		if err := u.Set("query", q.String()); err != nil {
-			return nil, err
+			return URL{}, err
 		}
 	}
 	if e.Spec == relurl.RFC3986 && !e.KeepPort {
@@ -249,7 +240,10 @@ func (u *URL) Set(component, value string) error {
 // is a space too), or as it is in the URL. For the URL Standard, port is
 // "" for the scheme's default.
 func (u *URL) Get(component string, decoded bool) string {
-	c, _ := Canonical(component)
+	c := component
+	if !isCanonical(c) {
+		c, _ = Canonical(component)
+	}
 	var v string
 	if u.spec == relurl.WHATWG {
 		w := u.web
@@ -283,6 +277,15 @@ func (u *URL) Get(component string, decoded bool) string {
 		v = percentDecode(v, c == "query")
 	}
 	return v
+}
+
+// isCanonical reports whether c is a canonical component name.
+func isCanonical(c string) bool {
+	switch c {
+	case "url", "scheme", "user", "password", "host", "port", "path", "query", "fragment":
+		return true
+	}
+	return false
 }
 
 // Has reports whether the URL has the component, however empty.
@@ -329,7 +332,7 @@ func (u *URL) Query() relurl.SearchParams {
 // percentDecode decodes %XX (and, in a query, "+" to a space), leaving
 // what is not an escape as it is.
 func percentDecode(s string, plus bool) string {
-	if !strings.ContainsAny(s, "%+") {
+	if strings.IndexByte(s, '%') < 0 && (!plus || strings.IndexByte(s, '+') < 0) {
 		return s
 	}
 	b := make([]byte, 0, len(s))

@@ -17,8 +17,8 @@ func ExampleEdit() {
 		SortQuery:   true,
 	}
 	u, _ := e.Apply("https://www.example.com/old?utm_source=mail&q=go+url")
-	fmt.Println(u)
-	s, _ := edit.Format("{host} {query:q} {default:port}", u, false)
+	fmt.Println(u.String())
+	s, _ := edit.Format("{host} {query:q} {default:port}", &u, false)
 	fmt.Println(s)
 	// Output:
 	// https://www.example.com/search?page=2&q=go+url
@@ -35,8 +35,8 @@ func FuzzFormat(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, template string) {
-		a, errA := edit.Format(template, u, false)
-		b, errB := edit.Format(template, u, false)
+		a, errA := edit.Format(template, &u, false)
+		b, errB := edit.Format(template, &u, false)
 		if a != b || (errA == nil) != (errB == nil) {
 			t.Fatalf("%q gives %q, then %q", template, a, b)
 		}

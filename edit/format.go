@@ -15,70 +15,118 @@ import (
 // separated by spaces; "{{" is a "{". A component the URL lacks is
 // empty. With idn, the host is written in Unicode wherever it appears.
 func Format(template string, u *URL, idn bool) (string, error) {
-	var b strings.Builder
+	t, err := ParseTemplate(template)
+	if err != nil {
+		return "", err
+	}
+	return string(t.Append(nil, u, idn)), nil
+}
+
+// A Template is a template of Format, parsed once for many URLs.
+type Template struct {
+	fields []field
+}
+
+// field is a literal, or one "{...}" of a template.
+type field struct {
+	literal   string
+	modifier  string // "", "default", "puny", "idn", "query", "query-all"
+	component string // canonical; for query and query-all, the parameter's name
+	raw       bool   // "{:component}": as it is in the URL
+}
+
+// ParseTemplate parses a template of Format.
+func ParseTemplate(template string) (*Template, error) {
+	t := &Template{}
+	var lit strings.Builder
 	for len(template) > 0 {
 		i := strings.IndexByte(template, '{')
 		if i < 0 {
-			b.WriteString(template)
+			lit.WriteString(template)
 			break
 		}
-		b.WriteString(template[:i])
+		lit.WriteString(template[:i])
 		template = template[i+1:]
 		if strings.HasPrefix(template, "{") {
-			b.WriteByte('{')
+			lit.WriteByte('{')
 			template = template[1:]
 			continue
 		}
 		end := strings.IndexByte(template, '}')
 		if end < 0 {
-			return "", errNoClose
+			return nil, errNoClose
 		}
-		v, err := expand(template[:end], u, idn)
+		f, err := parseField(template[:end])
 		if err != nil {
-			return "", err
+			return nil, err
 		}
-		b.WriteString(v)
+		if lit.Len() > 0 {
+			t.fields = append(t.fields, field{literal: lit.String()})
+			lit.Reset()
+		}
+		t.fields = append(t.fields, f)
 		template = template[end+1:]
 	}
-	return b.String(), nil
+	if lit.Len() > 0 {
+		t.fields = append(t.fields, field{literal: lit.String()})
+	}
+	return t, nil
 }
 
-// expand is one "{...}" of a template.
-func expand(field string, u *URL, idn bool) (string, error) {
-	modifier, name, ok := strings.Cut(field, ":")
+// parseField parses what is between "{" and "}".
+func parseField(text string) (field, error) {
+	modifier, name, ok := strings.Cut(text, ":")
 	if !ok {
-		modifier, name = "", field
+		modifier, name = "", text
 	}
 	switch modifier {
 	case "query", "query-all":
-		q := u.Query()
-		if modifier == "query" {
-			v, _ := q.Get(name)
-			return v, nil
-		}
-		return strings.Join(q.GetAll(name), " "), nil
+		return field{modifier: modifier, component: name}, nil
 	case "", "default", "puny", "idn":
 	default:
-		return "", fmt.Errorf("{%s}: no modifier %q (want default, puny, idn, query or query-all, or none)", field, modifier)
+		return field{}, fmt.Errorf("{%s}: no modifier %q (want default, puny, idn, query or query-all, or none)", text, modifier)
 	}
 	c, known := Canonical(name)
 	if !known {
-		return "", fmt.Errorf("{%s}: no component %q", field, name)
+		return field{}, fmt.Errorf("{%s}: no component %q", text, name)
 	}
-	if c == "url" {
-		return u.display(idn), nil
+	return field{modifier: modifier, component: c, raw: ok && modifier == ""}, nil
+}
+
+// Append appends u written by t to dst.
+func (t *Template) Append(dst []byte, u *URL, idn bool) []byte {
+	for _, f := range t.fields {
+		if f.component == "" {
+			dst = append(dst, f.literal...)
+			continue
+		}
+		switch f.modifier {
+		case "query", "query-all":
+			q := u.Query()
+			if f.modifier == "query" {
+				v, _ := q.Get(f.component)
+				dst = append(dst, v...)
+			} else {
+				dst = append(dst, strings.Join(q.GetAll(f.component), " ")...)
+			}
+			continue
+		}
+		if f.component == "url" {
+			dst = append(dst, u.display(idn)...)
+			continue
+		}
+		v := u.Get(f.component, !f.raw && f.modifier == "")
+		switch {
+		case f.modifier == "default" && f.component == "port" && v == "":
+			v = u.DefaultPort()
+		case f.modifier == "puny" && f.component == "host":
+			v = Punycode(v)
+		case (f.modifier == "idn" || idn && f.modifier == "") && f.component == "host":
+			v = IDN(v)
+		}
+		dst = append(dst, v...)
 	}
-	// "{:x}" is x as it is; "{x}" decoded.
-	v := u.Get(c, !ok)
-	switch {
-	case modifier == "default" && c == "port" && v == "":
-		v = u.DefaultPort()
-	case modifier == "puny" && c == "host":
-		v = Punycode(v)
-	case (modifier == "idn" || idn && modifier == "") && c == "host":
-		v = IDN(v)
-	}
-	return v, nil
+	return dst
 }
 
 // display returns the URL, its host in Unicode with idn.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/edit"
+	"github.com/relurl/relurl/internal/bytestr"
 	"github.com/relurl/relurl/internal/ordered"
 )
 
@@ -130,13 +131,13 @@ func runURL(e *env, args []string) int {
 			return e.usageError("url", "-append %q: want path=SEGMENT or query=NAME=VALUE", a)
 		}
 	}
-	if *get != "" {
-		// A template that cannot work fails before any URL.
-		if u, err := edit.Parse(relurl.WHATWG, "http://example.com/"); err == nil {
-			if _, err := edit.Format(*get, u, false); err != nil {
-				return e.usageError("url", "-get %q: %v", *get, err)
-			}
-		}
+	tmpl := *get
+	if tmpl == "" {
+		tmpl = "{url}"
+	}
+	template, err := edit.ParseTemplate(tmpl)
+	if err != nil {
+		return e.usageError("url", "-get %q: %v", *get, err)
 	}
 	show := func(out []byte, s string) ([]byte, error) {
 		u, err := ed.Apply(s)
@@ -145,19 +146,18 @@ func runURL(e *env, args []string) int {
 		}
 		switch {
 		case *asJSON:
-			j, err := edit.JSON(u, *asIDN)
+			j, err := edit.JSON(&u, *asIDN)
 			return append(append(out, j...), '\n'), err
 		case *get != "":
-			v, err := edit.Format(*get, u, *asIDN)
-			return endURLLine(append(out, v...), len(out)), err
-		default:
-			v, _ := edit.Format("{url}", u, *asIDN)
-			if *punycode {
-				if h := u.Get("host", false); h != "" {
-					v = strings.Replace(v, h, edit.Punycode(h), 1)
-				}
+			return endURLLine(template.Append(out, &u, *asIDN), len(out)), nil
+		case *punycode:
+			v := u.String()
+			if h := u.Get("host", false); h != "" {
+				v = strings.Replace(v, h, edit.Punycode(h), 1)
 			}
 			return endURLLine(append(out, v...), len(out)), nil
+		default:
+			return endURLLine(template.Append(out, &u, *asIDN), len(out)), nil
 		}
 	}
 	failed := []byte("\n")
@@ -179,7 +179,7 @@ func runURL(e *env, args []string) int {
 		}
 		return in.stream(streamer{cmd: "url", failed: failed, f: func(o *ordered.Output, _ int, line []byte) error {
 			var err error
-			o.Out, err = show(o.Out, string(line))
+			o.Out, err = show(o.Out, bytestr.Transient(line)) // parsing copies what it keeps
 			return err
 		}})
 	}
