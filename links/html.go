@@ -34,6 +34,10 @@ type document struct {
 	inForm   bool // a <form> is open: another is dropped
 	inStyle  bool // the text that follows is a <style>'s CSS, whose links count
 	rawText  bool // inside <script> or <style>: text that is not an anchor's
+	// With Extractor.Positions, the line and column (1-based, in bytes
+	// of the document decoded to UTF-8) where the token being read starts,
+	// and where the next one will.
+	line, col, nextLine, nextCol int
 	// docBase is outer made ready for resolving, once a link needs it (an
 	// empty form action submits to the document's URL).
 	docBase      relurl.BaseURL
@@ -61,8 +65,13 @@ func (d *document) queueing() bool { return !d.based || d.anchor >= 0 }
 // tokenize reads the document to its end and returns the error that ended
 // the reading, if not the end of the input.
 func (d *document) tokenize(z *html.Tokenizer) error {
+	d.nextLine, d.nextCol = 1, 1
 	for {
-		switch tt := z.Next(); tt {
+		tt := z.Next()
+		if d.x.Positions {
+			d.advance(z.Raw())
+		}
+		switch tt {
 		case html.ErrorToken:
 			if err := z.Err(); err != io.EOF {
 				return err
@@ -104,13 +113,29 @@ func (d *document) tokenize(z *html.Tokenizer) error {
 			switch {
 			case d.inStyle:
 				d.x.rel = d.x.rel[:0]
-				if err := d.keep(z, styleTextKind, z.Text(), -1); err != nil {
+				ex := -1
+				if d.x.Positions {
+					ex = d.newExtra()
+				}
+				if err := d.keep(z, styleTextKind, z.Text(), ex); err != nil {
 					return err
 				}
 			case d.anchor >= 0 && !d.rawText:
 				d.x.text = appendText(d.x.text, z.Text())
 			}
 		}
+	}
+}
+
+// advance moves the position past the raw bytes of a token: the token
+// starts where the last one ended.
+func (d *document) advance(raw []byte) {
+	d.line, d.col = d.nextLine, d.nextCol
+	if n := bytes.Count(raw, []byte{'\n'}); n > 0 {
+		d.nextLine += n
+		d.nextCol = len(raw) - bytes.LastIndexByte(raw, '\n')
+	} else {
+		d.nextCol += len(raw)
 	}
 }
 
@@ -275,8 +300,8 @@ func (d *document) startTag(z *html.Tokenizer, name []byte) error {
 	}
 	ex := -1
 	anchor := el.name == "a" && x.Text && d.linksOf(el)
-	if len(x.rel) > 0 || anchor {
-		ex = x.newExtra()
+	if len(x.rel) > 0 || anchor || x.Positions {
+		ex = d.newExtra()
 	}
 	if anchor {
 		// Its links, and those inside it, wait for its text.
@@ -408,11 +433,13 @@ func (d *document) flush() error {
 			value, p = x.held[i], p[w:]
 		}
 		x.link.Rel, x.link.Text = nil, nil
+		x.link.Line, x.link.Column = 0, 0
 		if kind&extraKind != 0 {
 			i, w := binary.Uvarint(p)
 			p = p[w:]
 			e := x.extras[i]
 			x.link.Rel, x.link.Text = orNil(x.arena[e.rel[0]:e.rel[1]]), orNil(x.arena[e.text[0]:e.text[1]])
+			x.link.Line, x.link.Column = e.line, e.col
 		}
 		if err := d.emit(value, kind&kindMask); err != nil {
 			return err
@@ -425,14 +452,18 @@ func (d *document) flush() error {
 }
 
 // extra is the rel and text of waiting links, as offsets in arena.
-type extra struct{ rel, text [2]int }
+type extra struct {
+	rel, text [2]int
+	line, col int
+}
 
 // newExtra keeps the rel just read for the links of a tag, and returns
 // its index in extras.
-func (x *Extractor) newExtra() int {
+func (d *document) newExtra() int {
+	x := d.x
 	start := len(x.arena)
 	x.arena = append(x.arena, x.rel...)
-	x.extras = append(x.extras, extra{rel: [2]int{start, len(x.arena)}, text: [2]int{len(x.arena), len(x.arena)}})
+	x.extras = append(x.extras, extra{rel: [2]int{start, len(x.arena)}, text: [2]int{len(x.arena), len(x.arena)}, line: d.line, col: d.col})
 	return len(x.extras) - 1
 }
 
@@ -537,6 +568,7 @@ func (d *document) keep(z *html.Tokenizer, kind byte, val []byte, ex int) error 
 	x := d.x
 	if !d.queueing() {
 		x.link.Rel, x.link.Text = orNil(x.rel), nil
+		x.link.Line, x.link.Column = d.line, d.col
 		return d.emit(val, kind)
 	}
 	x.wait(z, val, kind, ex)

@@ -221,6 +221,10 @@ type Link struct {
 	// tokens, ASCII-lowercased, separated by single spaces ("nofollow",
 	// "canonical alternate", "stylesheet"); valid during the callback.
 	Rel []byte
+	// Line and Column are where the element that holds the link starts
+	// in the document, 1-based, counted in bytes of the document decoded
+	// to UTF-8, when Extractor.Positions is set; 0 otherwise.
+	Line, Column int
 	// Text is an <a>'s text, its white space collapsed to single spaces
 	// and trimmed, at most MaxText bytes, when Extractor.Text is set;
 	// valid during the callback.
@@ -302,6 +306,9 @@ type Extractor struct {
 	// keeps a template's contents out of the document, so by default they
 	// are skipped.
 	Template bool
+	// Positions makes each link carry the line and column of its element
+	// (Link.Line, Link.Column), for a link checker's report.
+	Positions bool
 	// Text makes the links of each <a> carry its text (Link.Text). They
 	// are then handed out at its end, with the links inside it after
 	// them, in document order still.

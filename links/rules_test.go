@@ -189,3 +189,19 @@ func TestHasAttr(t *testing.T) {
 		}
 	}
 }
+
+func TestPositions(t *testing.T) {
+	doc := "<!doctype html>\n<p>x <a href=a>1</a>\n  <img\n src=i><a href=b>\n<base href=\"http://b/\">\n<style>\n.x{background:url(c)}</style>"
+	var got []string
+	_, err := (&Extractor{Positions: true}).HTML(strings.NewReader(doc), base.Base{}, &Handler{Link: func(l *Link) error {
+		got = append(got, fmt.Sprintf("%s %d:%d", l.URL, l.Line, l.Column))
+		return nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "http://b/a 2:6|http://b/i 3:3|http://b/b 4:8|http://b/c 6:8"
+	if strings.Join(got, "|") != want {
+		t.Errorf("got %s\nwant %s", strings.Join(got, "|"), want)
+	}
+}

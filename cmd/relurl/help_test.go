@@ -54,7 +54,7 @@ func helpExamples(help string) []helpExample {
 
 // needsOwnFiles are the names examples use for the reader's own files and
 // sites; the examples that use them cannot run here.
-var needsOwnFiles = []string{"page.html", " docs", "crawl.warc.gz", "urls.txt", "find archive", "warc.paths.gz", "https://www.example.org/"}
+var needsOwnFiles = []string{"page.html", " docs", " site", "crawl.warc.gz", "urls.txt", "find archive", "warc.paths.gz", "https://www.example.org/"}
 
 // TestHelpExamples runs every example of every command's -h that needs
 // nothing but relurl (and jq): each that shows its output must print it,

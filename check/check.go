@@ -1,0 +1,238 @@
+// Package check checks links: that what each resolves to exists, and that
+// its fragment names an element there. The links come resolved, by package
+// links and its layers of bases (a <base href> included, wherever it is);
+// check never resolves a reference itself.
+//
+// Each distinct target is checked once, however many links lead to it:
+//
+//   - a file: URL, or an http(s) URL under a Map, is a file: it must exist
+//     (a directory stands for its Index file);
+//   - an http(s) URL is asked for with HEAD, and with GET where HEAD is
+//     refused or fails (405, 501, any error: some servers answer HEAD
+//     wrongly); redirects are followed and kept; a 429 or 503 with
+//     Retry-After, and transient failures, are tried again with growing
+//     waits;
+//   - a fragment ("#intro") is looked for among the ids and <a name>s of
+//     the target, read with GET up to MaxSize when the target is HTML;
+//   - mailto:, tel:, javascript: and data: links are skipped and counted,
+//     and so are http(s) links in Offline mode and those Include and
+//     Exclude leave out.
+//
+// Requests are polite: at most Concurrency at once, PerHost to one host,
+// Rate a second to one host, with a User-Agent that names relurl. A Cache
+// keeps the results of http(s) targets between runs, up to an age.
+package check
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+)
+
+// A Link is a link to check, as package links found and resolved it.
+type Link struct {
+	Source       string `json:"source"` // the document's retrieval URL, else its file name
+	Line, Column int    `json:"-"`
+	URL          string `json:"url"` // resolved, fragment and all
+	Ref          string `json:"ref"` // as written
+	Base         string `json:"base"`
+	BaseFrom     string `json:"base_from"`
+	Element      string `json:"element"`
+	Attribute    string `json:"attribute"`
+}
+
+// State is what checking a link found.
+type State int
+
+const (
+	OK       State = iota
+	Broken         // the target does not exist, or its fragment is not there
+	Skipped        // a scheme that is not checked (mailto:, tel:, javascript:, data:, ...)
+	Excluded       // left out by Include, Exclude or Offline
+)
+
+func (s State) String() string {
+	return [...]string{"ok", "broken", "skipped", "excluded"}[s]
+}
+
+// A Result is what checking one link found.
+type Result struct {
+	State     State
+	Status    int           // the HTTP status, 0 for a file or a failure
+	Err       string        // why the link is broken, or why it was skipped
+	Redirects []string      // the URLs redirected through, the last the one that answered
+	Elapsed   time.Duration // the time its target's check took
+	Cached    bool          // the target's result came from the Cache
+}
+
+// Options say how to check. The zero Options check with the defaults.
+type Options struct {
+	Client      *http.Client         // nil: http.DefaultTransport, with Timeout and the redirects followed here
+	Concurrency int                  // targets checked at once; 0 means 16
+	PerHost     int                  // requests to one host at once; 0 means 2
+	Rate        float64              // requests a second to one host; 0 means no limit
+	Retries     int                  // tries after a transient failure; 0 means 3, -1 none
+	MaxWait     time.Duration        // the longest wait before a retry (Retry-After is capped to it); 0 means 30 s
+	Timeout     time.Duration        // for each request; 0 means 20 s
+	MaxSize     int64                // bytes of a page read for its fragments; 0 means 8 MiB
+	UserAgent   string               // "" means DefaultUserAgent
+	Header      http.Header          // sent with every request
+	Auth        map[string][2]string // host → user and password, for basic authentication
+	Offline     bool                 // check only files
+	Include     []*regexp.Regexp     // if any, check only the URLs one matches
+	Exclude     []*regexp.Regexp     // skip the URLs one matches
+	Index       string               // the file a directory stands for; "" means index.html
+	Maps        []Map                // URL prefixes checked as the files of a directory
+	// FailPermanentRedirects makes a 301 or 308 on the way a broken link:
+	// the link should say where the target is now.
+	FailPermanentRedirects bool
+	Cache                  *Cache
+}
+
+// A Map checks the URLs under URL as the files under Dir, as the links
+// command's -map gives the files their URLs.
+type Map struct{ Dir, URL string }
+
+// DefaultUserAgent names relurl, as polite crawlers do.
+const DefaultUserAgent = "relurl-check/0.1 (+https://github.com/relurl/relurl)"
+
+// A Report is a link and its result.
+type Report struct {
+	Link
+	Result
+}
+
+// Run checks links and returns their reports, in the links' order.
+// progress, if not nil, is called as targets are done, with the count done
+// and the count in all.
+func Run(ctx context.Context, links []Link, o Options, progress func(done, total int)) []Report {
+	c := newChecker(o)
+	// Distinct targets, and whether any link wants a fragment of one.
+	type target struct {
+		fragments bool
+		result    targetResult
+	}
+	targets := map[string]*target{}
+	var order []string
+	for _, l := range links {
+		t, frag := splitFragment(l.URL)
+		tg := targets[t]
+		if tg == nil {
+			tg = &target{}
+			targets[t] = tg
+			order = append(order, t)
+		}
+		tg.fragments = tg.fragments || frag != ""
+	}
+	var (
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		done int
+		sem  = make(chan struct{}, c.o.Concurrency)
+	)
+	for _, t := range order {
+		tg := targets[t]
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			tg.result = c.target(ctx, t, tg.fragments)
+			if progress != nil {
+				mu.Lock()
+				done++
+				progress(done, len(order))
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	reports := make([]Report, len(links))
+	for i, l := range links {
+		t, frag := splitFragment(l.URL)
+		r := targets[t].result.Result
+		if r.State == OK && frag != "" && targets[t].result.ids != nil {
+			if !targets[t].result.ids[fragmentID(frag)] {
+				r.State, r.Err = Broken, fmt.Sprintf("no element with id or name %q", fragmentID(frag))
+			}
+		}
+		reports[i] = Report{l, r}
+	}
+	return reports
+}
+
+// splitFragment returns u without its fragment, and the fragment.
+func splitFragment(u string) (string, string) {
+	if i := strings.IndexByte(u, '#'); i >= 0 {
+		return u[:i], u[i+1:]
+	}
+	return u, ""
+}
+
+// fragmentID is the id a fragment names: percent-decoded, as the HTML
+// standard's "find a potential indicated element" tries it.
+func fragmentID(frag string) string {
+	if s, err := url.PathUnescape(frag); err == nil {
+		return s
+	}
+	return frag
+}
+
+// targetResult is the result of a target, and the ids of its elements
+// when it was read for them (nil if not).
+type targetResult struct {
+	Result
+	ids map[string]bool
+}
+
+// target checks one target.
+func (c *checker) target(ctx context.Context, u string, fragments bool) targetResult {
+	start := time.Now()
+	p, err := url.Parse(u)
+	scheme := ""
+	if err == nil {
+		scheme = strings.ToLower(p.Scheme)
+	}
+	for _, re := range c.o.Exclude {
+		if re.MatchString(u) {
+			return targetResult{Result: Result{State: Excluded, Err: "excluded by " + re.String()}}
+		}
+	}
+	if len(c.o.Include) > 0 && !matchAny(c.o.Include, u) {
+		return targetResult{Result: Result{State: Excluded, Err: "not included"}}
+	}
+	var r targetResult
+	switch {
+	case err != nil:
+		r = targetResult{Result: Result{State: Broken, Err: "not a URL: " + err.Error()}}
+	case scheme == "file":
+		r = c.file(filePath(p), fragments)
+	case scheme == "http" || scheme == "https":
+		if dir, ok := c.mapped(u); ok {
+			r = c.file(dir, fragments)
+			break
+		}
+		if c.o.Offline {
+			return targetResult{Result: Result{State: Excluded, Err: "offline"}}
+		}
+		r = c.http(ctx, u, fragments)
+	default:
+		return targetResult{Result: Result{State: Skipped, Err: scheme + ": links are not checked"}}
+	}
+	r.Elapsed = time.Since(start)
+	return r
+}
+
+func matchAny(res []*regexp.Regexp, s string) bool {
+	for _, re := range res {
+		if re.MatchString(s) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,96 @@
+package check
+
+import (
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// filePath returns the path a file: URL names.
+func filePath(u *url.URL) string {
+	p := u.Path
+	if u.Host != "" && u.Host != "localhost" {
+		p = "//" + u.Host + p // a UNC path
+	}
+	return filepath.FromSlash(p)
+}
+
+// mapped returns the file an http(s) URL stands for under a Map.
+func (c *checker) mapped(u string) (string, bool) {
+	for _, m := range c.o.Maps {
+		if rest, ok := strings.CutPrefix(u, m.URL); ok {
+			p, err := url.PathUnescape(rest)
+			if err != nil {
+				p = rest
+			}
+			return filepath.Join(m.Dir, filepath.FromSlash(p)), true
+		}
+	}
+	return "", false
+}
+
+// file checks that a file exists (a directory standing for its Index), and
+// reads its ids when fragments are wanted and it is HTML.
+func (c *checker) file(path string, fragments bool) targetResult {
+	fi, err := os.Stat(path)
+	if err == nil && fi.IsDir() {
+		path = filepath.Join(path, c.o.Index)
+		fi, err = os.Stat(path)
+	}
+	if err != nil {
+		if os.IsNotExist(err) {
+			return targetResult{Result: Result{State: Broken, Err: "no such file: " + path}}
+		}
+		return targetResult{Result: Result{State: Broken, Err: err.Error()}}
+	}
+	r := targetResult{}
+	if fragments && isHTMLFile(path) {
+		f, err := os.Open(path)
+		if err != nil {
+			return targetResult{Result: Result{State: Broken, Err: err.Error()}}
+		}
+		defer f.Close()
+		if r.ids, err = ids(io.LimitReader(f, c.o.MaxSize)); err != nil {
+			return targetResult{Result: Result{State: Broken, Err: "reading " + path + ": " + err.Error()}}
+		}
+	}
+	return r
+}
+
+func isHTMLFile(path string) bool {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".html", ".htm", ".xhtml", "":
+		return true
+	}
+	return false
+}
+
+// ids returns the ids of an HTML document's elements and the names of its
+// <a> elements: what a fragment can name (HTML, "find a potential
+// indicated element"). The empty fragment and "top" name the document.
+func ids(r io.Reader) (map[string]bool, error) {
+	found := map[string]bool{"": true, "top": true}
+	z := html.NewTokenizer(r)
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			if err := z.Err(); err != io.EOF {
+				return found, err
+			}
+			return found, nil
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, more := z.TagName()
+			for more {
+				var k, v []byte
+				k, v, more = z.TagAttr()
+				if string(k) == "id" || string(k) == "name" && string(name) == "a" {
+					found[string(v)] = true
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,287 @@
+package check
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"mime"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// checker holds what the checks of one Run share: the options with their
+// defaults, and each host's politeness.
+type checker struct {
+	o      Options
+	client *http.Client
+	mu     sync.Mutex
+	hosts  map[string]*host
+}
+
+// host is one host's share of the requests: PerHost at once, Rate a
+// second.
+type host struct {
+	slots chan struct{}
+	mu    sync.Mutex
+	next  time.Time // the earliest the next request may start
+}
+
+func newChecker(o Options) *checker {
+	if o.Concurrency <= 0 {
+		o.Concurrency = 16
+	}
+	if o.PerHost <= 0 {
+		o.PerHost = 2
+	}
+	if o.Retries == 0 {
+		o.Retries = 3
+	}
+	if o.MaxWait <= 0 {
+		o.MaxWait = 30 * time.Second
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = 20 * time.Second
+	}
+	if o.MaxSize <= 0 {
+		o.MaxSize = 8 << 20
+	}
+	if o.UserAgent == "" {
+		o.UserAgent = DefaultUserAgent
+	}
+	if o.Index == "" {
+		o.Index = "index.html"
+	}
+	client := o.Client
+	if client == nil {
+		client = &http.Client{}
+	}
+	// Redirects are followed here, one request at a time, so that each
+	// is seen, kept, and held to the host's politeness.
+	c := *client
+	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	return &checker{o: o, client: &c, hosts: map[string]*host{}}
+}
+
+// hostOf returns the politeness state of the host of u.
+func (c *checker) hostOf(u *url.URL) *host {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	h := c.hosts[u.Host]
+	if h == nil {
+		h = &host{slots: make(chan struct{}, c.o.PerHost)}
+		c.hosts[u.Host] = h
+	}
+	return h
+}
+
+// maxRedirects is how many redirects a check follows.
+const maxRedirects = 10
+
+// http checks an http(s) target: HEAD, or GET when its fragments are
+// wanted or HEAD fails; redirects followed.
+func (c *checker) http(ctx context.Context, u string, fragments bool) targetResult {
+	if c.o.Cache != nil && !fragments {
+		if r, ok := c.o.Cache.get(u); ok {
+			r.Cached = true
+			return targetResult{Result: r}
+		}
+	}
+	var r targetResult
+	if !fragments {
+		r = c.follow(ctx, http.MethodHead, u, false)
+		if r.State == Broken && r.Status != http.StatusTooManyRequests {
+			// HEAD refused (405, 501) or answered wrongly: GET decides.
+			r = c.follow(ctx, http.MethodGet, u, false)
+		}
+	} else {
+		r = c.follow(ctx, http.MethodGet, u, true)
+	}
+	if c.o.Cache != nil && r.State != Excluded && !fragments {
+		c.o.Cache.put(u, r.Result)
+	}
+	return r
+}
+
+// follow sends method to u and follows its redirects.
+func (c *checker) follow(ctx context.Context, method, u string, read bool) targetResult {
+	var chain []string
+	seen := map[string]bool{}
+	for range maxRedirects + 1 {
+		chain = append(chain, u)
+		if seen[u] {
+			return targetResult{Result: Result{State: Broken, Err: "a redirect loop", Redirects: chain}}
+		}
+		seen[u] = true
+		resp, err := c.do(ctx, method, u)
+		if err != nil {
+			return targetResult{Result: Result{State: Broken, Err: err.Error(), Redirects: redirects(chain)}}
+		}
+		status := resp.StatusCode
+		if status >= 300 && status < 400 && resp.Header.Get("Location") != "" {
+			resp.Body.Close()
+			next, err := resp.Request.URL.Parse(resp.Header.Get("Location"))
+			if err != nil {
+				return targetResult{Result: Result{State: Broken, Status: status, Err: "a Location that does not parse: " + err.Error(), Redirects: chain}}
+			}
+			if c.o.FailPermanentRedirects && (status == http.StatusMovedPermanently || status == http.StatusPermanentRedirect) {
+				return targetResult{Result: Result{State: Broken, Status: status, Err: fmt.Sprintf("moved permanently to %s", next), Redirects: append(chain, next.String())}}
+			}
+			u = next.String()
+			continue
+		}
+		r := targetResult{Result: Result{Status: status, Redirects: redirects(chain)}}
+		if status >= 400 {
+			r.State, r.Err = Broken, resp.Status
+		} else if read && isHTML(resp.Header.Get("Content-Type")) {
+			r.ids, err = ids(io.LimitReader(resp.Body, c.o.MaxSize))
+			if err != nil {
+				r.State, r.Err = Broken, "reading the page: "+err.Error()
+			}
+		}
+		resp.Body.Close()
+		return r
+	}
+	return targetResult{Result: Result{State: Broken, Err: fmt.Sprintf("more than %d redirects", maxRedirects), Redirects: chain}}
+}
+
+// redirects returns the chain of a check that was redirected, nil for one
+// that was not.
+func redirects(chain []string) []string {
+	if len(chain) < 2 {
+		return nil
+	}
+	return chain
+}
+
+func isHTML(contentType string) bool {
+	mt, _, _ := mime.ParseMediaType(contentType)
+	return mt == "text/html" || mt == "application/xhtml+xml"
+}
+
+// do sends one request, politely, trying again after a transient failure:
+// a connection error, a timeout, 429, 502, 503 or 504, waiting as
+// Retry-After says (up to MaxWait), else with exponential backoff and
+// full jitter.
+func (c *checker) do(ctx context.Context, method, u string) (*http.Response, error) {
+	p, err := url.Parse(u)
+	if err != nil {
+		return nil, err
+	}
+	h := c.hostOf(p)
+	for try := 0; ; try++ {
+		resp, err := c.once(ctx, h, method, p)
+		transient := err != nil && ctx.Err() == nil
+		var wait time.Duration
+		if err == nil {
+			switch resp.StatusCode {
+			case http.StatusTooManyRequests, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+				transient = true
+				wait = retryAfter(resp.Header.Get("Retry-After"))
+			}
+		}
+		if !transient || try >= c.o.Retries || c.o.Retries < 0 {
+			return resp, err
+		}
+		if resp != nil {
+			io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+			resp.Body.Close()
+		}
+		if wait == 0 {
+			wait = time.Duration(rand.Int64N(int64(250*time.Millisecond) << try))
+		}
+		wait = min(wait, c.o.MaxWait)
+		select {
+		case <-time.After(wait):
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}
+
+// retryAfter reads a Retry-After header: seconds, or an HTTP date.
+func retryAfter(v string) time.Duration {
+	if v == "" {
+		return 0
+	}
+	if s, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && s >= 0 {
+		return time.Duration(s) * time.Second
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return max(time.Until(t), 0)
+	}
+	return 0
+}
+
+// once sends one request within the host's politeness.
+func (c *checker) once(ctx context.Context, h *host, method string, u *url.URL) (*http.Response, error) {
+	select {
+	case h.slots <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	defer func() { <-h.slots }()
+	if c.o.Rate > 0 {
+		h.mu.Lock()
+		now := time.Now()
+		start := now
+		if h.next.After(now) {
+			start = h.next
+		}
+		h.next = start.Add(time.Duration(float64(time.Second) / c.o.Rate))
+		h.mu.Unlock()
+		if d := start.Sub(now); d > 0 {
+			select {
+			case <-time.After(d):
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+		}
+	}
+	ctx, cancel := context.WithTimeout(ctx, c.o.Timeout)
+	req, err := http.NewRequestWithContext(ctx, method, u.String(), nil)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	for k, v := range c.o.Header {
+		req.Header[k] = v
+	}
+	req.Header.Set("User-Agent", c.o.UserAgent)
+	if a, ok := c.o.Auth[u.Host]; ok {
+		req.SetBasicAuth(a[0], a[1])
+	} else if a, ok := c.o.Auth[u.Hostname()]; ok {
+		req.SetBasicAuth(a[0], a[1])
+	}
+	resp, err := c.client.Do(req)
+	if err != nil {
+		cancel()
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
+		if errors.Is(err, context.DeadlineExceeded) {
+			err = fmt.Errorf("no answer within %v", c.o.Timeout)
+		}
+		return nil, err
+	}
+	resp.Body = &cancelOnClose{resp.Body, cancel}
+	return resp, nil
+}
+
+// cancelOnClose ends a request's context when its body is closed.
+type cancelOnClose struct {
+	io.ReadCloser
+	cancel context.CancelFunc
+}
+
+func (b *cancelOnClose) Close() error {
+	err := b.ReadCloser.Close()
+	b.cancel()
+	return err
+}

@@ -1,0 +1,429 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/base"
+	linkcheck "github.com/relurl/relurl/check"
+	"github.com/relurl/relurl/corpus"
+	"github.com/relurl/relurl/links"
+)
+
+const checkHelp = `
+Check checks the links of documents: it finds them as links does (the same
+DOCUMENTs, -files, -map, WARC archives; -elements), resolves them by
+-spec (whatwg by default, as a browser fetches them) against each
+document's base, <base href> included wherever it is, and checks each
+distinct target once:
+
+  file: URLs, and URLs under a -map URL (checked as the files of its DIR):
+      the file exists (a directory stands for -index, index.html);
+  http and https URLs: HEAD, then GET where HEAD is refused or fails;
+      redirects followed (-fail-permanent-redirects: a 301 or 308 is a
+      broken link, which should say where the target is now);
+  a fragment ("#intro"): an element with that id, or an <a> with that
+      name, in the target, when it is HTML (read with GET);
+  mailto:, tel:, javascript:, data: and other schemes: skipped, counted.
+
+Requests are polite: at most -c at once, -per-host to one host, -rate a
+second to one host; 429 and 503 with Retry-After, and transient failures,
+are tried again (-retries, -retry-max-wait) with growing waits; -timeout
+bounds each request and -max-time the whole run. The User-Agent names
+relurl. -H adds a header, -auth HOST=USER:PASSWORD basic authentication
+for a host. -offline checks only files. -include and -exclude are regular
+expressions on the resolved URL; a file .relurlignore in the current
+directory (or -ignore-file) holds more -exclude patterns, one a line, "#"
+for comments. -cache FILE keeps the results of http(s) targets between
+runs, for -max-cache-age (1d by default): a CI job run again asks again
+only for what aged.
+
+Broken links are reported on standard output grouped by the page that holds
+them, each with its line and column there, the reference as written and
+what it resolved to, and the status or the error; -explain adds why it
+resolved there: the base and the layer that set it (a <base href>, the
+retrieval URL), and each step of the standard. A summary ends the report
+on standard error. -json prints one object per link instead (source,
+line, column, url, ref, base, base_from, element, attribute, state: ok,
+broken, skipped or excluded, status, error, redirects, elapsed_ms,
+cached); -format markdown a table for a CI job's summary.
+
+Exit status: 0 when no link is broken, 2 when some are, 1 for a usage
+error or a document that could not be read.
+
+Examples:
+
+  $ relurl check -map site=https://example.org/ site
+  $ relurl check -offline -file-urls -explain docs/index.html
+  $ relurl check -json -c 8 -per-host 2 https://www.example.org/
+  $ relurl check -format markdown -cache .cache site >> "$GITHUB_STEP_SUMMARY"
+`
+
+// exitBroken is check's exit status when links are broken; its usage
+// errors are exitInvalid, not exitUsage, which is the same number.
+const exitBroken = 2
+
+// checkUsage turns a usage error's status into check's.
+func checkUsage(code int) int {
+	if code == exitUsage {
+		return exitInvalid
+	}
+	return code
+}
+
+func runCheck(e *env, args []string) int {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	var d docFlags
+	d.register(fs)
+	spec := relurl.WHATWG
+	fs.TextVar(&spec, "spec", relurl.WHATWG, "resolve links by RFC `1808`, RFC 3986 or the URL Standard")
+	elements := fs.String("elements", "", "check only these `elements` or ELEMENT@ATTRIBUTEs (default all)")
+	var o linkcheck.Options
+	fs.IntVar(&o.Concurrency, "c", 16, "check this many targets at once")
+	fs.IntVar(&o.PerHost, "per-host", 2, "send at most this many requests at once to one host")
+	fs.Float64Var(&o.Rate, "rate", 0, "send at most this many requests a `second` to one host (0: no limit)")
+	maxTime := fs.Duration("max-time", 0, "stop checking after this long in all (0: no limit)")
+	var headers, auths, includes, excludes listFlag
+	fs.Var(&headers, "H", "send this `header` (\"Name: value\") with every request (repeatable)")
+	fs.Var(&auths, "auth", "basic authentication for a host: `HOST=USER:PASSWORD` (repeatable)")
+	fs.Var(&includes, "include", "check only the URLs this `regexp` matches (repeatable)")
+	fs.Var(&excludes, "exclude", "skip the URLs this `regexp` matches (repeatable)")
+	ignoreFile := fs.String("ignore-file", ".relurlignore", "-exclude patterns from this `file`, if any")
+	fs.BoolVar(&o.Offline, "offline", false, "check only files (file: URLs and those under -map)")
+	fs.StringVar(&o.Index, "index", "index.html", "the `file` a directory stands for")
+	fs.BoolVar(&o.FailPermanentRedirects, "fail-permanent-redirects", false, "count a 301 or 308 as a broken link")
+	cacheFile := fs.String("cache", "", "keep the results of http(s) targets in this `file` between runs")
+	maxAge := fs.String("max-cache-age", "1d", "check again a cached result older than this (1d, 12h, 30m)")
+	asJSON := fs.Bool("json", false, "print one JSON object per link")
+	format := fs.String("format", "text", "the report's `format`: text or markdown")
+	explain := fs.Bool("explain", false, "show why each broken link resolved where it did")
+	if code, ok := d.parse(e, fs, args, checkHelp); !ok {
+		return checkUsage(code)
+	}
+	if *format != "text" && *format != "markdown" {
+		return checkUsage(e.usageError("check", "-format %q: want text or markdown", *format))
+	}
+	only, err := parseElements(*elements)
+	if err != nil {
+		return checkUsage(e.usageError("check", "-elements: %v", err))
+	}
+	for _, h := range headers {
+		name, value, ok := strings.Cut(h, ":")
+		if !ok || strings.TrimSpace(name) == "" {
+			return checkUsage(e.usageError("check", "-H %q: want \"Name: value\"", h))
+		}
+		if o.Header == nil {
+			o.Header = http.Header{}
+		}
+		o.Header.Add(strings.TrimSpace(name), strings.TrimSpace(value))
+	}
+	for _, a := range auths {
+		host, cred, ok1 := strings.Cut(a, "=")
+		user, pass, ok2 := strings.Cut(cred, ":")
+		if !ok1 || !ok2 || host == "" {
+			return checkUsage(e.usageError("check", "-auth %q: want HOST=USER:PASSWORD", a))
+		}
+		if o.Auth == nil {
+			o.Auth = map[string][2]string{}
+		}
+		o.Auth[host] = [2]string{user, pass}
+	}
+	if o.Include, err = compileAll(includes); err != nil {
+		return checkUsage(e.usageError("check", "-include: %v", err))
+	}
+	if o.Exclude, err = compileAll(excludes); err != nil {
+		return checkUsage(e.usageError("check", "-exclude: %v", err))
+	}
+	ignored, err := readIgnoreFile(*ignoreFile)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "relurl check: %v\n", err)
+		return exitInvalid
+	}
+	o.Exclude = append(o.Exclude, ignored...)
+	age, err := parseAge(*maxAge)
+	if err != nil {
+		return checkUsage(e.usageError("check", "-max-cache-age %q: %v", *maxAge, err))
+	}
+	if *cacheFile != "" {
+		if o.Cache, err = linkcheck.OpenCache(*cacheFile, age); err != nil {
+			fmt.Fprintf(e.stderr, "relurl check: -cache: %v\n", err)
+			return exitInvalid
+		}
+	}
+	for _, m := range d.maps {
+		o.Maps = append(o.Maps, linkcheck.Map{Dir: m.Dir, URL: m.URL})
+	}
+	o.Retries, o.MaxWait, o.Timeout = d.retries, d.retryWait, d.timeout
+	if o.Retries == 0 {
+		o.Retries = -1
+	}
+
+	// Find the links, as links does, with where each is.
+	var (
+		mu    sync.Mutex
+		found []linkcheck.Link
+	)
+	newExtractor := func() *links.Extractor {
+		return &links.Extractor{MaxDepth: d.maxDepth, Resolver: relurl.Resolver{Spec: spec}, Only: only, Positions: true}
+	}
+	docLinks := func(doc *corpus.Doc) func(*links.Link, *corpus.Output) {
+		return func(l *links.Link, _ *corpus.Output) {
+			c := linkcheck.Link{Source: doc.Source, Line: l.Line, Column: l.Column, URL: string(l.URL), Ref: string(l.Ref),
+				BaseFrom: l.Base.From.String(), Element: l.Element, Attribute: l.Attribute}
+			if l.Base.From != base.None {
+				c.Base = l.Base.URL
+			}
+			if l.URL == nil {
+				c.URL = "" // unresolved, or refused by the URL parser
+			}
+			mu.Lock()
+			found = append(found, c)
+			mu.Unlock()
+		}
+	}
+	status, stats := d.run(e, "check", fs.Args(), newExtractor, docLinks, nil)
+	slices.SortStableFunc(found, func(a, b linkcheck.Link) int {
+		return cmpLinks(a, b)
+	})
+
+	ctx := context.Background()
+	if *maxTime > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *maxTime)
+		defer cancel()
+	}
+	p := e.newProgress()
+	var toCheck []linkcheck.Link
+	var unresolved []linkcheck.Report
+	for _, l := range found {
+		if l.URL == "" {
+			unresolved = append(unresolved, linkcheck.Report{Link: l, Result: linkcheck.Result{State: linkcheck.Broken, Err: "not resolved: the document has no base URL, or the URL parser refuses it"}})
+			continue
+		}
+		toCheck = append(toCheck, l)
+	}
+	reports := linkcheck.Run(ctx, toCheck, o, func(done, total int) {
+		p.update(func(float64) string { return fmt.Sprintf("%d of %d targets checked", done, total) })
+	})
+	p.clear()
+	reports = append(unresolved, reports...)
+	slices.SortStableFunc(reports, func(a, b linkcheck.Report) int { return cmpLinks(a.Link, b.Link) })
+	if o.Cache != nil {
+		if err := o.Cache.Save(); err != nil {
+			fmt.Fprintf(e.stderr, "relurl check: -cache: %v\n", err)
+			status = max(status, exitInvalid)
+		}
+	}
+
+	var out []byte
+	switch {
+	case *asJSON:
+		out = checkJSON(reports)
+	case *format == "markdown":
+		out = checkMarkdown(reports)
+	default:
+		out = checkText(reports, spec, *explain)
+	}
+	if code := e.write(out); code != exitOK {
+		return code
+	}
+	counts := map[linkcheck.State]int{}
+	targets := map[string]bool{}
+	for _, r := range reports {
+		counts[r.State]++
+		u, _, _ := strings.Cut(r.URL, "#")
+		targets[u] = true
+	}
+	fmt.Fprintf(e.stderr, "relurl check: %s, %s, %s: %d broken, %d skipped, %d excluded\n",
+		corpus.Count(stats.Documents, "document"), corpus.Count(len(reports), "link"), corpus.Count(len(targets), "target"),
+		counts[linkcheck.Broken], counts[linkcheck.Skipped], counts[linkcheck.Excluded])
+	if counts[linkcheck.Broken] > 0 && status == exitOK {
+		return exitBroken
+	}
+	if status != exitOK {
+		return exitInvalid
+	}
+	return exitOK
+}
+
+func cmpLinks(a, b linkcheck.Link) int {
+	if c := strings.Compare(a.Source, b.Source); c != 0 {
+		return c
+	}
+	if a.Line != b.Line {
+		return a.Line - b.Line
+	}
+	return a.Column - b.Column
+}
+
+func compileAll(patterns []string) ([]*regexp.Regexp, error) {
+	var res []*regexp.Regexp
+	for _, p := range patterns {
+		re, err := regexp.Compile(p)
+		if err != nil {
+			return nil, err
+		}
+		res = append(res, re)
+	}
+	return res, nil
+}
+
+// readIgnoreFile reads the patterns of an ignore file, one regular
+// expression a line, "#" starting a comment line; a file that does not
+// exist holds none.
+func readIgnoreFile(name string) ([]*regexp.Regexp, error) {
+	f, err := os.Open(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var res []*regexp.Regexp
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		re, err := regexp.Compile(line)
+		if err != nil {
+			return nil, fmt.Errorf("%s, line %d: %v", name, n, err)
+		}
+		res = append(res, re)
+	}
+	return res, sc.Err()
+}
+
+// parseAge parses a duration, with "d" for days beside Go's units.
+func parseAge(s string) (time.Duration, error) {
+	if days, ok := strings.CutSuffix(s, "d"); ok {
+		n, err := strconv.ParseFloat(days, 64)
+		if err != nil || n < 0 {
+			return 0, errors.New("want a duration such as 1d, 12h or 30m")
+		}
+		return time.Duration(n * float64(24*time.Hour)), nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 {
+		return 0, errors.New("want a duration such as 1d, 12h or 30m")
+	}
+	return d, nil
+}
+
+// checkText is the report for people: the broken links grouped by page.
+func checkText(reports []linkcheck.Report, spec relurl.Spec, explain bool) []byte {
+	var out []byte
+	source := ""
+	for _, r := range reports {
+		if r.State != linkcheck.Broken {
+			continue
+		}
+		if r.Source != source {
+			source = r.Source
+			out = fmt.Appendf(out, "%s\n", printable(source))
+		}
+		target := r.URL
+		if target == "" {
+			target = "(unresolved)"
+		}
+		why := r.Err
+		if why == "" && r.Status != 0 {
+			why = strconv.Itoa(r.Status)
+		}
+		out = fmt.Appendf(out, "  %d:%d <%s %s=%q> %s: %s\n", r.Line, r.Column, r.Element, r.Attribute, r.Ref, printable(target), printable(why))
+		if len(r.Redirects) > 1 {
+			out = fmt.Appendf(out, "    redirected: %s\n", printable(strings.Join(r.Redirects, " -> ")))
+		}
+		if explain {
+			out = appendExplanation(out, r, spec)
+		}
+	}
+	return out
+}
+
+// appendExplanation says why a link resolved where it did: its base and
+// the layer that set it, then the standard's steps.
+func appendExplanation(out []byte, r linkcheck.Report, spec relurl.Spec) []byte {
+	if r.Base == "" {
+		return fmt.Appendf(out, "    base: none (%s): a relative reference cannot resolve\n", r.BaseFrom)
+	}
+	out = fmt.Appendf(out, "    base: %s, from %s\n", printable(r.Base), baseLayer(r.BaseFrom))
+	trace := relurl.Resolver{Spec: spec}.Explain(r.Base, r.Ref)
+	for line := range strings.Lines(trace.String()) {
+		out = fmt.Appendf(out, "    %s", printable(strings.TrimSuffix(line, "\n"))+"\n")
+	}
+	return out
+}
+
+// baseLayer names a base's layer of RFC 1808, Section 3, for people.
+func baseLayer(from string) string {
+	switch from {
+	case "html-base":
+		return "the document's <base href> (3.1)"
+	case "retrieval":
+		return "the URL the document was retrieved by (3.3)"
+	case "encapsulating":
+		return "the enclosing MIME entity (3.2)"
+	}
+	return from + " (3.1)"
+}
+
+// checkJSON is one JSON object per link.
+func checkJSON(reports []linkcheck.Report) []byte {
+	type linkJ struct {
+		linkcheck.Link
+		Line      int      `json:"line"`
+		Column    int      `json:"column"`
+		State     string   `json:"state"`
+		Status    int      `json:"status,omitempty"`
+		Err       string   `json:"error,omitempty"`
+		Redirects []string `json:"redirects,omitempty"`
+		Elapsed   float64  `json:"elapsed_ms"`
+		Cached    bool     `json:"cached,omitempty"`
+	}
+	var out []byte
+	for _, r := range reports {
+		out = appendJSON(out, linkJ{Link: r.Link, Line: r.Line, Column: r.Column, State: r.State.String(), Status: r.Status,
+			Err: r.Err, Redirects: r.Redirects, Elapsed: float64(r.Elapsed.Microseconds()) / 1000, Cached: r.Cached})
+	}
+	return out
+}
+
+// checkMarkdown is a table of the broken links, for a CI job's summary.
+func checkMarkdown(reports []linkcheck.Report) []byte {
+	broken := 0
+	out := []byte("| page | line | link | resolved to | why |\n| --- | --- | --- | --- | --- |\n")
+	cell := func(s string) string {
+		return strings.NewReplacer("|", "\\|", "\n", " ", "`", "'").Replace(printable(s))
+	}
+	for _, r := range reports {
+		if r.State != linkcheck.Broken {
+			continue
+		}
+		broken++
+		why := r.Err
+		if why == "" {
+			why = strconv.Itoa(r.Status)
+		}
+		out = fmt.Appendf(out, "| %s | %d:%d | `%s` | %s | %s |\n", cell(r.Source), r.Line, r.Column, cell(r.Ref), cell(r.URL), cell(why))
+	}
+	if broken == 0 {
+		return []byte("No broken links.\n")
+	}
+	return append([]byte(fmt.Sprintf("**%s**\n\n", corpus.Count(broken, "broken link"))), out...)
+}

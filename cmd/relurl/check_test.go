@@ -1,0 +1,224 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// checkSite is a loopback site with a broken link of every kind a checker
+// must find, and links that look broken but are not.
+func checkSite(t *testing.T) *httptest.Server {
+	t.Helper()
+	var busy atomic.Int32
+	pages := map[string]string{
+		// Links before the <base> resolve against it too; a <base> in
+		// <svg> and a second one do not count.
+		"/index.html": `<!doctype html><title>home</title>
+<a href="guide.html">ok</a>
+<a href="missing.html">404 under the base</a>
+<svg><base href="/wrong/"></svg>
+<base href="/docs/">
+<base href="/other/">
+<a href="guide.html#intro">fragment there</a>
+<a href="guide.html#nope">fragment missing</a>
+<a href="..\docs\guide.html">backslashes: fine by the URL Standard</a>
+<a href="/r301">redirect chain</a> <a href="/loop1">redirect loop</a>
+<a href="/gone">410</a> <a href="/err500">500</a> <a href="/busy">429 then 200</a>
+<a href="/slow">too slow</a> <a href="/nohead">HEAD refused</a>
+<a href="/huge#end">a huge page</a> <a href="legacy.html">windows-1252</a>
+<a href="mailto:me@example.com">mail</a> <a href="javascript:void(0)">js</a>
+<img src="img/logo.png"> <img src="img/none.png">`,
+		"/docs/guide.html":   `<h1 id="intro">Guide</h1>`,
+		"/docs/img/logo.png": "png",
+		// A windows-1252 page whose link holds é: its path is UTF-8.
+		"/docs/legacy.html":      "<meta charset=windows-1252><a href=\"caf\xe9.html\">caf\xe9</a><base href=\"data:,x\"><a href=\"guide.html\">data: base ignored</a>",
+		"/docs/caf%C3%A9.html":   "<p>café",
+		"/docs/legacy-base.html": "",
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		body, ok := pages[r.URL.EscapedPath()]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		if strings.HasSuffix(r.URL.Path, ".html") {
+			w.Header().Set("Content-Type", "text/html")
+		}
+		fmt.Fprint(w, body)
+	})
+	mux.HandleFunc("/r301", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/r302", http.StatusMovedPermanently)
+	})
+	mux.HandleFunc("/r302", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/docs/guide.html", http.StatusFound)
+	})
+	mux.HandleFunc("/loop1", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/loop2", http.StatusFound) })
+	mux.HandleFunc("/loop2", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/loop1", http.StatusFound) })
+	mux.HandleFunc("/gone", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusGone) })
+	mux.HandleFunc("/err500", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusInternalServerError) })
+	mux.HandleFunc("/busy", func(w http.ResponseWriter, r *http.Request) {
+		if busy.Add(1) == 1 {
+			w.Header().Set("Retry-After", "1")
+			w.WriteHeader(http.StatusTooManyRequests)
+			return
+		}
+		w.WriteHeader(http.StatusOK)
+	})
+	mux.HandleFunc("/slow", func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-time.After(5 * time.Second):
+		case <-r.Context().Done():
+		}
+	})
+	mux.HandleFunc("/nohead", func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodHead {
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		fmt.Fprint(w, "ok")
+	})
+	mux.HandleFunc("/huge", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, strings.Repeat("<p>filler</p>\n", 300_000)+`<p id="end">end`)
+	})
+	s := httptest.NewServer(mux)
+	t.Cleanup(s.Close)
+	return s
+}
+
+// TestCheckSite checks the loopback site: every planted breakage found,
+// nothing else, in a bounded time, with positions, and the exit status 2.
+func TestCheckSite(t *testing.T) {
+	s := checkSite(t)
+	start := time.Now()
+	r := relurlRun(t, nil, "check", "-json", "-timeout", "1s", "-retries", "2", "-retry-max-wait", "2s", s.URL+"/index.html", s.URL+"/docs/legacy.html")
+	if elapsed := time.Since(start); elapsed > 30*time.Second {
+		t.Errorf("the check took %v", elapsed)
+	}
+	if r.code != 2 {
+		t.Fatalf("exit %d, want 2; stderr %s", r.code, r.stderr)
+	}
+	var broken, ok, skipped []string
+	for line := range strings.Lines(r.stdout) {
+		var l struct {
+			URL, Ref, State, Error string
+			Line, Column, Status   int
+			Redirects              []string
+		}
+		if err := json.Unmarshal([]byte(line), &l); err != nil {
+			t.Fatalf("%v: %s", err, line)
+		}
+		switch l.State {
+		case "broken":
+			broken = append(broken, l.Ref)
+		case "ok":
+			ok = append(ok, l.Ref)
+		case "skipped":
+			skipped = append(skipped, l.Ref)
+		}
+		if l.Line == 0 {
+			t.Errorf("%s: no line", l.Ref)
+		}
+		if l.Ref == "/r301" && len(l.Redirects) != 3 {
+			t.Errorf("/r301: redirects %q", l.Redirects)
+		}
+	}
+	slices.Sort(broken)
+	slices.Sort(ok)
+	wantBroken := []string{"/err500", "/gone", "/loop1", "/slow", "guide.html#nope", "img/none.png", "missing.html"}
+	wantOK := []string{"..\\docs\\guide.html", "/busy", "/huge#end", "/nohead", "/r301", "caf\u00e9.html", "guide.html", "guide.html", "guide.html#intro", "img/logo.png", "legacy.html"}
+	if !slices.Equal(broken, wantBroken) {
+		t.Errorf("broken: %q\nwant    %q", broken, wantBroken)
+	}
+	if !slices.Equal(ok, wantOK) {
+		t.Errorf("ok: %q\nwant %q", ok, wantOK)
+	}
+	if len(skipped) != 2 {
+		t.Errorf("skipped: %q", skipped)
+	}
+	if !strings.Contains(r.stderr, "7 broken, 2 skipped, 0 excluded") {
+		t.Errorf("summary: %s", r.stderr)
+	}
+
+	// By RFC 1808, the backslashes are a broken link: the URL Standard is
+	// the default because browsers fetch by it.
+	r = relurlRun(t, nil, "check", "-spec", "1808", "-elements", "a@href", "-include", `docs`, "-timeout", "1s", s.URL+"/index.html")
+	if !strings.Contains(r.stdout, `..\docs\guide.html`) {
+		t.Errorf("-spec 1808 does not report the backslashes:\n%s", r.stdout)
+	}
+}
+
+// TestCheckText checks the report for people, -explain and markdown.
+func TestCheckText(t *testing.T) {
+	s := checkSite(t)
+	r := relurlRun(t, nil, "check", "-explain", "-elements", "a@href", "-exclude", "slow|err500|loop|gone|busy|huge", s.URL+"/index.html")
+	want := s.URL + "/index.html\n" +
+		"  3:1 <a href=\"missing.html\"> " + s.URL + "/docs/missing.html: 404 Not Found\n" +
+		"    base: " + s.URL + "/docs/, from the document's <base href> (3.1)\n"
+	if !strings.HasPrefix(r.stdout, want) || r.code != 2 {
+		t.Errorf("exit %d, report:\n%s\nwant it to start with:\n%s", r.code, r.stdout, want)
+	}
+	if !strings.Contains(r.stdout, `  8:1 <a href="guide.html#nope"> `+s.URL+`/docs/guide.html#nope: no element with id or name "nope"`) {
+		t.Errorf("no fragment report:\n%s", r.stdout)
+	}
+	r = relurlRun(t, nil, "check", "-format", "markdown", "-elements", "a@href", "-exclude", "slow|err500|loop|gone|busy|huge", s.URL+"/index.html")
+	if !strings.HasPrefix(r.stdout, "**2 broken links**\n\n| page | line | link | resolved to | why |\n") {
+		t.Errorf("markdown:\n%s", r.stdout)
+	}
+}
+
+// TestCheckOffline checks a site on disk through -map and -offline, with
+// a cache, an ignore file, and the exit statuses.
+func TestCheckOffline(t *testing.T) {
+	dir := t.TempDir()
+	site := filepath.Join(dir, "site")
+	os.MkdirAll(filepath.Join(site, "docs"), 0o755)
+	os.WriteFile(filepath.Join(site, "index.html"), []byte(`<base href="docs/"><a href="a.html#x">a</a> <a href="b.html">b</a> <a href="../">home</a> <a href="https://elsewhere.example/">out</a>`), 0o644)
+	os.WriteFile(filepath.Join(site, "docs", "a.html"), []byte(`<a name="x">x</a>`), 0o644)
+	r := relurlRun(t, nil, "check", "-offline", "-map", site+"=https://site.example/", site)
+	check(t, r, "https://site.example/index.html\n  1:45 <a href=\"b.html\"> https://site.example/docs/b.html: no such file: "+filepath.Join(site, "docs", "b.html")+"\n",
+		"relurl check: 2 documents, 4 links, 4 targets: 1 broken, 0 skipped, 1 excluded\n", 2)
+
+	os.WriteFile(filepath.Join(site, "docs", "b.html"), nil, 0o644)
+	r = relurlRun(t, nil, "check", "-offline", "-map", site+"=https://site.example/", site)
+	check(t, r, "", "relurl check: 3 documents, 4 links, 4 targets: 0 broken, 0 skipped, 1 excluded\n", 0)
+
+	r = relurlRun(t, nil, "check", "-format", "pdf", site)
+	check(t, r, "", "relurl check: -format \"pdf\": want text or markdown\n…", 1)
+	r = relurlRun(t, nil, "check", filepath.Join(dir, "nothing.html"))
+	check(t, r, "", "relurl check: open "+filepath.Join(dir, "nothing.html")+": no such file or directory\n…", 1)
+}
+
+// TestCheckCache: a second run takes http results from the cache.
+func TestCheckCache(t *testing.T) {
+	var hits atomic.Int32
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		if r.URL.Path == "/page.html" {
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, `<a href="/a">a</a> <a href="/b">b</a>`)
+		}
+	}))
+	defer s.Close()
+	cache := filepath.Join(t.TempDir(), "cache")
+	for i, wantHits := range []int32{3, 1} {
+		hits.Store(0)
+		r := relurlRun(t, nil, "check", "-json", "-cache", cache, s.URL+"/page.html")
+		if r.code != 0 || hits.Load() != wantHits {
+			t.Errorf("run %d: exit %d, %d requests, want %d; %s", i+1, r.code, hits.Load(), wantHits, r.stderr)
+		}
+		if i == 1 && strings.Count(r.stdout, `"cached":true`) != 2 {
+			t.Errorf("run 2 did not use the cache:\n%s", r.stdout)
+		}
+	}
+}
