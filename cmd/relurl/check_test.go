@@ -57,7 +57,10 @@ func checkSite(t *testing.T) *httptest.Server {
 		fmt.Fprint(w, body)
 	})
 	mux.HandleFunc("/r301", func(w http.ResponseWriter, r *http.Request) {
-		http.Redirect(w, r, "/r302", http.StatusMovedPermanently)
+		http.Redirect(w, r, "/r308", http.StatusMovedPermanently)
+	})
+	mux.HandleFunc("/r308", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/r302", http.StatusPermanentRedirect)
 	})
 	mux.HandleFunc("/r302", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/docs/guide.html", http.StatusFound)
@@ -129,7 +132,7 @@ func TestCheckSite(t *testing.T) {
 		if l.Line == 0 {
 			t.Errorf("%s: no line", l.Ref)
 		}
-		if l.Ref == "/r301" && len(l.Redirects) != 3 {
+		if l.Ref == "/r301" && len(l.Redirects) != 4 {
 			t.Errorf("/r301: redirects %q", l.Redirects)
 		}
 	}
@@ -148,6 +151,12 @@ func TestCheckSite(t *testing.T) {
 	}
 	if !strings.Contains(r.stderr, "7 broken, 2 skipped, 0 excluded") {
 		t.Errorf("summary: %s", r.stderr)
+	}
+
+	// A permanent redirect is a link to fix, with -fail-permanent-redirects.
+	r = relurlRun(t, nil, "check", "-fail-permanent-redirects", "-include", "r301", s.URL+"/index.html")
+	if r.code != 2 || !strings.Contains(r.stdout, `<a href="/r301"> `+s.URL+`/r301: moved permanently to `+s.URL+`/r308`) {
+		t.Errorf("-fail-permanent-redirects: exit %d\n%s", r.code, r.stdout)
 	}
 
 	// By RFC 1808, the backslashes are a broken link: the URL Standard is
