@@ -1,8 +1,6 @@
 package relurl
 
 import (
-	"bufio"
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -158,26 +156,15 @@ func TestSearchParamsAgainstNode(t *testing.T) {
 			}
 		}
 	}
-	var in strings.Builder
-	for _, q := range queries {
-		b, _ := json.Marshal(q)
-		in.Write(b)
-		in.WriteByte('\n')
+	inputs := make([]any, len(queries))
+	for i, q := range queries {
+		inputs[i] = q
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, node, "-e", searchParamsScript)
-	cmd.Stdin = strings.NewReader(in.String())
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v", err)
-	}
-	sc := bufio.NewScanner(strings.NewReader(string(out)))
-	sc.Buffer(nil, 1<<20)
+	lines := runNode(t, node, searchParamsScript, inputs, time.Minute)
 	agree := 0
-	for i := 0; sc.Scan(); i++ {
+	for i, line := range lines {
 		var want []json.RawMessage
-		if err := json.Unmarshal(sc.Bytes(), &want); err != nil || len(want) != 3 {
+		if err := json.Unmarshal(line, &want); err != nil || len(want) != 3 {
 			t.Fatalf("node's line %d: %v", i+1, err)
 		}
 		q := ParseSearchParams(queries[i])

@@ -171,6 +171,36 @@ func (u WebURL) cannotHaveCredentialsOrPort() bool {
 	return !u.hasHost || u.hostStart == u.hostEnd || u.scheme == fileScheme
 }
 
+// With returns u with the attribute of the URL API named setter ("href",
+// "protocol", "username", "password", "host", "hostname", "port",
+// "pathname", "search" or "hash") set to value, as url[setter] = value
+// sets it in JavaScript.
+func (u WebURL) With(setter, value string) (WebURL, error) {
+	switch setter {
+	case "href":
+		return u.WithHref(value)
+	case "protocol":
+		return u.WithProtocol(value)
+	case "username":
+		return u.WithUsername(value)
+	case "password":
+		return u.WithPassword(value)
+	case "host":
+		return u.WithHost(value)
+	case "hostname":
+		return u.WithHostname(value)
+	case "port":
+		return u.WithPort(value)
+	case "pathname":
+		return u.WithPathname(value)
+	case "search":
+		return u.WithSearch(value)
+	case "hash":
+		return u.WithHash(value)
+	}
+	return u, setError(setter, value, "the URL API has no such attribute")
+}
+
 // WithHref returns the URL that value parses to, as the href setter sets
 // it: the whole URL, by the basic URL parser, without a base.
 func (u WebURL) WithHref(value string) (WebURL, error) {

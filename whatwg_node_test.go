@@ -1,7 +1,7 @@
 package relurl
 
 import (
-	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -57,26 +57,15 @@ func TestAgainstNode(t *testing.T) {
 		jobs = append(jobs, job{&base, &r})
 	}
 
-	var in strings.Builder
-	for _, j := range jobs {
-		line, _ := json.Marshal([]*string{j.base, j.input})
-		in.Write(line)
-		in.WriteByte('\n')
+	inputs := make([]any, len(jobs))
+	for i, j := range jobs {
+		inputs[i] = []*string{j.base, j.input}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, node, "-e", nodeScript)
-	cmd.Stdin = strings.NewReader(in.String())
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v", err)
-	}
-	sc := bufio.NewScanner(strings.NewReader(string(out)))
-	sc.Buffer(nil, 1<<20)
+	lines := runNode(t, node, nodeScript, inputs, 2*time.Minute)
 	agree, i := 0, 0
-	for ; sc.Scan() && i < len(jobs); i++ {
+	for ; i < len(lines) && i < len(jobs); i++ {
 		var want *string
-		if err := json.Unmarshal(sc.Bytes(), &want); err != nil {
+		if err := json.Unmarshal(lines[i], &want); err != nil {
 			t.Fatalf("node's line %d: %v", i+1, err)
 		}
 		j := jobs[i]
@@ -107,6 +96,35 @@ func TestAgainstNode(t *testing.T) {
 		t.Fatalf("node answered %d of %d inputs", i, len(jobs))
 	}
 	t.Logf("node %s agrees on %d of %d inputs", strings.TrimSpace(nodeVersion(node)), agree, len(jobs))
+}
+
+// runNode runs script with node, its standard input a JSON line for each
+// of inputs, and returns the lines it writes: one for each input, as the
+// differential tests' scripts answer. It stops node after timeout.
+func runNode(t *testing.T, node, script string, inputs []any, timeout time.Duration) [][]byte {
+	t.Helper()
+	var in bytes.Buffer
+	for _, v := range inputs {
+		line, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in.Write(line)
+		in.WriteByte('\n')
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, "-e", script)
+	cmd.Stdin = &in
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v", err)
+	}
+	lines := bytes.Split(bytes.TrimSuffix(out, []byte("\n")), []byte("\n"))
+	if len(lines) != len(inputs) {
+		t.Fatalf("node answered %d of %d inputs", len(lines), len(inputs))
+	}
+	return lines
 }
 
 func show(s *string, err error) string {

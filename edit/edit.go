@@ -30,6 +30,13 @@ import (
 // order JSON writes them.
 var Components = []string{"scheme", "user", "password", "host", "port", "path", "query", "fragment"}
 
+// apiNames are the URL API's setters of trurl's components; trurl's host
+// is the hostname.
+var apiNames = map[string]string{
+	"url": "href", "scheme": "protocol", "user": "username", "password": "password", "host": "hostname",
+	"port": "port", "path": "pathname", "query": "search", "fragment": "hash",
+}
+
 // aliases are the URL API's names of trurl's components.
 var aliases = map[string]string{
 	"protocol": "scheme", "username": "user", "hostname": "host", "pathname": "path",
@@ -207,28 +214,7 @@ func (u *URL) Set(component, value string) error {
 	if u.spec != relurl.WHATWG {
 		return u.rfc.set(c, value)
 	}
-	var w relurl.WebURL
-	var err error
-	switch c {
-	case "url":
-		w, err = u.web.WithHref(value)
-	case "scheme":
-		w, err = u.web.WithProtocol(value)
-	case "user":
-		w, err = u.web.WithUsername(value)
-	case "password":
-		w, err = u.web.WithPassword(value)
-	case "host":
-		w, err = u.web.WithHostname(value)
-	case "port":
-		w, err = u.web.WithPort(value)
-	case "path":
-		w, err = u.web.WithPathname(value)
-	case "query":
-		w, err = u.web.WithSearch(value)
-	case "fragment":
-		w, err = u.web.WithHash(value)
-	}
+	w, err := u.web.With(apiNames[c], value)
 	if err != nil {
 		return err
 	}
