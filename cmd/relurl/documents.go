@@ -1,0 +1,235 @@
+package main
+
+// This file reads documents for links, base and check: their flags, and
+// the run over them in input order.
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/corpus"
+	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/source"
+)
+
+// docFlags are the flags that say how to read documents, for links and base.
+type docFlags struct {
+	url             string
+	typ             string
+	maxDepth        int
+	maxSize         int64
+	maxRedirects    int
+	timeout         time.Duration
+	contentLocation bool
+	verbose         bool
+	files           string
+	prefix          string
+	fileURLs        bool
+	maps            mapFlag
+	jobs            int
+	retries         int
+	retryWait       time.Duration
+	s3              source.S3Options
+}
+
+func (d *docFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&d.url, "url", "", "the absolute `URL` one file or standard input was retrieved by (3.3)")
+	fs.StringVar(&d.typ, "type", "auto", "the documents' `type`: html, message (.eml, .mhtml) or auto")
+	fs.IntVar(&d.maxDepth, "max-depth", links.DefaultMaxDepth, "the deepest nesting of MIME parts to read, at least 1")
+	fs.Int64Var(&d.maxSize, "max-size", corpus.DefaultMaxSize, "read at most this many `bytes` of a document, at least 1")
+	fs.IntVar(&d.maxRedirects, "max-redirects", source.DefaultMaxRedirects, "follow at most this many HTTP redirects")
+	fs.DurationVar(&d.timeout, "timeout", 30*time.Second, "a page's deadline; for an archive, the longest stall; 0: none")
+	fs.BoolVar(&d.contentLocation, "content-location", false, "let an HTTP Content-Location header set the base (RFC 7231 says no)")
+	fs.BoolVar(&d.verbose, "v", false, "report the redirects a fetch followed")
+	fs.StringVar(&d.files, "files", "", "read more DOCUMENTs from `FILE` (or - or a URL), one a line, gzip or not")
+	fs.StringVar(&d.prefix, "prefix", "", "join each relative line of -files to this `URL` or directory")
+	fs.IntVar(&d.retries, "retries", source.DefaultRetry.Attempts, "retry a URL this many `times` after a transient failure")
+	fs.DurationVar(&d.retryWait, "retry-max-wait", source.DefaultRetry.MaxWait, "wait at most this long in all for the retries of a failure")
+	fs.StringVar(&d.s3.Endpoint, "s3-endpoint", "", "the `URL` of an S3-compatible store (default $AWS_ENDPOINT_URL)")
+	fs.BoolVar(&d.s3.Unsigned, "s3-no-sign-request", false, "read s3:// inputs without credentials, from public buckets")
+	fs.Var(&d.maps, "map", "give the files below `DIR=URL`'s DIR the retrieval URL URL/PATH (repeatable)")
+	fs.BoolVar(&d.fileURLs, "file-urls", false, "give other files their file:// URL as retrieval URL")
+	fs.IntVar(&d.jobs, "j", runtime.GOMAXPROCS(0), "read this many documents at once")
+}
+
+// mapFlag is the repeatable -map DIR=URL.
+type mapFlag []corpus.Map
+
+func (m *mapFlag) String() string { return "" }
+
+func (m *mapFlag) Set(s string) error {
+	mp, err := corpus.ParseMap(s)
+	if err == nil {
+		*m = append(*m, mp)
+	}
+	return err
+}
+
+// parse parses the flags and arguments of links or base, DOCUMENT..., and
+// reports as parseFlags does whether the command should run: a flag value
+// that cannot work is a usage error.
+func (d *docFlags) parse(e *env, fs *flag.FlagSet, args []string, help string) (int, bool) {
+	if code, ok := e.parseFlags(fs, args, help); !ok {
+		return code, false
+	}
+	if err := d.check(fs.Args()); err != nil {
+		return e.usageError(fs.Name(), "%v", err), false
+	}
+	// Go's flag package stops at the first argument that is not a flag:
+	// "links page.html -json" would read a file named -json.
+	for _, a := range fs.Args() {
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && a != "-" && fs.Lookup(name) != nil {
+			return e.usageError(fs.Name(), "flags go before documents: %s", a), false
+		}
+	}
+	return 0, true
+}
+
+// check reports a flag value or argument that cannot work.
+func (d *docFlags) check(docs []string) error {
+	switch {
+	case len(docs) == 0 && d.files == "":
+		return errors.New("want a DOCUMENT (a file, a directory, - or a URL), or -files")
+	case d.typ != "auto" && d.typ != "html" && d.typ != "message":
+		return fmt.Errorf("-type %q: want html, message or auto", d.typ)
+	case d.maxSize < 1:
+		return fmt.Errorf("-max-size %d: want a number of bytes, at least 1", d.maxSize)
+	case d.maxDepth < 1:
+		return fmt.Errorf("-max-depth %d: want at least 1", d.maxDepth)
+	case d.maxRedirects < 0:
+		return fmt.Errorf("-max-redirects %d: want 0 or more", d.maxRedirects)
+	case d.timeout < 0:
+		return fmt.Errorf("-timeout %v: want 0 (none) or more", d.timeout)
+	case d.jobs < 1:
+		return fmt.Errorf("-j %d: want at least 1", d.jobs)
+	case d.retries < 0:
+		return fmt.Errorf("-retries %d: want 0 or more", d.retries)
+	case d.retryWait <= 0:
+		return fmt.Errorf("-retry-max-wait %v: want more than 0", d.retryWait)
+	case d.prefix != "" && d.files == "":
+		return errors.New("-prefix is for the lines of -files")
+	case d.url != "" && !relurl.Split(d.url).HasScheme():
+		return fmt.Errorf("-url %q: a retrieval URL must be absolute, with a scheme", d.url)
+	case d.url != "" && (len(docs) != 1 || d.files != "" || source.IsURL(docs[0])):
+		return errors.New("-url is for a single file or standard input; a fetched document's URL is where it was found, and -map gives many files theirs")
+	case d.files == "-" && slices.Contains(docs, "-"):
+		return errors.New("-files - and the DOCUMENT - both want standard input")
+	}
+	return nil
+}
+
+// run reads the documents of the arguments and of -files, handing each
+// link to link and each base to base (either may be nil), printing what
+// they print into out in input order, and warnings and errors with the
+// document's name. It returns the exit status and what was read.
+func (d *docFlags) run(e *env, cmd string, args []string, x func() *links.Extractor,
+	docLinks func(doc *corpus.Doc) func(l *links.Link, out *corpus.Output), printBase func(doc *corpus.Doc, part string, b base.Base, out *corpus.Output)) (int, corpus.Stats) {
+	o := &corpus.Options{
+		URL: d.url, Maps: d.maps, MaxSize: d.maxSize, MaxRedirects: d.maxRedirects,
+		Timeout: d.timeout, ContentLocation: d.contentLocation, Stdin: e.stdin,
+		Retry: source.Retry{Attempts: d.retries, MaxWait: d.retryWait, Base: source.DefaultRetry.Base},
+		S3:    d.s3,
+	}
+	switch d.typ {
+	case "html":
+		o.Format = links.FormatHTML
+	case "message":
+		o.Format = links.FormatMessage
+	}
+	o.Files, o.Prefix, o.FileURLs = d.files, d.prefix, d.fileURLs
+	// One file named alone is the run: its warnings need no name.
+	single := len(args) == 1 && d.files == "" && !isDir(args[0])
+	limitMemory(d.jobs, single, d.maxSize)
+	var stats corpus.Stats
+	status := exitOK
+	p := e.newProgress()
+	defer p.clear()
+	o.Run(o.Docs(slices.Values(args)), d.jobs, x,
+		func(doc *corpus.Doc, out *corpus.Output) *links.Handler {
+			named := func(err error) string {
+				if single && doc.Record == nil {
+					return printable(err.Error())
+				}
+				return printable(doc.Source + ": " + err.Error())
+			}
+			var link func(*links.Link, *corpus.Output)
+			if docLinks != nil {
+				link = docLinks(doc)
+			}
+			h := &links.Handler{
+				Link: func(l *links.Link) error {
+					if link != nil {
+						link(l, out)
+					}
+					return nil
+				},
+				Warn: func(err error) { out.Err = fmt.Appendf(out.Err, "relurl %s: warning: %s\n", cmd, named(err)) },
+			}
+			if printBase != nil {
+				h.Base = func(part string, b base.Base) { printBase(doc, part, b, out) }
+			}
+			return h
+		},
+		e.writer(p, &status),
+		func(doc *corpus.Doc) bool {
+			stats.Add(doc)
+			if d.verbose && len(doc.Redirects) > 1 {
+				p.clear()
+				fmt.Fprintf(e.stderr, "relurl: redirected: %s\n", printable(strings.Join(doc.Redirects, " -> ")))
+			}
+			for _, err := range []error{doc.Warning, doc.Err} {
+				if err != nil {
+					p.clear()
+					kind := ""
+					if err == doc.Warning {
+						kind = "warning: "
+					}
+					fmt.Fprintf(e.stderr, "relurl %s: %s%s\n", cmd, kind, printable(err.Error()))
+				}
+			}
+			if doc.Err != nil {
+				status = max(status, exitInvalid)
+			}
+			p.showDocs(&stats)
+			return true
+		})
+	return status, stats
+}
+
+// limitMemory sets Go's soft memory limit under the bound the README
+// promises, 3 × -max-size and 50 MB for each document read at once, unless
+// GOMEMLIMIT sets one. Go's collector lets the heap grow to twice what is
+// live before it runs, so a document near -max-size (the tokenizer's
+// buffer, grown by doubling, and a huge attribute waiting for the base)
+// would otherwise take a third more: a gzip-encoded page of 66 MB took 348
+// MB over HTTP, 181 MB with the limit. The limit makes the collector run
+// sooner; it never stops a document.
+func limitMemory(jobs int, single bool, maxSize int64) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	if single {
+		jobs = 1
+	}
+	// A tenth below the bound: the limit counts the heap, and the process
+	// holds a little more (freed pages not yet returned, the runtime's own).
+	if per := 3*maxSize + 50<<20; maxSize < math.MaxInt64/6 && per < math.MaxInt64/int64(jobs) {
+		debug.SetMemoryLimit(per / 10 * 9 * int64(jobs))
+	}
+}
+
+func isDir(name string) bool {
+	fi, err := os.Stat(name)
+	return err == nil && fi.IsDir()
+}

@@ -1,0 +1,204 @@
+package links
+
+import (
+	"bytes"
+	"encoding/binary"
+	"unicode/utf8"
+	"unsafe"
+
+	"golang.org/x/net/html"
+
+	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/base"
+)
+
+// This file is the links that wait: for the document's base, which a
+// <base> after them sets, and for the text of the <a> they are in.
+
+// establish sets the document's base, tells the handler, and hands out the
+// links that waited for it, unless an open <a> still holds them.
+func (d *document) establish(b base.Base) error {
+	d.based = true
+	d.x.htmlParts++
+	if d.h.Base != nil {
+		d.h.Base(d.part, b)
+	}
+	x := d.x
+	x.base, x.absolute = b, relurl.Split(b.URL).HasScheme()
+	x.resolver = x.Resolver
+	x.resolver.QueryEncoding = x.queryEncoding
+	if x.absolute {
+		var err error
+		x.resolveBase, err = x.resolver.Base(b.URL)
+		x.absolute = err == nil
+	}
+	x.link = Link{Base: &x.base, Part: d.part}
+	if d.anchor >= 0 {
+		return nil
+	}
+	return d.flush()
+}
+
+// flush hands out the links that wait.
+func (d *document) flush() error {
+	x := d.x
+	for p := x.pending; len(p) > 0; {
+		n, w := binary.Uvarint(p)
+		kind := p[w]
+		value := p[w+1 : w+1+int(n)]
+		p = p[w+1+int(n):]
+		if kind&heldKind != 0 {
+			i, w := binary.Uvarint(p)
+			value, p = x.held[i], p[w:]
+		}
+		x.link.Rel, x.link.Text = nil, nil
+		x.link.Line, x.link.Column = 0, 0
+		if kind&extraKind != 0 {
+			i, w := binary.Uvarint(p)
+			p = p[w:]
+			e := x.extras[i]
+			x.link.Rel, x.link.Text = orNil(x.arena[e.rel[0]:e.rel[1]]), orNil(x.arena[e.text[0]:e.text[1]])
+			x.link.Line, x.link.Column = e.line, e.col
+		}
+		if err := d.emit(value, kind&kindMask); err != nil {
+			return err
+		}
+	}
+	clear(x.held)
+	x.pending, x.held = x.pending[:0], x.held[:0]
+	x.extras, x.arena = x.extras[:0], x.arena[:0]
+	return nil
+}
+
+// extra is the rel and text of waiting links, as offsets in arena.
+type extra struct {
+	rel, text [2]int
+	line, col int
+}
+
+// newExtra keeps the rel just read for the links of a tag, and returns
+// its index in extras.
+func (d *document) newExtra() int {
+	x := d.x
+	start := len(x.arena)
+	x.arena = append(x.arena, x.rel...)
+	x.extras = append(x.extras, extra{rel: [2]int{start, len(x.arena)}, text: [2]int{len(x.arena), len(x.arena)}, line: d.line, col: d.col})
+	return len(x.extras) - 1
+}
+
+// closeAnchor ends the open <a> whose text is read: its text goes with its
+// links, which are handed out with those inside it, if the base is known.
+func (d *document) closeAnchor() error {
+	if d.anchor < 0 {
+		return nil
+	}
+	x := d.x
+	start := len(x.arena)
+	x.arena = append(x.arena, trimText(x.text)...)
+	x.extras[d.anchor].text = [2]int{start, len(x.arena)}
+	d.anchor = -1
+	if !d.based {
+		return nil
+	}
+	return d.flush()
+}
+
+// orNil returns b, or nil if it is empty: a Link's Rel and Text are nil
+// when the element has none.
+func orNil(b []byte) []byte {
+	if len(b) == 0 {
+		return nil
+	}
+	return b
+}
+
+// appendText appends text to an anchor's text, its runs of ASCII white
+// space made one space, up to MaxText bytes and a little more, which
+// trimText cuts.
+func appendText(dst, text []byte) []byte {
+	for _, c := range text {
+		if len(dst) > MaxText {
+			break
+		}
+		switch c {
+		case ' ', '\t', '\n', '\f', '\r':
+			if len(dst) > 0 && dst[len(dst)-1] != ' ' {
+				dst = append(dst, ' ')
+			}
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+// trimText trims an anchor's text and cuts it to MaxText bytes, at a
+// character boundary.
+func trimText(t []byte) []byte {
+	t = bytes.TrimSpace(t)
+	if len(t) <= MaxText {
+		return t
+	}
+	t = t[:MaxText]
+	for i := len(t) - 1; i >= 0 && i >= len(t)-utf8.UTFMax; i-- {
+		if utf8.RuneStart(t[i]) {
+			if !utf8.FullRune(t[i:]) {
+				t = t[:i]
+			}
+			break
+		}
+	}
+	return bytes.TrimRight(t, " ")
+}
+
+// keep hands out a link attribute's value, or keeps it while links wait,
+// with its rel and text as extras[ex] when ex >= 0.
+func (d *document) keep(z *html.Tokenizer, kind byte, val []byte, ex int) error {
+	x := d.x
+	if !d.queueing() {
+		x.link.Rel, x.link.Text = orNil(x.rel), nil
+		x.link.Line, x.link.Column = d.line, d.col
+		return d.emit(val, kind)
+	}
+	x.wait(z, val, kind, ex)
+	return nil
+}
+
+// heldSize is the length from which a waiting value that TagAttr copied is
+// kept where it is rather than copied again: a document of a few huge
+// values (one srcset of millions of candidates) then takes its size about
+// twice, in the tokenizer and in the value, rather than three times.
+const heldSize = 64 << 10
+
+// wait keeps a link attribute's value until the document's base is known.
+// Waiting costs the value's bytes and two or three more.
+func (x *Extractor) wait(z *html.Tokenizer, val []byte, kind byte, ex int) {
+	flags := byte(0)
+	if ex >= 0 {
+		flags |= extraKind
+	}
+	if len(val) >= heldSize && !overlaps(val, z.Raw()) {
+		// TagAttr gave a copy of its own, not a view of the tokenizer's
+		// buffer: it stays valid after Next, and can wait as it is.
+		x.pending = binary.AppendUvarint(x.pending, 0)
+		x.pending = append(x.pending, kind|flags|heldKind)
+		x.pending = binary.AppendUvarint(x.pending, uint64(len(x.held)))
+		x.held = append(x.held, val)
+	} else {
+		x.pending = binary.AppendUvarint(x.pending, uint64(len(val)))
+		x.pending = append(x.pending, kind|flags)
+		x.pending = append(x.pending, val...)
+	}
+	if ex >= 0 {
+		x.pending = binary.AppendUvarint(x.pending, uint64(ex))
+	}
+}
+
+// overlaps reports whether a and b share memory.
+func overlaps(a, b []byte) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	a0, b0 := uintptr(unsafe.Pointer(unsafe.SliceData(a))), uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	return a0 < b0+uintptr(len(b)) && b0 < a0+uintptr(len(a))
+}
