@@ -13,7 +13,8 @@
 //     Retry-After, and transient failures, are tried again with growing
 //     waits;
 //   - a fragment ("#intro") is looked for among the ids and <a name>s of
-//     the target, read with GET up to MaxSize when the target is HTML;
+//     the target, read with GET up to MaxSize when the target is HTML (in
+//     a longer page, one not found is not reported broken);
 //   - mailto:, tel:, javascript: and data: links are skipped and counted,
 //     and so are http(s) links in Offline mode and those Include and
 //     Exclude leave out.
@@ -54,10 +55,11 @@ const (
 	Broken         // the target does not exist, or its fragment is not there
 	Skipped        // a scheme that is not checked (mailto:, tel:, javascript:, data:, ...)
 	Excluded       // left out by Include, Exclude or Offline
+	Unchecked      // not checked: the context ended first (a time limit for the run)
 )
 
 func (s State) String() string {
-	return [...]string{"ok", "broken", "skipped", "excluded"}[s]
+	return [...]string{"ok", "broken", "skipped", "excluded", "unchecked"}[s]
 }
 
 // A Result is what checking one link found.
@@ -156,8 +158,11 @@ func Run(ctx context.Context, links []Link, o Options, progress func(done, total
 	for i, l := range links {
 		t, frag := splitFragment(l.URL)
 		r := targets[t].result.Result
-		if r.State == OK && frag != "" && targets[t].result.ids != nil {
-			if !targets[t].result.ids[fragmentID(frag)] {
+		if tr := targets[t].result; r.State == OK && frag != "" && tr.ids != nil && !tr.ids[fragmentID(frag)] {
+			if tr.cut {
+				// Past what was read, it may be there: not a broken link.
+				r.Err = fmt.Sprintf("no element with id or name %q in the first %d bytes; the rest was not read", fragmentID(frag), c.o.MaxSize)
+			} else {
 				r.State, r.Err = Broken, fmt.Sprintf("no element with id or name %q", fragmentID(frag))
 			}
 		}
@@ -188,11 +193,15 @@ func fragmentID(frag string) string {
 type targetResult struct {
 	Result
 	ids map[string]bool
+	cut bool // the page was read to MaxSize only
 }
 
 // target checks one target.
 func (c *checker) target(ctx context.Context, u string, fragments bool) targetResult {
 	start := time.Now()
+	if ctx.Err() != nil {
+		return targetResult{Result: Result{State: Unchecked, Err: "not checked: " + context.Cause(ctx).Error()}}
+	}
 	p, err := url.Parse(u)
 	scheme := ""
 	if err == nil {
@@ -221,6 +230,9 @@ func (c *checker) target(ctx context.Context, u string, fragments bool) targetRe
 			return targetResult{Result: Result{State: Excluded, Err: "offline"}}
 		}
 		r = c.http(ctx, u, fragments)
+		if ctx.Err() != nil && r.State == Broken {
+			r = targetResult{Result: Result{State: Unchecked, Err: "not checked: " + context.Cause(ctx).Error()}}
+		}
 	default:
 		return targetResult{Result: Result{State: Skipped, Err: scheme + ": links are not checked"}}
 	}

@@ -130,3 +130,26 @@ func ExampleRun() {
 	// /gone broken 404
 	// mailto:me@example.com skipped 0
 }
+
+// A fragment not found in a page longer than MaxSize is not known to be
+// missing: not a broken link. One not found in a page read whole is.
+func TestFragmentPastMaxSize(t *testing.T) {
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, strings.Repeat("<p>filler</p>", 1000)+`<p id="end">`)
+	}))
+	defer s.Close()
+	links := []Link{{URL: s.URL + "/#end"}, {URL: s.URL + "/#nope"}}
+	for _, tt := range []struct {
+		max  int64
+		want string
+	}{{1 << 20, "ok broken"}, {1000, "ok ok"}} {
+		var got []string
+		for _, r := range Run(context.Background(), links, Options{MaxSize: tt.max}, nil) {
+			got = append(got, r.State.String())
+		}
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("MaxSize %d: %v, want %s", tt.max, got, tt.want)
+		}
+	}
+}

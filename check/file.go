@@ -54,7 +54,7 @@ func (c *checker) file(path string, fragments bool) targetResult {
 			return targetResult{Result: Result{State: Broken, Err: err.Error()}}
 		}
 		defer f.Close()
-		if r.ids, err = ids(io.LimitReader(f, c.o.MaxSize)); err != nil {
+		if r.ids, r.cut, err = c.readIDs(f); err != nil {
 			return targetResult{Result: Result{State: Broken, Err: "reading " + path + ": " + err.Error()}}
 		}
 	}
@@ -67,6 +67,16 @@ func isHTMLFile(path string) bool {
 		return true
 	}
 	return false
+}
+
+// readIDs reads the ids of the HTML document r, up to MaxSize bytes, and
+// reports whether there was more: a fragment not found in a page cut short
+// is not known to be missing.
+func (c *checker) readIDs(r io.Reader) (map[string]bool, bool, error) {
+	found, err := ids(io.LimitReader(r, c.o.MaxSize))
+	var one [1]byte
+	n, _ := io.ReadFull(r, one[:])
+	return found, n > 0, err
 }
 
 // ids returns the ids of an HTML document's elements and the names of its

@@ -139,7 +139,7 @@ func (c *checker) follow(ctx context.Context, method, u string, read bool) targe
 		if status >= 400 {
 			r.State, r.Err = Broken, resp.Status
 		} else if read && isHTML(resp.Header.Get("Content-Type")) {
-			r.ids, err = ids(io.LimitReader(resp.Body, c.o.MaxSize))
+			r.ids, r.cut, err = c.readIDs(resp.Body)
 			if err != nil {
 				r.State, r.Err = Broken, "reading the page: "+err.Error()
 			}

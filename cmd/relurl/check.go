@@ -42,14 +42,15 @@ distinct target once:
 Requests are polite: at most -c at once, -per-host to one host, -rate a
 second to one host; 429 and 503 with Retry-After, and transient failures,
 are tried again (-retries, -retry-max-wait) with growing waits; -timeout
-bounds each request and -max-time the whole run. The User-Agent names
-relurl. -H adds a header, -auth HOST=USER:PASSWORD basic authentication
-for a host. -offline checks only files. -include and -exclude are regular
-expressions on the resolved URL; a file .relurlignore in the current
-directory (or -ignore-file) holds more -exclude patterns, one a line, "#"
-for comments. -cache FILE keeps the results of http(s) targets between
-runs, for -max-cache-age (1d by default): a CI job run again asks again
-only for what aged.
+bounds each request and -max-time the whole run (links not checked by
+then are counted, and the exit status is 1 unless some are broken). The
+User-Agent names relurl. -H adds a header, -auth HOST=USER:PASSWORD
+basic authentication for a host. -offline checks only files. -include
+and -exclude are regular expressions on the resolved URL; a file
+.relurlignore in the current directory (or -ignore-file) holds more
+-exclude patterns, one a line, "#" for comments. -cache FILE keeps the
+results of http(s) targets between runs, for -max-cache-age (1d by
+default): a CI job run again asks again only for what aged.
 
 Broken links are reported on standard output grouped by the page that holds
 them, each with its line and column there, the reference as written and
@@ -58,7 +59,7 @@ resolved there: the base and the layer that set it (a <base href>, the
 retrieval URL), and each step of the standard. A summary ends the report
 on standard error. -json prints one object per link instead (source,
 line, column, url, ref, base, base_from, element, attribute, state: ok,
-broken, skipped or excluded, status, error, redirects, elapsed_ms,
+broken, skipped, excluded or unchecked, status, error, redirects, elapsed_ms,
 cached); -format markdown a table for a CI job's summary.
 
 Exit status: 0 when no link is broken, 2 when some are, 1 for a usage
@@ -250,6 +251,10 @@ func runCheck(e *env, args []string) int {
 	fmt.Fprintf(e.stderr, "relurl check: %s, %s, %s: %d broken, %d skipped, %d excluded\n",
 		corpus.Count(stats.Documents, "document"), corpus.Count(len(reports), "link"), corpus.Count(len(targets), "target"),
 		counts[linkcheck.Broken], counts[linkcheck.Skipped], counts[linkcheck.Excluded])
+	if n := counts[linkcheck.Unchecked]; n > 0 {
+		fmt.Fprintf(e.stderr, "relurl check: %s not checked: -max-time ran out\n", corpus.Count(n, "link"))
+		status = max(status, exitInvalid)
+	}
 	if counts[linkcheck.Broken] > 0 && status == exitOK {
 		return exitBroken
 	}

@@ -208,6 +208,29 @@ func TestCheckOffline(t *testing.T) {
 	check(t, r, "", "relurl check: open "+filepath.Join(dir, "nothing.html")+": no such file or directory\n…", 1)
 }
 
+// TestCheckMaxTime: links not checked when -max-time runs out are counted,
+// not reported broken, and the exit status is 1.
+func TestCheckMaxTime(t *testing.T) {
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/page.html" {
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, `<a href="/slow1">a</a> <a href="/slow2">b</a>`)
+			return
+		}
+		select {
+		case <-time.After(3 * time.Second):
+		case <-r.Context().Done():
+		}
+	}))
+	defer s.Close()
+	start := time.Now()
+	r := relurlRun(t, nil, "check", "-max-time", "300ms", s.URL+"/page.html")
+	check(t, r, "", "relurl check: 1 document, 2 links, 2 targets: 0 broken, 0 skipped, 0 excluded\nrelurl check: 2 links not checked: -max-time ran out\n", 1)
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("-max-time 300ms took %v", d)
+	}
+}
+
 // TestCheckCache: a second run takes http results from the cache.
 func TestCheckCache(t *testing.T) {
 	var hits atomic.Int32
