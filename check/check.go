@@ -51,11 +51,11 @@ type Link struct {
 type State int
 
 const (
-	OK       State = iota
-	Broken         // the target does not exist, or its fragment is not there
-	Skipped        // a scheme that is not checked (mailto:, tel:, javascript:, data:, ...)
-	Excluded       // left out by Include, Exclude or Offline
-	Unchecked      // not checked: the context ended first (a time limit for the run)
+	OK        State = iota
+	Broken          // the target does not exist, or its fragment is not there
+	Skipped         // a scheme that is not checked (mailto:, tel:, javascript:, data:, ...)
+	Excluded        // left out by Include, Exclude or Offline
+	Unchecked       // not checked: the context ended first (a time limit for the run)
 )
 
 func (s State) String() string {
