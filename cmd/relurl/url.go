@@ -19,8 +19,8 @@ Url edits and shows URLs, as curl's trurl does: by the WHATWG URL Standard
 checked again). The URLs are the arguments; without any, the lines of
 -files FILE or of standard input, one a line. Each gives one line of
 output; one that fails gives an error naming it (or its line number) on
-standard error, an empty line in its place (none with -json), and exit
-status 1 at the end.
+standard error, an empty line in its place (with -json, an object with
+input and error), and exit status 1 at the end.
 
 The parts have trurl's names: scheme, user, password, host (without the
 port), port, path, query, fragment, and url for the whole; the URL API's
@@ -142,6 +142,13 @@ func runURL(e *env, args []string) int {
 	show := func(out []byte, s string) ([]byte, error) {
 		u, err := ed.Apply(s)
 		if err != nil {
+			if *asJSON {
+				// One line for every input: the URL that failed, and why.
+				out = appendJSON(out, struct {
+					Input string `json:"input"`
+					Err   string `json:"error"`
+				}{s, err.Error()})
+			}
 			return out, err
 		}
 		switch {
@@ -162,7 +169,7 @@ func runURL(e *env, args []string) int {
 	}
 	failed := []byte("\n")
 	if *asJSON {
-		failed = nil
+		failed = nil // show wrote the error's object
 	}
 	if fs.NArg() == 0 {
 		in := e

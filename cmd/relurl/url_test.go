@@ -51,7 +51,9 @@ func TestURLLikeTrurl(t *testing.T) {
 		// Input: arguments, standard input, -files; errors with their line.
 		{"standard input", "http://a/\nbad\n\nhttps://b/x\n", []string{"url", "-get", "{host}"}, "a\n\n\nb\n", "relurl url: line 2: parse \"bad\": offset 0: missing-scheme-non-relative-URL (no scheme, and no base URL a reference can be relative to)\n" +
 			"relurl url: line 3: parse \"\": offset 0: missing-scheme-non-relative-URL (no scheme, and no base URL a reference can be relative to)\n", 1},
-		{"json skips failures", "bad\nhttp://a/\n", []string{"url", "-json"}, `{"url":"http://a/","parts":{"host":"a","path":"/","scheme":"http"}}` + "\n", "relurl url: line 1: parse \"bad\"…", 1},
+		{"json: a failure is an object too", "bad\nhttp://a/\n", []string{"url", "-json"},
+			`{"input":"bad","error":"parse \"bad\": offset 0: missing-scheme-non-relative-URL (no scheme, and no base URL a reference can be relative to)"}` + "\n" +
+				`{"url":"http://a/","parts":{"host":"a","path":"/","scheme":"http"}}` + "\n", "relurl url: line 1: parse \"bad\"…", 1},
 		{"3986: set checks the RFC's syntax", "", []string{"url", "-spec", "3986", "-set", "path=/a b", "http://h/"}, "\n", "relurl url: http://h/: set path to \"/a b\": \"http://h/a b\" is not a URI by RFC 3986: parse \"http://h/a b\": offset 10: \" \" is not allowed in path (pchar or \"/\")\n", 1},
 		{"3986: keeps what it is given", "", []string{"url", "-spec", "3986", "-set", "path=/A/./b", "HTTP://H:80/"}, "HTTP://H/A/./b\n", "", 0},
 		{"3986: keep-port", "", []string{"url", "-spec", "3986", "-keep-port", "http://h:80/"}, "http://h:80/\n", "", 0},
