@@ -282,8 +282,10 @@ func (u *URL) Has(component string) bool {
 	}
 	w := u.web
 	switch c {
-	case "user", "password", "host":
-		return w.HasHost() && u.Get(c, false) != "" || c == "host" && w.HasHost()
+	case "host":
+		return w.HasHost()
+	case "user", "password":
+		return u.Get(c, false) != "" // the URL Standard has no empty credentials
 	case "port":
 		return w.Port() != ""
 	case "query":
