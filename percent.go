@@ -23,7 +23,7 @@ const (
 	pathSet                               // query set and ? ^ ` { }
 	userinfoSet                           // path set and / : ; = @ [ \ ] |
 	componentSet                          // userinfo set and $ % & + ,
-	formSet                               // component set and ! ' ( ) ~
+	formSet                               // component set and ! ' ( ) ~; a space is written "+"
 )
 
 // encodeTable[c] holds the bit of every set that contains the byte c. Bytes
@@ -78,7 +78,7 @@ func appendEncoded(dst []byte, s string, set encodeSet) []byte {
 		}
 		c := s[j]
 		if c < utf8.RuneSelf {
-			dst = appendPercentByte(dst, c)
+			dst = appendEscapedByte(dst, c, set)
 			i = j + 1
 			continue
 		}
@@ -158,7 +158,7 @@ func appendEncodedIn(dst []byte, s string, set encodeSet, enc encoding.Encoding)
 func appendBytesEncoded(dst []byte, b string, set encodeSet) []byte {
 	for i := 0; i < len(b); i++ {
 		if c := b[i]; encodeTable[c]&set != 0 {
-			dst = appendPercentByte(dst, c)
+			dst = appendEscapedByte(dst, c, set)
 		} else {
 			dst = append(dst, c)
 		}
@@ -176,6 +176,16 @@ func needsEncoding(s string, set encodeSet) bool {
 	return false
 }
 
+// appendEscapedByte appends c, a byte of set, as set's encoder writes it:
+// "%XX", but a space of the application/x-www-form-urlencoded set, which
+// its serializer writes "+" (spaceAsPlus).
+func appendEscapedByte(dst []byte, c byte, set encodeSet) []byte {
+	if c == ' ' && set == formSet {
+		return append(dst, '+')
+	}
+	return appendPercentByte(dst, c)
+}
+
 func appendPercentByte(dst []byte, c byte) []byte {
 	const hex = "0123456789ABCDEF"
 	return append(dst, '%', hex[c>>4], hex[c&15])
@@ -188,16 +198,25 @@ func percentDecode(s string) string {
 	if strings.IndexByte(s, '%') < 0 {
 		return s
 	}
-	b := make([]byte, 0, len(s))
+	return string(appendPercentDecoded(make([]byte, 0, len(s)), s, false))
+}
+
+// appendPercentDecoded appends the percent-decoding of s to dst, each "+"
+// a space first with plus, as the application/x-www-form-urlencoded parser
+// reads a name or value.
+func appendPercentDecoded(dst []byte, s string, plus bool) []byte {
 	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
+		switch c := s[i]; {
+		case c == '+' && plus:
+			dst = append(dst, ' ')
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			dst = append(dst, unhex(s[i+1])<<4|unhex(s[i+2]))
 			i += 2
-			continue
+		default:
+			dst = append(dst, c)
 		}
-		b = append(b, s[i])
 	}
-	return string(b)
+	return dst
 }
 
 func unhex(c byte) byte {

@@ -118,28 +118,13 @@ func formDecode(s string) (string, bool) {
 	if i == len(s) {
 		return s, true
 	}
-	for j := i; j < len(s); j++ {
-		if c := s[j]; c == '+' || c == '%' || c >= utf8.RuneSelf {
-			i = j
-			break
-		}
-		if j == len(s)-1 {
-			return s, false // bytes to encode, but none to decode
-		}
+	for i < len(s) && s[i] != '+' && s[i] != '%' && s[i] < utf8.RuneSelf {
+		i++
 	}
-	b := make([]byte, i, len(s))
-	copy(b, s[:i])
-	for ; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '+':
-			b = append(b, ' ')
-		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
-			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
-			i += 2
-		default:
-			b = append(b, c)
-		}
+	if i == len(s) {
+		return s, false // bytes to encode, but none to decode
 	}
+	b := appendPercentDecoded(append(make([]byte, 0, len(s)), s[:i]...), s[i:], true)
 	if !utf8.Valid(b) {
 		return strings.ToValidUTF8(string(b), "\uFFFD"), false
 	}
@@ -318,44 +303,11 @@ func (q *SearchParams) AppendEncoded(dst []byte, enc encoding.Encoding) []byte {
 }
 
 // appendFormEncoded is the urlencoded serializer's percent-encoding of one
-// name or value, with spaceAsPlus.
+// name or value, in enc (nil for UTF-8); formSet's encoders write a space
+// as "+" (spaceAsPlus).
 func appendFormEncoded(dst []byte, s string, enc encoding.Encoding) []byte {
-	if enc != nil {
-		for len(s) > 0 {
-			i := strings.IndexByte(s, ' ')
-			if i < 0 {
-				i = len(s)
-			}
-			dst = appendEncodedIn(dst, s[:i], formSet, enc)
-			if i < len(s) {
-				dst = append(dst, '+')
-				i++
-			}
-			s = s[i:]
-		}
-		return dst
+	if enc == nil {
+		return appendEncoded(dst, s, formSet)
 	}
-	for i := 0; i < len(s); {
-		j := i
-		for j < len(s) && encodeTable[s[j]]&formSet == 0 {
-			j++
-		}
-		dst = append(dst, s[i:j]...)
-		if j == len(s) {
-			break
-		}
-		if s[j] == ' ' {
-			dst = append(dst, '+')
-			i = j + 1
-			continue
-		}
-		// The rest from the first byte to encode, by the general rule.
-		k := j + 1
-		for k < len(s) && s[k] != ' ' {
-			k++
-		}
-		dst = appendEncoded(dst, s[j:k], formSet)
-		i = k
-	}
-	return dst
+	return appendEncodedIn(dst, s, formSet, enc)
 }
