@@ -274,23 +274,14 @@ func (u WebURL) WithPassword(value string) (WebURL, error) {
 	return u.withUserinfo(u.Username(), value)
 }
 
-// withUserinfo returns u with the credentials user (raw, to be encoded,
-// unless it is u's) and pass, as the serializer writes them.
+// withUserinfo returns u with the credentials user and pass, each
+// percent-encoded by the userinfo set: u's own, already encoded, stay as
+// they are, since the set holds no "%".
 func (u WebURL) withUserinfo(user, pass string) (WebURL, error) {
 	return withScratch(func(buf *[]byte) (WebURL, error) {
-		b := *buf
-		if user == u.Username() {
-			b = append(b, user...)
-		} else {
-			b = appendEncoded(b, user, userinfoSet)
-		}
+		b := appendEncoded(*buf, user, userinfoSet)
 		if pass != "" {
-			b = append(b, ':')
-			if pass == u.Password() && user != u.Username() {
-				b = append(b, pass...)
-			} else {
-				b = appendEncoded(b, pass, userinfoSet)
-			}
+			b = appendEncoded(append(b, ':'), pass, userinfoSet)
 		}
 		if len(b) > 0 {
 			b = append(b, '@')
