@@ -7,9 +7,9 @@
 //
 //   - a file: URL, or an http(s) URL under a Map, is a file: it must exist
 //     (a directory stands for its Index file);
-//   - an http(s) URL is asked for with HEAD, and with GET where HEAD is
-//     refused or fails (405, 501, any error: some servers answer HEAD
-//     wrongly); redirects are followed and kept; a 429 or 503 with
+//   - an http(s) URL is asked for with HEAD, and with GET where HEAD gets
+//     an error status (405, 501, or any other: some servers answer HEAD
+//     wrongly), but not where the host does not answer at all; redirects are followed and kept; a 429 or 503 with
 //     Retry-After, and transient failures, are tried again with growing
 //     waits;
 //   - a fragment ("#intro") is looked for among the ids and <a name>s of

@@ -153,3 +153,34 @@ func TestFragmentPastMaxSize(t *testing.T) {
 		}
 	}
 }
+
+// HEAD that gets an error status is tried again with GET; a host that does
+// not answer is asked once, not once more with GET.
+func TestGetAfterHead(t *testing.T) {
+	var heads, gets atomic.Int32
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodHead {
+			heads.Add(1)
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		gets.Add(1)
+	}))
+	r := Run(context.Background(), []Link{{URL: s.URL + "/x"}}, Options{}, nil)
+	s.Close()
+	if r[0].State != OK || heads.Load() != 1 || gets.Load() != 1 {
+		t.Errorf("HEAD refused: %v, %d HEAD, %d GET", r[0].State, heads.Load(), gets.Load())
+	}
+	var tries atomic.Int32
+	down := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		tries.Add(1)
+		if conn, _, err := w.(http.Hijacker).Hijack(); err == nil {
+			conn.Close() // a connection closed without an answer
+		}
+	}))
+	defer down.Close()
+	r = Run(context.Background(), []Link{{URL: down.URL + "/x"}}, Options{Retries: -1}, nil)
+	if r[0].State != Broken || tries.Load() != 1 {
+		t.Errorf("no answer: %v, %d requests, want 1", r[0].State, tries.Load())
+	}
+}

@@ -95,8 +95,9 @@ func (c *checker) http(ctx context.Context, u string, fragments bool) targetResu
 	var r targetResult
 	if !fragments {
 		r = c.follow(ctx, http.MethodHead, u, false)
-		if r.State == Broken && r.Status != http.StatusTooManyRequests {
-			// HEAD refused (405, 501) or answered wrongly: GET decides.
+		if r.State == Broken && r.Status >= 400 && r.Status != http.StatusTooManyRequests {
+			// HEAD refused (405, 501) or answered wrongly: GET decides. A
+			// host that did not answer at all is not asked twice.
 			r = c.follow(ctx, http.MethodGet, u, false)
 		}
 	} else {
