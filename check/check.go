@@ -37,14 +37,15 @@ import (
 
 // A Link is a link to check, as package links found and resolved it.
 type Link struct {
-	Source       string `json:"source"` // the document's retrieval URL, else its file name
-	Line, Column int    `json:"-"`
-	URL          string `json:"url"` // resolved, fragment and all
-	Ref          string `json:"ref"` // as written
-	Base         string `json:"base"`
-	BaseFrom     string `json:"base_from"`
-	Element      string `json:"element"`
-	Attribute    string `json:"attribute"`
+	Source    string `json:"source"` // the document's retrieval URL, else its file name
+	Line      int    `json:"line"`   // where its element starts, 1-based
+	Column    int    `json:"column"`
+	URL       string `json:"url"` // resolved, fragment and all
+	Ref       string `json:"ref"` // as written
+	Base      string `json:"base"`
+	BaseFrom  string `json:"base_from"`
+	Element   string `json:"element"`
+	Attribute string `json:"attribute"`
 }
 
 // State is what checking a link found.

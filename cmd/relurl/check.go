@@ -392,8 +392,6 @@ func baseLayer(from string) string {
 func checkJSON(reports []linkcheck.Report) []byte {
 	type linkJ struct {
 		linkcheck.Link
-		Line      int      `json:"line"`
-		Column    int      `json:"column"`
 		State     string   `json:"state"`
 		Status    int      `json:"status,omitempty"`
 		Err       string   `json:"error,omitempty"`
@@ -403,7 +401,7 @@ func checkJSON(reports []linkcheck.Report) []byte {
 	}
 	var out []byte
 	for _, r := range reports {
-		out = appendJSON(out, linkJ{Link: r.Link, Line: r.Line, Column: r.Column, State: r.State.String(), Status: r.Status,
+		out = appendJSON(out, linkJ{Link: r.Link, State: r.State.String(), Status: r.Status,
 			Err: r.Err, Redirects: r.Redirects, Elapsed: float64(r.Elapsed.Microseconds()) / 1000, Cached: r.Cached})
 	}
 	return out
