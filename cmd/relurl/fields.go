@@ -52,10 +52,27 @@ type docEdges struct {
 	// -scope, once asked
 	site    string
 	siteSet bool
+	// the link being handed out (counted by url), and its URL parsed by
+	// the URL Standard for -scope and the host, domain and surt fields,
+	// once whatever asks
+	link, webLink int
+	web           relurl.WebURL
+	webOK         bool
+}
+
+// parsed returns u, the current link's URL, parsed by the URL Standard,
+// and whether it parses.
+func (d *docEdges) parsed(u []byte) (relurl.WebURL, bool) {
+	if d.webLink != d.link {
+		w, err := relurl.ParseWeb(bytestr.Transient(u))
+		d.web, d.webOK, d.webLink = w, err == nil, d.link
+	}
+	return d.web, d.webOK
 }
 
 // url returns the URL of l to print, and whether to print it at all.
 func (d *docEdges) url(l *links.Link) ([]byte, bool) {
+	d.link++
 	u := l.URL
 	if u == nil {
 		// Unresolved or refused: no edge to compare, and none in a scope.
@@ -66,7 +83,7 @@ func (d *docEdges) url(l *links.Link) ([]byte, bool) {
 			u = u[:i]
 		}
 	}
-	if d.opt.scope != "" && (site(bytestr.Transient(u)) == d.docSite()) != (d.opt.scope == "internal") {
+	if d.opt.scope != "" && (site(d.parsed(u)) == d.docSite()) != (d.opt.scope == "internal") {
 		return nil, false
 	}
 	if d.opt.unique {
@@ -86,7 +103,8 @@ func (d *docEdges) url(l *links.Link) ([]byte, bool) {
 func (d *docEdges) docSite() string {
 	if !d.siteSet {
 		d.siteSet = true
-		d.site = site(d.doc.URL)
+		w, err := relurl.ParseWeb(d.doc.URL)
+		d.site = site(w, err == nil)
 		if d.site == "" {
 			d.site = "\x00" // no site: every link is external
 		}
@@ -94,12 +112,11 @@ func (d *docEdges) docSite() string {
 	return d.site
 }
 
-// site returns the registrable domain of the URL u, else its host ("" if
+// site returns the registrable domain of the URL w, else its host ("" if
 // it has none): two URLs of one site are links within it, so -scope
 // internal takes www.example.org and blog.example.org as one.
-func site(u string) string {
-	w, err := relurl.ParseWeb(u)
-	if err != nil {
+func site(w relurl.WebURL, ok bool) string {
+	if !ok {
 		return ""
 	}
 	if d := w.RegistrableDomain(); d != "" {
@@ -110,7 +127,8 @@ func site(u string) string {
 
 // appendFields appends the TSV line of a link's fields, each value's
 // control bytes (tabs and newlines too) percent-encoded.
-func appendFields(dst []byte, fields []string, doc *corpus.Doc, l *links.Link, url []byte) []byte {
+func (d *docEdges) appendFields(dst []byte, fields []string, l *links.Link, url []byte) []byte {
+	doc := d.doc
 	for i, f := range fields {
 		if i > 0 {
 			dst = append(dst, '\t')
@@ -140,7 +158,7 @@ func appendFields(dst []byte, fields []string, doc *corpus.Doc, l *links.Link, u
 		case "text":
 			dst = append(dst, l.Text...)
 		case "host", "domain", "surt":
-			if w, err := relurl.ParseWeb(bytestr.Transient(url)); err == nil {
+			if w, ok := d.parsed(url); ok {
 				switch f {
 				case "host":
 					dst = append(dst, w.Host()...)

@@ -221,7 +221,7 @@ func runLinks(e *env, args []string) int {
 				out.Out = appendLinkJSON(out.Out, doc, l, u)
 			case u == nil:
 			case fields != nil:
-				out.Out = appendFields(out.Out, fields, doc, l, u)
+				out.Out = de.appendFields(out.Out, fields, l, u)
 			case *asTSV:
 				start := len(out.Out)
 				out.Out = append(escapeControls(append(out.Out, doc.Source...), start), '\t')
