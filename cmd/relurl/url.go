@@ -42,8 +42,10 @@ port, or the scheme's), "{puny:host}", "{idn:host}", "{query:NAME}" (the
 first value of NAME) and "{query-all:NAME}" (all of them, space
 separated) filled in, "{{" for "{"; with -json, one object per URL: url,
 parts (the parts present, decoded) and params (the query's pairs, in
-order). -as-idn writes hosts in Unicode, -punycode in ASCII (the URL
-Standard's hosts are ASCII already). The URL Standard always drops a
+order). -as-idn writes hosts in Unicode. -punycode, hosts in ASCII, is
+what relurl writes anyway (the URL Standard's host parser writes
+punycode, and RFC 3986 has no other host), and is taken for trurl's
+scripts. The URL Standard always drops a
 scheme's default port; with -spec 3986, it is dropped unless -keep-port.
 
 Examples:
@@ -92,7 +94,7 @@ func runURL(e *env, args []string) int {
 	sortQuery := fs.Bool("sort-query", false, "sort the query pairs by name")
 	redirect := fs.String("redirect", "", "resolve this `REF`erence against each URL first")
 	asIDN := fs.Bool("as-idn", false, "write hosts in Unicode")
-	punycode := fs.Bool("punycode", false, "write hosts in ASCII (punycode)")
+	punycode := fs.Bool("punycode", false, "write hosts in ASCII (punycode), as relurl does anyway")
 	keepPort := fs.Bool("keep-port", false, "with -spec 3986, keep a port that is the scheme's default")
 	files := fs.String("files", "", "read the URLs from `FILE` (- for standard input), one a line")
 	spec := relurl.WHATWG
@@ -155,15 +157,7 @@ func runURL(e *env, args []string) int {
 		case *asJSON:
 			j, err := edit.JSON(&u, *asIDN)
 			return append(append(out, j...), '\n'), err
-		case *get != "":
-			return endURLLine(template.Append(out, &u, *asIDN), len(out)), nil
-		case *punycode:
-			v := u.String()
-			if h := u.Get("host", false); h != "" {
-				v = strings.Replace(v, h, edit.Punycode(h), 1)
-			}
-			return endURLLine(append(out, v...), len(out)), nil
-		default:
+		default: // -get's template, or "{url}"
 			return endURLLine(template.Append(out, &u, *asIDN), len(out)), nil
 		}
 	}

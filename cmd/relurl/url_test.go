@@ -38,6 +38,7 @@ func TestURLLikeTrurl(t *testing.T) {
 		{"sort query, stable", "", []string{"url", "-sort-query", "https://example.com/?b=a&a=c&b=0"}, "https://example.com/?a=c&b=a&b=0\n", "", 0},
 		// --punycode and --as-idn.
 		{"idn input is punycode", "", []string{"url", "https://räksmörgås.se"}, "https://xn--rksmrgs-5wao1o.se/\n", "", 0},
+		{"punycode: as written anyway", "", []string{"url", "-punycode", "https://räksmörgås.se/p"}, "https://xn--rksmrgs-5wao1o.se/p\n", "", 0},
 		{"as-idn", "", []string{"url", "-as-idn", "https://xn--rksmrgs-5wao1o.se/"}, "https://räksmörgås.se/\n", "", 0},
 		{"as-idn in a template", "", []string{"url", "-get", "{idn:host} {puny:host}", "https://räksmörgås.se"}, "räksmörgås.se xn--rksmrgs-5wao1o.se\n", "", 0},
 		// --json.
