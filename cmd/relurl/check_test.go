@@ -254,3 +254,34 @@ func TestCheckCache(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckHeadersAuthIgnore: -H and -auth reach the server, a
+// User-Agent names relurl, and .relurlignore (or -ignore-file) excludes.
+func TestCheckHeadersAuthIgnore(t *testing.T) {
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/page.html":
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, `<a href="/private">p</a> <a href="/ignored/x">i</a>`)
+		case "/private":
+			user, pass, ok := r.BasicAuth()
+			if !ok || user != "me" || pass != "secret" || r.Header.Get("X-Token") != "t 1" || !strings.HasPrefix(r.UserAgent(), "relurl-check/") {
+				w.WriteHeader(http.StatusUnauthorized)
+			}
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer s.Close()
+	host := strings.TrimPrefix(s.URL, "http://")
+	ignore := filepath.Join(t.TempDir(), "ignore")
+	os.WriteFile(ignore, []byte("# what not to check\n/ignored/\n"), 0o644)
+	r := relurlRun(t, nil, "check", "-H", "X-Token: t 1", "-auth", host+"=me:secret", "-ignore-file", ignore, s.URL+"/page.html")
+	check(t, r, "", "relurl check: 1 document, 2 links, 2 targets: 0 broken, 0 skipped, 1 excluded\n", 0)
+	// Without them: the private page refuses, the ignored one is missing.
+	r = relurlRun(t, nil, "check", "-ignore-file", filepath.Join(t.TempDir(), "none"), s.URL+"/page.html")
+	check(t, r, "*", "relurl check: 1 document, 2 links, 2 targets: 2 broken, 0 skipped, 0 excluded\n", 2)
+	os.WriteFile(ignore, []byte("(unclosed\n"), 0o644)
+	r = relurlRun(t, nil, "check", "-ignore-file", ignore, s.URL+"/page.html")
+	check(t, r, "", "relurl check: "+ignore+", line 1: error parsing regexp: missing closing ): `(unclosed`\n", 1)
+}
