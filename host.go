@@ -138,7 +138,7 @@ func (p *webParser) appendDomain(dst []byte, input string, at int) ([]byte, bool
 	domain := input
 	if strings.IndexByte(input, '%') >= 0 {
 		p.warn(at+strings.IndexByte(input, '%'), "domain-percent-encoded")
-		domain = percentDecode(input)
+		domain = PercentDecode(input)
 	}
 	domain = strings.ToValidUTF8(domain, "\uFFFD")
 	if _, err := strictIDNA.ToASCII(domain); err != nil {

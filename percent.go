@@ -191,10 +191,10 @@ func appendPercentByte(dst []byte, c byte) []byte {
 	return append(dst, '%', hex[c>>4], hex[c&15])
 }
 
-// percentDecode returns the percent-decoding of s (URL Standard, "string
-// percent-decode"): each "%" followed by two hex digits becomes the byte they
-// spell, and any other "%" stays as it is.
-func percentDecode(s string) string {
+// PercentDecode returns the URL Standard's "string percent-decode" of s:
+// each "%" followed by two hex digits becomes the byte they spell, and any
+// other "%" stays as it is. The result may not be UTF-8.
+func PercentDecode(s string) string {
 	if strings.IndexByte(s, '%') < 0 {
 		return s
 	}

@@ -74,3 +74,16 @@ func ExampleWebURL_AppendSURT() {
 	fmt.Println(string(u.AppendSURT(nil)))
 	// Output: com,example)/a/b?x=1&y=2
 }
+
+func TestDefaultPortAndPercentDecode(t *testing.T) {
+	for scheme, want := range map[string]int{"http": 80, "https": 443, "ws": 80, "wss": 443, "ftp": 21, "file": -1, "sc": -1} {
+		if p, ok := relurl.DefaultPort(scheme); ok != (want >= 0) || ok && p != want {
+			t.Errorf("DefaultPort(%q) = %d, %v", scheme, p, ok)
+		}
+	}
+	for in, want := range map[string]string{"a%20b": "a b", "%zz%4": "%zz%4", "%C3%A9": "é", "+": "+", "%": "%"} {
+		if got := relurl.PercentDecode(in); got != want {
+			t.Errorf("PercentDecode(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -71,6 +71,14 @@ func schemeOf(s []byte) webScheme {
 	return notSpecial
 }
 
+// DefaultPort returns the "default port" of a scheme, in lower case, by the
+// URL Standard: 80 for http and ws, 443 for https and wss, 21 for ftp; and
+// false for the others, which have none.
+func DefaultPort(scheme string) (int, bool) {
+	p := schemeOf([]byte(scheme)).defaultPort()
+	return p, p >= 0
+}
+
 // defaultPort is the scheme's "default port", -1 for none.
 func (s webScheme) defaultPort() int {
 	switch s {

@@ -260,7 +260,10 @@ func (u *URL) Get(component string, decoded bool) string {
 		v = u.rfc.get(c)
 	}
 	if decoded && c != "scheme" && c != "port" {
-		v = percentDecode(v, c == "query")
+		if c == "query" {
+			v = strings.ReplaceAll(v, "+", " ") // before decoding: "%2B" stays "+"
+		}
+		v = relurl.PercentDecode(v)
 	}
 	return v
 }
@@ -304,43 +307,15 @@ func (u *URL) String() string { return u.Get("url", false) }
 // DefaultPort returns the port of the URL's scheme ("443" for https), ""
 // if it has none.
 func (u *URL) DefaultPort() string {
-	if p, ok := defaultPorts[u.Get("scheme", false)]; ok {
+	if p, ok := relurl.DefaultPort(strings.ToLower(u.Get("scheme", false))); ok {
 		return strconv.Itoa(p)
 	}
 	return ""
 }
 
-var defaultPorts = map[string]int{"http": 80, "https": 443, "ws": 80, "wss": 443, "ftp": 21}
-
 // Query returns the URL's query as search parameters.
 func (u *URL) Query() relurl.SearchParams {
 	return relurl.ParseSearchParams(u.Get("query", false))
-}
-
-// percentDecode decodes %XX (and, in a query, "+" to a space), leaving
-// what is not an escape as it is.
-func percentDecode(s string, plus bool) string {
-	if strings.IndexByte(s, '%') < 0 && (!plus || strings.IndexByte(s, '+') < 0) {
-		return s
-	}
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '+' && plus:
-			b = append(b, ' ')
-		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
-			n, _ := strconv.ParseUint(s[i+1:i+3], 16, 8)
-			b = append(b, byte(n))
-			i += 2
-		default:
-			b = append(b, c)
-		}
-	}
-	return string(b)
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 // IDN returns a host in Unicode, its punycode labels decoded (UTS #46

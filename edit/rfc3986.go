@@ -131,7 +131,7 @@ func (u *rfcURL) set(c, value string) error {
 // dropDefaultPort removes a port that is the scheme's default, as trurl
 // does unless --keep-port.
 func (u *rfcURL) dropDefaultPort() {
-	if p, ok := defaultPorts[strings.ToLower(u.value["scheme"])]; ok && u.present["port"] && u.value["port"] == fmt.Sprint(p) {
+	if p, ok := relurl.DefaultPort(strings.ToLower(u.value["scheme"])); ok && u.present["port"] && u.value["port"] == fmt.Sprint(p) {
 		u.present["port"] = false
 		delete(u.value, "port")
 	}
