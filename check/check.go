@@ -35,7 +35,9 @@ import (
 	"time"
 )
 
-// A Link is a link to check, as package links found and resolved it.
+// A Link is a link to check, as package links found and resolved it. One
+// whose URL is "" (relative in a document without a base URL, or refused
+// by the URL parser) is reported broken.
 type Link struct {
 	Source    string `json:"source"` // the document's retrieval URL, else its file name
 	Line      int    `json:"line"`   // where its element starts, 1-based
@@ -123,6 +125,9 @@ func Run(ctx context.Context, links []Link, o Options, progress func(done, total
 	targets := map[string]*target{}
 	var order []string
 	for _, l := range links {
+		if l.URL == "" {
+			continue
+		}
 		t, frag := splitFragment(l.URL)
 		tg := targets[t]
 		if tg == nil {
@@ -157,6 +162,10 @@ func Run(ctx context.Context, links []Link, o Options, progress func(done, total
 	wg.Wait()
 	reports := make([]Report, len(links))
 	for i, l := range links {
+		if l.URL == "" {
+			reports[i] = Report{l, Result{State: Broken, Err: "not resolved: the document has no base URL, or the URL parser refuses the link"}}
+			continue
+		}
 		t, frag := splitFragment(l.URL)
 		r := targets[t].result.Result
 		if tr := targets[t].result; r.State == OK && frag != "" && tr.ids != nil && !tr.ids[fragmentID(frag)] {

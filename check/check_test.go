@@ -184,3 +184,10 @@ func TestGetAfterHead(t *testing.T) {
 		t.Errorf("no answer: %v, %d requests, want 1", r[0].State, tries.Load())
 	}
 }
+
+func TestUnresolved(t *testing.T) {
+	r := Run(context.Background(), []Link{{Ref: "a.html"}}, Options{}, nil)
+	if r[0].State != Broken || !strings.HasPrefix(r[0].Err, "not resolved") {
+		t.Errorf("a link without a URL: %v %q", r[0].State, r[0].Err)
+	}
+}

@@ -196,9 +196,8 @@ func runCheck(e *env, args []string) int {
 		}
 	}
 	status, stats := d.run(e, "check", fs.Args(), newExtractor, docLinks, nil)
-	slices.SortStableFunc(found, func(a, b linkcheck.Link) int {
-		return cmpLinks(a, b)
-	})
+	// Documents are read at once: their links in the order of the report.
+	slices.SortStableFunc(found, cmpLinks)
 
 	ctx := context.Background()
 	if *maxTime > 0 {
@@ -207,21 +206,10 @@ func runCheck(e *env, args []string) int {
 		defer cancel()
 	}
 	p := e.newProgress()
-	var toCheck []linkcheck.Link
-	var unresolved []linkcheck.Report
-	for _, l := range found {
-		if l.URL == "" {
-			unresolved = append(unresolved, linkcheck.Report{Link: l, Result: linkcheck.Result{State: linkcheck.Broken, Err: "not resolved: the document has no base URL, or the URL parser refuses it"}})
-			continue
-		}
-		toCheck = append(toCheck, l)
-	}
-	reports := linkcheck.Run(ctx, toCheck, o, func(done, total int) {
+	reports := linkcheck.Run(ctx, found, o, func(done, total int) {
 		p.update(func(float64) string { return fmt.Sprintf("%d of %d targets checked", done, total) })
 	})
 	p.clear()
-	reports = append(unresolved, reports...)
-	slices.SortStableFunc(reports, func(a, b linkcheck.Report) int { return cmpLinks(a.Link, b.Link) })
 	if o.Cache != nil {
 		if err := o.Cache.Save(); err != nil {
 			fmt.Fprintf(e.stderr, "relurl check: -cache: %v\n", err)
