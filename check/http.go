@@ -95,9 +95,10 @@ func (c *checker) http(ctx context.Context, u string, fragments bool) targetResu
 	var r targetResult
 	if !fragments {
 		r = c.follow(ctx, http.MethodHead, u, false)
-		if r.State == Broken && r.Status >= 400 && r.Status != http.StatusTooManyRequests {
+		if r.State == Broken && r.Status >= 400 && !busy(r.Status) {
 			// HEAD refused (405, 501) or answered wrongly: GET decides. A
-			// host that did not answer at all is not asked twice.
+			// host that did not answer at all, or is busy (and was asked
+			// again already), is not asked twice.
 			r = c.follow(ctx, http.MethodGet, u, false)
 		}
 	} else {
@@ -179,12 +180,9 @@ func (c *checker) do(ctx context.Context, method, u string) (*http.Response, err
 		resp, err := c.once(ctx, h, method, p)
 		transient := err != nil && ctx.Err() == nil
 		var wait time.Duration
-		if err == nil {
-			switch resp.StatusCode {
-			case http.StatusTooManyRequests, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
-				transient = true
-				wait = retryAfter(resp.Header.Get("Retry-After"))
-			}
+		if err == nil && busy(resp.StatusCode) {
+			transient = true
+			wait = retryAfter(resp.Header.Get("Retry-After"))
 		}
 		if !transient || try >= c.o.Retries || c.o.Retries < 0 {
 			return resp, err
@@ -203,6 +201,16 @@ func (c *checker) do(ctx context.Context, method, u string) (*http.Response, err
 			return nil, ctx.Err()
 		}
 	}
+}
+
+// busy reports whether an HTTP status says to ask again later: 429, 502,
+// 503, 504.
+func busy(status int) bool {
+	switch status {
+	case http.StatusTooManyRequests, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+		return true
+	}
+	return false
 }
 
 // retryAfter reads a Retry-After header: seconds, or an HTTP date.

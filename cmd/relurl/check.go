@@ -89,6 +89,10 @@ func runCheck(e *env, args []string) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	var d docFlags
 	d.register(fs)
+	// A link target is not worth an archive's wait (8 tries, 2 min): 3 more
+	// tries, 30 s at most, unless -retries and -retry-max-wait say.
+	d.retries, d.retryWait = 3, 30*time.Second
+	fs.Lookup("retries").DefValue, fs.Lookup("retry-max-wait").DefValue = "3", "30s"
 	spec := relurl.WHATWG
 	fs.TextVar(&spec, "spec", relurl.WHATWG, "resolve links by RFC `1808`, RFC 3986 or the URL Standard")
 	elements := fs.String("elements", "", "check only these `elements` or ELEMENT@ATTRIBUTEs (default all)")
@@ -167,9 +171,9 @@ func runCheck(e *env, args []string) int {
 	for _, m := range d.maps {
 		o.Maps = append(o.Maps, linkcheck.Map{Dir: m.Dir, URL: m.URL})
 	}
-	o.Retries, o.MaxWait, o.Timeout = d.retries, d.retryWait, d.timeout
+	o.Timeout, o.Retries, o.MaxWait = d.timeout, d.retries, d.retryWait
 	if o.Retries == 0 {
-		o.Retries = -1
+		o.Retries = -1 // check.Options' "none"
 	}
 
 	// Find the links, as links does, with where each is.

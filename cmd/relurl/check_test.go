@@ -285,3 +285,29 @@ func TestCheckHeadersAuthIgnore(t *testing.T) {
 	r = relurlRun(t, nil, "check", "-ignore-file", ignore, s.URL+"/page.html")
 	check(t, r, "", "relurl check: "+ignore+", line 1: error parsing regexp: missing closing ): `(unclosed`\n", 1)
 }
+
+// TestCheckRetriesDefault: a target that stays unavailable is tried 3 more
+// times by default (not the 8 an archive gets), and -retries says otherwise.
+func TestCheckRetriesDefault(t *testing.T) {
+	var tries atomic.Int32
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/page.html" {
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, `<a href="/down">d</a>`)
+			return
+		}
+		tries.Add(1)
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}))
+	defer s.Close()
+	for _, tt := range []struct {
+		args []string
+		want int32
+	}{{nil, 4}, {[]string{"-retries", "1"}, 2}} {
+		tries.Store(0)
+		r := relurlRun(t, nil, append(append([]string{"check"}, tt.args...), s.URL+"/page.html")...)
+		if r.code != 2 || tries.Load() != tt.want {
+			t.Errorf("%v: exit %d, %d requests, want %d", tt.args, r.code, tries.Load(), tt.want)
+		}
+	}
+}
