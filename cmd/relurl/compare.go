@@ -47,13 +47,18 @@ func runCompare(e *env, args []string) int {
 		return e.usageError("compare", "-markdown and -json exclude each other")
 	}
 	header := "ref\trfc1808\trfc3986\twhatwg\tnet/url\tmark\n"
+	var skipped func(int, error) []byte
 	switch {
 	case *markdown:
 		header = "| reference | RFC 1808 | RFC 3986 | WHATWG | net/url | |\n| --- | --- | --- | --- | --- | --- |\n"
+		skipped = func(n int, _ error) []byte {
+			return fmt.Appendf(nil, "| (line %d: too long, skipped) | | | | | |\n", n)
+		}
 	case *asJSON:
 		header = ""
+		skipped = skippedJSON(true)
 	}
-	return e.runPairs("compare", fs, &in, header, func(o *ordered.Output, base, ref string) error {
+	return e.runPairs("compare", fs, &in, header, skipped, func(o *ordered.Output, base, ref string) error {
 		c := comparison{
 			Ref:     ref,
 			RFC1808: relurl.Resolve(base, ref),

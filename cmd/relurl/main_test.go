@@ -182,8 +182,8 @@ func TestResolve(t *testing.T) {
 }
 
 // TestOverLongLine: a line over 1 MiB is reported with its number and
-// gives an empty line, or stops the run with -strict; the lines around it
-// are kept.
+// gives an empty line (under -json, an object saying so), or stops the run
+// with -strict; the lines around it are kept.
 func TestOverLongLine(t *testing.T) {
 	input := "g\n" + strings.Repeat("x", 1<<20+1) + "\r\nh\n" + strings.Repeat("y", 1<<20) + "\n"
 	tooLong := "relurl resolve: line 2: longer than 1048576 bytes, skipped\n"
@@ -191,6 +191,26 @@ func TestOverLongLine(t *testing.T) {
 	check(t, r, "http://a/g\n\nhttp://a/h\nhttp://a/"+strings.Repeat("y", 1<<20)+"\n", tooLong, 1)
 	r = relurlRun(t, in(input), "resolve", "-base", "http://a/", "-strict")
 	check(t, r, "http://a/g\n", tooLong, 1)
+
+	// Under -json, the skipped line is an object too: one object per
+	// input line, always, so that output and input stay paired.
+	urls := "http://a/g\nhttp://a/" + strings.Repeat("x", 1<<20) + "\nhttp://a/h\n"
+	for _, args := range [][]string{
+		{"url", "-json"}, {"parse", "-json", "-"}, {"parse", "-spec", "whatwg", "-json", "-"},
+		{"validate", "-json", "-"}, {"validate", "-spec", "whatwg", "-json", "-"}, {"compare", "-json", "-base", "http://a/"},
+	} {
+		r := relurlRun(t, in(urls), args...)
+		lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+		if r.code != 1 || len(lines) != 3 || !strings.HasPrefix(lines[1], `{"line":2,`) || !strings.Contains(lines[1], "longer than 1048576 bytes, skipped") ||
+			!strings.Contains(lines[2], "http://a/h") {
+			t.Errorf("%v: exit %d, %d lines:\n%.300s", args, r.code, len(lines), r.stdout)
+		}
+		for _, l := range lines {
+			if !json.Valid([]byte(l)) {
+				t.Errorf("%v: not JSON: %.100s", args, l)
+			}
+		}
+	}
 }
 
 // rusageEnv, set to a file name, makes the test binary a measuring parent:

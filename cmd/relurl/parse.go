@@ -131,13 +131,17 @@ func runParse(e *env, args []string) int {
 	if fs.NArg() == 0 {
 		return e.usageError("parse", "missing URL (or - to read standard input)")
 	}
+	var skipped func(int, error) []byte
+	if *asJSON {
+		skipped = skippedJSON(false)
+	}
 	switch spec {
 	case relurl.WHATWG:
-		return e.eachURL("parse", fs.Args(), func(o *ordered.Output, line int, s string) bool {
+		return e.eachURL("parse", fs.Args(), skipped, func(o *ordered.Output, line int, s string) bool {
 			return parseWeb(o, line, s, *asJSON)
 		})
 	case relurl.RFC3986:
-		return e.eachURL("parse", fs.Args(), func(o *ordered.Output, _ int, s string) bool {
+		return e.eachURL("parse", fs.Args(), skipped, func(o *ordered.Output, _ int, s string) bool {
 			o.Out = parse3986(o.Out, s, *asJSON)
 			return true
 		})
@@ -146,7 +150,7 @@ func runParse(e *env, args []string) int {
 	if *asJSON {
 		show = showJSON
 	}
-	return e.eachURL("parse", fs.Args(), func(o *ordered.Output, _ int, s string) bool {
+	return e.eachURL("parse", fs.Args(), skipped, func(o *ordered.Output, _ int, s string) bool {
 		o.Out = show(o.Out, parseURL(s))
 		return true
 	})

@@ -57,7 +57,7 @@ func runRelative(e *env, args []string) int {
 		return code
 	}
 	var unreachable atomic.Bool // workers of stream set it concurrently
-	status := e.runPairs("relative", fs, &in, "", func(o *ordered.Output, base, target string) error {
+	status := e.runPairs("relative", fs, &in, "", nil, func(o *ordered.Output, base, target string) error {
 		ref, ok := r.Relative(base, target)
 		if !ok {
 			o.Err = fmt.Appendf(o.Err, "relurl relative: no reference resolves against %s to %s under %s\n", printable(base), printable(target), specName(r.Spec))

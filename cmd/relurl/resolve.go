@@ -66,7 +66,7 @@ func runResolve(e *env, args []string) int {
 		return code
 	}
 	resolve := resolveFunc(*r)
-	return e.runPairs("resolve", fs, &in, "", func(o *ordered.Output, base, ref string) error {
+	return e.runPairs("resolve", fs, &in, "", nil, func(o *ordered.Output, base, ref string) error {
 		start := len(o.Out)
 		out, err := resolve(o.Out, base, ref)
 		if err != nil {
@@ -97,7 +97,7 @@ type pairFunc func(o *ordered.Output, base, ref string) error
 
 // runPairs prints header, then what f gives for each pair of in, after the
 // flags of fs are parsed.
-func (e *env) runPairs(cmd string, fs *flag.FlagSet, in *pairInput, header string, f pairFunc) int {
+func (e *env) runPairs(cmd string, fs *flag.FlagSet, in *pairInput, header string, skipped func(int, error) []byte, f pairFunc) int {
 	baseSet := false
 	fs.Visit(func(fl *flag.Flag) { baseSet = baseSet || fl.Name == "base" })
 	refs := fs.Args()
@@ -116,7 +116,7 @@ func (e *env) runPairs(cmd string, fs *flag.FlagSet, in *pairInput, header strin
 	if code := e.write([]byte(header)); code != exitOK {
 		return code
 	}
-	s := streamer{cmd: cmd, strict: in.strict, failed: []byte("\n")}
+	s := streamer{cmd: cmd, strict: in.strict, failed: []byte("\n"), skipped: skipped}
 	if in.pairs {
 		s.f = func(o *ordered.Output, _ int, line []byte) error {
 			base, ref, ok := bytes.Cut(line, []byte("\t"))

@@ -6,6 +6,7 @@ import (
 	"io"
 	"iter"
 	"runtime"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -39,7 +40,34 @@ type streamer struct {
 	cmd    string
 	strict bool   // stop at the first line that cannot be handled
 	failed []byte // what stands in the output for a line that cannot be handled
-	f      lineFunc
+	// skipped, if not nil, is what stands in the output for line n, which
+	// is too long to be read (f never sees it): under -json, an object,
+	// so that there is one for every line; else failed does.
+	skipped func(n int, err error) []byte
+	f       lineFunc
+}
+
+// skippedJSON is the object of a line too long to be read, for the -json
+// of commands whose "error" is an object with a message (parse,
+// validate); errorIsText makes "error" the message itself (url, compare).
+func skippedJSON(errorIsText bool) func(n int, err error) []byte {
+	return func(n int, err error) []byte {
+		msg := strings.TrimPrefix(err.Error(), fmt.Sprintf("line %d: ", n))
+		if errorIsText {
+			return appendJSON(nil, struct {
+				Line int    `json:"line"`
+				Err  string `json:"error"`
+			}{n, msg})
+		}
+		type message struct {
+			Message string `json:"message"`
+		}
+		return appendJSON(nil, struct {
+			Line  int     `json:"line"`
+			Valid bool    `json:"valid"`
+			Err   message `json:"error"`
+		}{n, false, message{msg}})
+	}
 }
 
 // stream runs s.f on each line of standard input and prints what it
@@ -119,15 +147,19 @@ func readBatches(in io.Reader, free chan *batch) iter.Seq[*batch] {
 
 // handle runs s.f on each line of b.
 func (b *batch) handle(s *streamer, o *ordered.Output) {
-	fail := func(err error) {
+	fail := func(n int, err error, tooLong bool) {
 		o.Err = fmt.Appendf(o.Err, "relurl %s: %s\n", s.cmd, printable(err.Error()))
 		b.failed = true
-		if !s.strict {
+		switch {
+		case s.strict:
+		case tooLong && s.skipped != nil:
+			o.Out = append(o.Out, s.skipped(n, err)...)
+		default:
 			o.Out = append(o.Out, s.failed...)
 		}
 	}
 	if b.skipped != nil {
-		fail(b.skipped)
+		fail(b.first, b.skipped, true)
 		return
 	}
 	rest := b.data
@@ -135,9 +167,9 @@ func (b *batch) handle(s *streamer, o *ordered.Output) {
 		var line []byte
 		line, rest = lines.Cut(rest)
 		if len(line) > lines.MaxLength {
-			fail(&lines.TooLongError{Line: n, Max: lines.MaxLength})
+			fail(n, &lines.TooLongError{Line: n, Max: lines.MaxLength}, true)
 		} else if err := s.f(o, n, line); err != nil {
-			fail(fmt.Errorf("line %d: %w", n, err))
+			fail(n, fmt.Errorf("line %d: %w", n, err), false)
 		}
 		if b.failed && s.strict {
 			return
@@ -228,9 +260,10 @@ func (e *env) write(out []byte) int {
 // eachURL calls f for each URL of a command: its arguments, or with "-"
 // alone the lines of standard input. f appends what to print to o and
 // reports whether the URL passed; line is the URL's line number on
-// standard input, 0 for an argument. eachURL returns exitInvalid if one did
-// not pass.
-func (e *env) eachURL(cmd string, urls []string, f func(o *ordered.Output, line int, url string) bool) int {
+// standard input, 0 for an argument. skipped, if not nil, gives what stands
+// for a line too long to read (streamer.skipped). eachURL returns
+// exitInvalid if one did not pass.
+func (e *env) eachURL(cmd string, urls []string, skipped func(n int, err error) []byte, f func(o *ordered.Output, line int, url string) bool) int {
 	var failed atomic.Bool // workers of stream set it concurrently
 	check := func(o *ordered.Output, line int, url string) {
 		if !f(o, line, url) {
@@ -239,7 +272,7 @@ func (e *env) eachURL(cmd string, urls []string, f func(o *ordered.Output, line 
 	}
 	var status int
 	if len(urls) == 1 && urls[0] == "-" {
-		status = e.stream(streamer{cmd: cmd, f: func(o *ordered.Output, n int, line []byte) error {
+		status = e.stream(streamer{cmd: cmd, skipped: skipped, f: func(o *ordered.Output, n int, line []byte) error {
 			check(o, n, string(line))
 			return nil
 		}})

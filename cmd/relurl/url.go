@@ -162,8 +162,10 @@ func runURL(e *env, args []string) int {
 		}
 	}
 	failed := []byte("\n")
+	var skipped func(int, error) []byte
 	if *asJSON {
 		failed = nil // show wrote the error's object
+		skipped = skippedJSON(true)
 	}
 	if fs.NArg() == 0 {
 		in := e
@@ -178,7 +180,7 @@ func runURL(e *env, args []string) int {
 			fe.stdin = f
 			in = &fe
 		}
-		return in.stream(streamer{cmd: "url", failed: failed, f: func(o *ordered.Output, _ int, line []byte) error {
+		return in.stream(streamer{cmd: "url", failed: failed, skipped: skipped, f: func(o *ordered.Output, _ int, line []byte) error {
 			var err error
 			o.Out, err = show(o.Out, bytestr.Transient(line)) // parsing copies what it keeps
 			return err

@@ -58,12 +58,16 @@ func runValidate(e *env, args []string) int {
 	if *asJSON && *printValid {
 		return e.usageError("validate", "-json and -print-valid exclude each other")
 	}
+	var skipped func(int, error) []byte
+	if *asJSON {
+		skipped = skippedJSON(false)
+	}
 	if r.Spec == relurl.WHATWG {
-		return e.eachURL("validate", fs.Args(), func(o *ordered.Output, line int, s string) bool {
+		return e.eachURL("validate", fs.Args(), skipped, func(o *ordered.Output, line int, s string) bool {
 			return validateWeb(o, line, s, *asJSON, *printValid, *quiet)
 		})
 	}
-	return e.eachURL("validate", fs.Args(), func(o *ordered.Output, line int, s string) bool {
+	return e.eachURL("validate", fs.Args(), skipped, func(o *ordered.Output, line int, s string) bool {
 		var serr *relurl.SyntaxError
 		valid := !errors.As(r.Validate(s), &serr)
 		switch {
