@@ -24,10 +24,11 @@ func (o *Options) openHTTP(ctx context.Context, name string) (*Object, error) {
 	}
 	c.Timeout = 0 // the stream's timer bounds each wait instead
 	c.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		at := via[len(via)-1].URL.String()
 		if len(via) > o.MaxRedirects {
-			return &redirectError{max: o.MaxRedirects, at: via[len(via)-1].URL.String(), next: req.URL.String()}
+			return &permanentError{fmt.Sprintf("stopped after %d redirects, at %s, which redirects to %s: a loop, or a longer chain", o.MaxRedirects, at, req.URL)}
 		}
-		return nil
+		return CheckRedirectScheme(at, req.URL)
 	}
 	ua := o.UserAgent
 	if ua == "" {
@@ -53,24 +54,20 @@ func (o *Options) openHTTP(ctx context.Context, name string) (*Object, error) {
 		}
 		resp, err := c.Do(req)
 		if err != nil {
-			var redirect *redirectError
-			if errors.As(err, &redirect) {
-				return nil, &permanentError{redirect.Error()}
-			}
 			return nil, unwrapURLError(err)
 		}
 		if off == 0 || first == nil {
 			if resp.StatusCode < 200 || resp.StatusCode > 299 {
 				resp.Body.Close()
-				return nil, newStatusError(name, resp)
+				return nil, NewStatusError(name, resp)
 			}
 			first = resp
 			validator = ifRange(resp.Header)
 			return resp.Body, nil
 		}
-		return resume(resp, off, validator, name)
+		return resume(resp, off, validator, first.ContentLength, name)
 	}
-	s := &stream{ctx: ctx, op: "GET", name: name, get: get, retry: o.retry(), timeout: o.Timeout}
+	s := &stream{ctx: ctx, op: "GET", name: name, get: get, retry: o.Retry.WithDefaults(), timeout: o.Timeout}
 	if err := s.first(); err != nil {
 		return nil, err
 	}
@@ -80,19 +77,37 @@ func (o *Options) openHTTP(ctx context.Context, name string) (*Object, error) {
 }
 
 // resume checks the answer to a range request from off: 206 from off
-// exactly, or 200 with the whole object unchanged, its first off bytes
-// skipped.
-func resume(resp *http.Response, off int64, validator, name string) (io.ReadCloser, error) {
+// exactly, of the object first read, or 200 with the whole object
+// unchanged, its first off bytes skipped. The object is the same when the
+// answer's validator (its strong ETag, else Last-Modified) is the first
+// answer's: a server that ignores If-Range would send a changed object's
+// bytes from off as readily, and they would be spliced onto the old ones.
+// Without a validator, the object's length (Content-Range's complete
+// length against the first Content-Length) is all there is to compare.
+func resume(resp *http.Response, off int64, validator string, length int64, name string) (io.ReadCloser, error) {
 	switch resp.StatusCode {
 	case http.StatusPartialContent:
-		var start int64 = -1
-		if cr := resp.Header.Get("Content-Range"); strings.HasPrefix(cr, "bytes ") {
-			first, _, _ := strings.Cut(cr[len("bytes "):], "-")
+		cr := resp.Header.Get("Content-Range")
+		var start, total int64 = -1, -1
+		if rng, ok := strings.CutPrefix(cr, "bytes "); ok {
+			rng, size, _ := strings.Cut(rng, "/")
+			first, _, _ := strings.Cut(rng, "-")
 			start, _ = strconv.ParseInt(first, 10, 64)
+			if n, err := strconv.ParseInt(size, 10, 64); err == nil {
+				total = n
+			}
 		}
 		if start != off {
 			resp.Body.Close()
-			return nil, &permanentError{fmt.Sprintf("asked to resume at byte %d, the server answered Content-Range %q", off, resp.Header.Get("Content-Range"))}
+			return nil, &permanentError{fmt.Sprintf("asked to resume at byte %d, the server answered Content-Range %q", off, cr)}
+		}
+		if v := ifRange(resp.Header); v != validator {
+			resp.Body.Close()
+			return nil, &permanentError{fmt.Sprintf("the object changed while it was read (validator %q, then %q in a 206 answer that ignored If-Range): not resumed", validator, v)}
+		}
+		if validator == "" && length >= 0 && total >= 0 && total != length {
+			resp.Body.Close()
+			return nil, &permanentError{fmt.Sprintf("the object changed while it was read (%d bytes long, then %d; no validator to tell more): not resumed", length, total)}
 		}
 		return resp.Body, nil
 	case http.StatusOK:
@@ -109,7 +124,18 @@ func resume(resp *http.Response, off int64, validator, name string) (io.ReadClos
 		return resp.Body, nil
 	}
 	resp.Body.Close()
-	return nil, newStatusError(name, resp)
+	return nil, NewStatusError(name, resp)
+}
+
+// CheckRedirectScheme refuses a redirect from the URL at to one whose
+// scheme is not http or https (file:, ftp:, data:, ...): a web server
+// must not lead a reader to local files, and no retry mends it. An
+// http.Client's CheckRedirect calls it.
+func CheckRedirectScheme(at string, next *url.URL) error {
+	if s := strings.ToLower(next.Scheme); s != "http" && s != "https" {
+		return &permanentError{fmt.Sprintf("%s redirects to %s: refused, a redirect is followed only to http and https", at, next.Redacted())}
+	}
+	return nil
 }
 
 // ifRange returns the validator If-Range may carry: a strong ETag, else
@@ -121,37 +147,36 @@ func ifRange(h http.Header) string {
 	return h.Get("Last-Modified")
 }
 
-// A statusError is an answer outside 2xx.
-type statusError struct {
-	url, status, last string
-	code              int
-	retryAfter        time.Duration
+// A StatusError is an HTTP answer that ends a request: a status outside
+// 2xx. Transient and Retry.Wait read its status and its Retry-After.
+type StatusError struct {
+	Status string // "503 Service Unavailable"
+	Code   int
+	// Last is the URL that answered when redirects led away from the one
+	// asked for, else "".
+	Last  string
+	After time.Duration // what its Retry-After asks for, 0 if nothing
 }
 
-func newStatusError(name string, resp *http.Response) *statusError {
-	e := &statusError{url: name, status: resp.Status, code: resp.StatusCode}
+// NewStatusError returns the error of resp, an answer to a request for
+// the URL name.
+func NewStatusError(name string, resp *http.Response) *StatusError {
+	e := &StatusError{Status: resp.Status, Code: resp.StatusCode, After: RetryAfter(resp.Header)}
 	if last := resp.Request.URL.String(); last != name {
-		e.last = last
-	}
-	if s := resp.Header.Get("Retry-After"); s != "" {
-		if n, err := strconv.Atoi(s); err == nil && n >= 0 {
-			e.retryAfter = time.Duration(n) * time.Second
-		} else if t, err := http.ParseTime(s); err == nil {
-			e.retryAfter = max(time.Until(t), 0)
-		}
+		e.Last = last
 	}
 	return e
 }
 
-func (e *statusError) Error() string {
-	if e.last != "" {
-		return fmt.Sprintf("redirected to %s: %s", e.last, e.status)
+func (e *StatusError) Error() string {
+	if e.Last != "" {
+		return fmt.Sprintf("redirected to %s: %s", e.Last, e.Status)
 	}
-	return e.status
+	return e.Status
 }
 
-func (e *statusError) HTTPStatus() int           { return e.code }
-func (e *statusError) RetryAfter() time.Duration { return e.retryAfter }
+func (e *StatusError) HTTPStatus() int           { return e.Code }
+func (e *StatusError) RetryAfter() time.Duration { return e.After }
 
 // unwrapURLError drops the *url.Error that http.Client wraps errors in: it
 // names the URL of the last request, often a relative Location.
@@ -161,15 +186,6 @@ func unwrapURLError(err error) error {
 		return uerr.Err
 	}
 	return err
-}
-
-type redirectError struct {
-	max      int
-	at, next string
-}
-
-func (e *redirectError) Error() string {
-	return fmt.Sprintf("stopped after %d redirects, at %s, which redirects to %s: a loop, or a longer chain", e.max, e.at, e.next)
 }
 
 // Redirects returns the URLs a response was redirected through, in order,

@@ -86,15 +86,23 @@ func (o *Options) openS3(ctx context.Context, name string) (*Object, error) {
 			in.IfMatch = etag
 		}
 		out, err := client.GetObject(ctx, in)
-		if err != nil {
+		var status *s3StatusError
+		switch {
+		case off > 0 && errors.As(s3Error(err), &status) && status.code == http.StatusPreconditionFailed:
+			return nil, &permanentError{fmt.Sprintf("the object changed while it was read (ETag %s no longer matches: %v): not resumed", aws.ToString(etag), status)}
+		case err != nil:
 			return nil, s3Error(err)
-		}
-		if off == 0 {
+		case off == 0:
 			etag = out.ETag
+		case aws.ToString(out.ETag) != aws.ToString(etag):
+			// A store that ignores IfMatch: its bytes from off are another
+			// object's.
+			out.Body.Close()
+			return nil, &permanentError{fmt.Sprintf("the object changed while it was read (ETag %s, then %s in a ranged answer that ignored If-Match): not resumed", aws.ToString(etag), aws.ToString(out.ETag))}
 		}
 		return out.Body, nil
 	}
-	s := &stream{ctx: ctx, name: name, get: get, retry: o.retry(), timeout: o.Timeout}
+	s := &stream{ctx: ctx, name: name, get: get, retry: o.Retry.WithDefaults(), timeout: o.Timeout}
 	if err := s.first(); err != nil {
 		return nil, err
 	}

@@ -29,12 +29,9 @@ package source
 
 import (
 	"context"
-	"crypto/x509"
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
-	"net"
 	"net/http"
 	"os"
 	"strings"
@@ -69,32 +66,6 @@ type Options struct {
 
 // DefaultUserAgent names relurl to the servers it reads from.
 const DefaultUserAgent = "relurl (+https://github.com/relurl/relurl)"
-
-// Retry bounds the tries at one failure of an object: at its first
-// request, or where reading broke. The count and the wait start again
-// once reading makes progress, so a long archive may be resumed many times.
-type Retry struct {
-	Attempts int           // tries after a failure
-	MaxWait  time.Duration // the longest total wait between tries
-	Base     time.Duration // the first wait's bound, doubled at each try; 0 means 500ms
-}
-
-// DefaultRetry is 8 tries within 2 minutes of waiting in all.
-var DefaultRetry = Retry{Attempts: 8, MaxWait: 2 * time.Minute, Base: 500 * time.Millisecond}
-
-func (o *Options) retry() Retry {
-	r := o.Retry
-	if r == (Retry{}) {
-		return DefaultRetry
-	}
-	if r.MaxWait <= 0 {
-		r.MaxWait = DefaultRetry.MaxWait
-	}
-	if r.Base <= 0 {
-		r.Base = DefaultRetry.Base
-	}
-	return r
-}
 
 // An Object is one input, open for reading from its first byte. Close it.
 type Object struct {
@@ -253,7 +224,7 @@ func (s *stream) Read(p []byte) (int, error) {
 		}
 		s.stop()
 		if s.ctx.Err() != nil {
-			return n, &Error{Op: s.op, Name: s.name, Offset: s.off, Tries: s.requests, Err: context.Cause(s.ctx)}
+			return n, s.ended(err)
 		}
 		s.failed = err
 		if n > 0 {
@@ -267,29 +238,38 @@ func (s *stream) Read(p []byte) (int, error) {
 func (s *stream) reopen() error {
 	for {
 		s.streak++
-		if s.streak > s.retry.Attempts {
-			return &Error{Op: s.op, Name: s.name, Offset: s.off, Tries: s.requests, Err: s.failed}
-		}
-		wait := backoff(s.retry, s.streak, s.failed)
-		if s.waited+wait > s.retry.MaxWait {
-			return &Error{Op: s.op, Name: s.name, Offset: s.off, Tries: s.requests, Err: fmt.Errorf("%w; giving up: retrying would wait over %v in all", s.failed, s.retry.MaxWait)}
+		wait, err := s.retry.Wait(s.streak, s.waited, s.failed)
+		if err != nil {
+			return &Error{Op: s.op, Name: s.name, Offset: s.off, Tries: s.requests, Err: err}
 		}
 		s.waited += wait
 		select {
 		case <-time.After(wait):
 		case <-s.ctx.Done():
-			return &Error{Op: s.op, Name: s.name, Offset: s.off, Tries: s.requests, Err: context.Cause(s.ctx)}
+			return s.ended(s.failed)
 		}
-		err := s.open()
+		err = s.open()
 		if err == nil {
 			s.failed = nil
 			return nil
 		}
-		if !Transient(err) {
-			return &Error{Op: s.op, Name: s.name, Offset: s.off, Tries: s.requests, Err: err}
+		if s.ctx.Err() != nil {
+			return s.ended(s.failed)
 		}
 		s.failed = err
 	}
+}
+
+// ended is the error of a reading that the caller's context ended (a
+// deadline for the whole object, a cancellation), with the last failure
+// before it, if any: "no complete answer within 30s" alone would hide a
+// connection refused seven times.
+func (s *stream) ended(last error) error {
+	err := context.Cause(s.ctx)
+	if last != nil && !errors.Is(last, context.Canceled) && last.Error() != err.Error() {
+		err = fmt.Errorf("%w; the last try: %v", err, last)
+	}
+	return &Error{Op: s.op, Name: s.name, Offset: s.off, Tries: s.requests, Err: err}
 }
 
 // first makes the first request for the object, retried as any other.
@@ -298,8 +278,8 @@ func (s *stream) first() error {
 	if err == nil {
 		return nil
 	}
-	if !Transient(err) {
-		return &Error{Op: s.op, Name: s.name, Tries: s.requests, Err: err}
+	if s.ctx.Err() != nil {
+		return s.ended(nil)
 	}
 	s.failed = err
 	return s.reopen()
@@ -336,49 +316,3 @@ func (s *stream) Close() error {
 	s.stop()
 	return nil
 }
-
-// backoff returns how long to wait before try n (1 for the first retry):
-// a Retry-After the failure carries, else a random wait up to Base·2^(n-1)
-// ("full jitter", so that many readers that failed together do not come
-// back together), capped at 30 seconds.
-func backoff(r Retry, n int, failed error) time.Duration {
-	var after interface{ RetryAfter() time.Duration }
-	if errors.As(failed, &after) && after.RetryAfter() > 0 {
-		return after.RetryAfter()
-	}
-	bound := min(r.Base<<min(n-1, 16), 30*time.Second)
-	return time.Duration(rand.Int64N(int64(bound)) + 1)
-}
-
-// Transient reports whether a failure is worth another try: a network
-// error, a stall, an answer 408, 429, 500, 502, 503 or 504; not a name
-// that does not exist, a certificate that is not valid, an answer such as
-// 403 or 404, a changed object or a cancellation.
-func Transient(err error) bool {
-	var status interface{ HTTPStatus() int }
-	if errors.As(err, &status) {
-		switch status.HTTPStatus() {
-		case 408, 429, 500, 502, 503, 504:
-			return true
-		}
-		return false
-	}
-	var permanent *permanentError
-	var dns *net.DNSError
-	var unknownCA x509.UnknownAuthorityError
-	var badCert x509.CertificateInvalidError
-	var badHost x509.HostnameError
-	switch {
-	case errors.As(err, &permanent), errors.As(err, &unknownCA), errors.As(err, &badCert), errors.As(err, &badHost):
-		return false
-	case errors.As(err, &dns):
-		return !dns.IsNotFound // a name that does not exist will not, soon
-	}
-	return !errors.Is(err, context.Canceled)
-}
-
-// permanentError is a failure no retry mends: a changed object, a range
-// the server cannot give.
-type permanentError struct{ msg string }
-
-func (e *permanentError) Error() string { return e.msg }

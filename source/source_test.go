@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"crypto/tls"
 	"crypto/x509"
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -15,6 +17,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -346,10 +349,10 @@ func TestTransient(t *testing.T) {
 		err  error
 		want bool
 	}{
-		{&statusError{code: 503}, true},
-		{&statusError{code: 429}, true},
-		{&statusError{code: 404}, false},
-		{&statusError{code: 501}, false},
+		{&StatusError{Code: 503}, true},
+		{&StatusError{Code: 429}, true},
+		{&StatusError{Code: 404}, false},
+		{&StatusError{Code: 501}, false},
 		{&s3StatusError{code: 503}, true},
 		{&s3StatusError{code: 403}, false},
 		{io.ErrUnexpectedEOF, true},
@@ -357,6 +360,11 @@ func TestTransient(t *testing.T) {
 		{&net.DNSError{Err: "no such host", Name: "x.invalid", IsNotFound: true}, false},
 		{&net.DNSError{Err: "timeout", Name: "x.example", IsTimeout: true}, true},
 		{x509.UnknownAuthorityError{}, false},
+		{&tls.CertificateVerificationError{Err: errors.New("expired")}, false},
+		{tls.RecordHeaderError{Msg: "first record does not look like a TLS handshake"}, false},
+		{errors.New("net/http: HTTP/1.x transport connection broken: net/http: server response headers exceeded 10485760 bytes; aborted"), false},
+		{&StatusError{Code: 500}, true},
+		{&StatusError{Code: 408}, true},
 		{&permanentError{"changed"}, false},
 		{context.Canceled, false},
 	}
@@ -392,5 +400,137 @@ func TestRetryAfter(t *testing.T) {
 	}
 	if obj.Resumed() != 0 {
 		t.Errorf("%d resumptions: a first request that needed a retry resumed nothing", obj.Resumed())
+	}
+}
+
+// TestHostileServers: what a server can do to a reader that no retry
+// mends is refused at once, and every failure keeps its cause.
+func TestHostileServers(t *testing.T) {
+	file := randomBytes(200000, 9)
+	version := 0
+	mux := http.NewServeMux()
+	// A server that ignores If-Range and answers 206 for an object that
+	// changed: a new ETag, the bytes of the new version from the offset.
+	mux.HandleFunc("/changed206", func(w http.ResponseWriter, r *http.Request) {
+		version++
+		w.Header().Set("ETag", fmt.Sprintf(`"v%d"`, version))
+		if version == 1 {
+			w.Header().Set("Content-Length", strconv.Itoa(len(file)))
+			w.Write(file[:5000])
+			panic(http.ErrAbortHandler)
+		}
+		w.Header().Set("Content-Range", fmt.Sprintf("bytes 5000-%d/%d", len(file)-1, len(file)))
+		w.WriteHeader(http.StatusPartialContent)
+		w.Write(bytes.ToUpper(file[5000:]))
+	})
+	// The same without any validator: only the length can tell.
+	nov := 0
+	mux.HandleFunc("/novalidator", func(w http.ResponseWriter, r *http.Request) {
+		nov++
+		if nov == 1 {
+			w.Header().Set("Content-Length", strconv.Itoa(len(file)))
+			w.Write(file[:5000])
+			panic(http.ErrAbortHandler)
+		}
+		w.Header().Set("Content-Range", fmt.Sprintf("bytes 5000-%d/%d", len(file)+99, len(file)+100))
+		w.WriteHeader(http.StatusPartialContent)
+		w.Write(file[5000:])
+		w.Write(make([]byte, 100))
+	})
+	mux.Handle("/tofile", http.RedirectHandler("file:///etc/passwd", http.StatusFound))
+	mux.Handle("/toftp", http.RedirectHandler("ftp://ftp.example/x", http.StatusMovedPermanently))
+	mux.HandleFunc("/hugeheader", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Big", strings.Repeat("h", 12<<20))
+		w.Write([]byte("x"))
+	})
+	mux.HandleFunc("/wait-forever", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Retry-After", "999999999")
+		http.Error(w, "busy", http.StatusServiceUnavailable)
+	})
+	mux.HandleFunc("/500", func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "oops", http.StatusInternalServerError)
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	tlsSrv := httptest.NewUnstartedServer(mux)
+	tlsSrv.Config.ErrorLog = log.New(io.Discard, "", 0) // the handshake the client refuses
+	tlsSrv.StartTLS()
+	defer tlsSrv.Close()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := "http://" + l.Addr().String() + "/a.warc.gz"
+	l.Close()
+
+	slow := Retry{Attempts: 7, MaxWait: 10 * time.Second, Base: 20 * time.Millisecond}
+	tests := []struct {
+		name, url string
+		deadline  time.Duration // of the whole reading, as corpus sets one for a page; 0 none
+		want      string        // a part of the error
+		tries     int           // 0: do not check
+		within    time.Duration
+	}{
+		{"206 for a changed object, If-Range ignored", srv.URL + "/changed206", 0,
+			`GET ` + srv.URL + `/changed206 at byte offset 5000: the object changed while it was read (validator "\"v1\"", then "\"v2\"" in a 206 answer that ignored If-Range): not resumed`, 2, 5 * time.Second},
+		{"206 of another length, no validator", srv.URL + "/novalidator", 0,
+			"at byte offset 5000: the object changed while it was read (200000 bytes long, then 200100; no validator to tell more): not resumed", 2, 5 * time.Second},
+		{"a redirect to file:", srv.URL + "/tofile", 0,
+			"GET " + srv.URL + "/tofile: " + srv.URL + "/tofile redirects to file:///etc/passwd: refused, a redirect is followed only to http and https", 1, time.Second},
+		{"a redirect to ftp:", srv.URL + "/toftp", 0, "/toftp redirects to ftp://ftp.example/x: refused", 1, time.Second},
+		{"a 12 MB response header", srv.URL + "/hugeheader", 0, "server response headers exceeded", 1, 5 * time.Second},
+		{"a certificate nobody signed", tlsSrv.URL + "/500", 0, "certificate", 1, 5 * time.Second},
+		{"Retry-After: 999999999", srv.URL + "/wait-forever", 0,
+			"503 Service Unavailable; not retried: the server asks to wait 277777h46m39s (Retry-After), past the 10s that retries may wait in all", 1, time.Second},
+		{"connection refused until the deadline", refused, 400 * time.Millisecond,
+			"no complete answer within 400ms; the last try: dial tcp " + refused[len("http://"):len(refused)-len("/a.warc.gz")] + ": connect: connection refused", 0, 3 * time.Second},
+		{"500 until the deadline", srv.URL + "/500", 400 * time.Millisecond,
+			"no complete answer within 400ms; the last try: 500 Internal Server Error", 0, 3 * time.Second},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := context.Background()
+			if tt.deadline > 0 {
+				var cancel context.CancelCauseFunc
+				ctx, cancel = context.WithCancelCause(ctx)
+				defer cancel(nil)
+				time.AfterFunc(tt.deadline, func() { cancel(fmt.Errorf("no complete answer within %v", tt.deadline)) })
+			}
+			start := time.Now()
+			o := &Options{Retry: slow, MaxRedirects: DefaultMaxRedirects}
+			if tt.deadline > 0 {
+				o.Retry.Attempts = 1000 // the deadline ends the tries
+			}
+			obj, err := o.Open(ctx, tt.url, nil)
+			var got []byte
+			if err == nil {
+				got, err = io.ReadAll(obj)
+				obj.Close()
+			}
+			took := time.Since(start)
+			var serr *Error
+			if !errors.As(err, &serr) || !strings.Contains(err.Error(), tt.want) || tt.tries > 0 && serr.Tries != tt.tries {
+				t.Errorf("error %v\nwant it to say %s, after %d tries", err, tt.want, tt.tries)
+			}
+			if bytes.Contains(got, bytes.ToUpper(file[5000:6000])) {
+				t.Errorf("the changed object was spliced in")
+			}
+			if took > tt.within {
+				t.Errorf("took %v, want at most %v", took, tt.within)
+			}
+			t.Logf("%v: %v", took.Round(time.Millisecond), err)
+		})
+	}
+}
+
+func TestRetryAfterHeader(t *testing.T) {
+	for in, want := range map[string]time.Duration{"": 0, "3": 3 * time.Second, " 0 ": 0, "x": 0, "-1": 0,
+		"999999999999999999999": 0, "99999999999": 100 * 365 * 24 * time.Hour} {
+		if got := RetryAfter(http.Header{"Retry-After": {in}}); got != want {
+			t.Errorf("RetryAfter(%q) = %v, want %v", in, got, want)
+		}
+	}
+	if d := RetryAfter(http.Header{"Retry-After": {time.Now().Add(time.Hour).UTC().Format(http.TimeFormat)}}); d < 59*time.Minute {
+		t.Errorf("an HTTP date an hour ahead waits %v", d)
 	}
 }
