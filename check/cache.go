@@ -6,9 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
+	"path/filepath"
+	"slices"
 	"sync"
 	"time"
+
+	"github.com/relurl/relurl/source"
 )
 
 // A Cache keeps the results of http(s) targets between runs, in a file of
@@ -34,10 +39,19 @@ type cached struct {
 // OpenCache reads the cache file path; a file that does not exist is an
 // empty cache.
 func OpenCache(path string, maxAge time.Duration) (*Cache, error) {
-	c := &Cache{MaxAge: maxAge, path: path, items: map[string]cached{}}
+	items, err := readCache(path)
+	if err != nil {
+		return nil, err
+	}
+	return &Cache{MaxAge: maxAge, path: path, items: items}, nil
+}
+
+// readCache reads the items of a cache file, none if it does not exist.
+func readCache(path string) (map[string]cached, error) {
+	items := map[string]cached{}
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return c, nil
+		return items, nil
 	}
 	if err != nil {
 		return nil, err
@@ -50,9 +64,12 @@ func OpenCache(path string, maxAge time.Duration) (*Cache, error) {
 		if err := json.Unmarshal(sc.Bytes(), &it); err != nil {
 			return nil, fmt.Errorf("%s, line %d: %v", path, n, err)
 		}
-		c.items[it.URL] = it
+		items[it.URL] = it
 	}
-	return c, sc.Err()
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return items, nil
 }
 
 func (c *Cache) get(u string) (Result, bool) {
@@ -70,7 +87,7 @@ func (c *Cache) get(u string) (Result, bool) {
 }
 
 func (c *Cache) put(u string, r Result) {
-	if r.State == Broken && r.Status == 0 || r.State != OK && r.State != Broken || r.Status == 429 || r.Status >= 500 {
+	if r.State == Broken && r.Status == 0 || r.State != OK && r.State != Broken || source.TransientStatus(r.Status) || r.Status >= 500 {
 		return // not a definite result
 	}
 	c.mu.Lock()
@@ -78,19 +95,38 @@ func (c *Cache) put(u string, r Result) {
 	c.items[u] = cached{URL: u, Checked: time.Now().UTC(), State: r.State.String(), Status: r.Status, Err: r.Err}
 }
 
-// Save writes the cache back to its file, replacing it whole.
+// Save writes the cache back to its file. Runs may share a file (CI jobs
+// in parallel): Save holds a lock file beside it (FILE.lock) while it
+// reads what is there now, keeps the newer result of each URL, and
+// replaces the file whole by renaming a complete new one over it. So both
+// runs' results are kept, and a reader never sees half a file.
 func (c *Cache) Save() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	tmp := c.path + ".tmp"
-	f, err := os.Create(tmp)
+	unlock, err := lockFile(c.path + ".lock")
 	if err != nil {
 		return err
 	}
+	defer unlock()
+	onDisk, err := readCache(c.path)
+	if err != nil {
+		return err
+	}
+	for u, it := range onDisk {
+		if mine, ok := c.items[u]; !ok || it.Checked.After(mine.Checked) {
+			c.items[u] = it
+		}
+	}
+	f, err := os.CreateTemp(filepath.Dir(c.path), filepath.Base(c.path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name()) // once renamed, there is nothing to remove
 	w := bufio.NewWriter(f)
 	enc := json.NewEncoder(w)
-	for _, it := range c.items {
-		if time.Since(it.Checked) <= c.MaxAge {
+	urls := slices.Sorted(maps.Keys(c.items))
+	for _, u := range urls {
+		if it := c.items[u]; time.Since(it.Checked) <= c.MaxAge {
 			enc.Encode(it)
 		}
 	}
@@ -101,5 +137,37 @@ func (c *Cache) Save() error {
 	if err := f.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp, c.path)
+	return os.Rename(f.Name(), c.path)
+}
+
+// lockWait is how long Save waits for another run's lock, and lockStale
+// the age at which a lock is taken to be left by a run that died.
+const (
+	lockWait  = 30 * time.Second
+	lockStale = 2 * time.Minute
+)
+
+// lockFile takes the lock file name, made with O_EXCL, which works on every
+// system and file system, waiting for another holder; and returns what
+// releases it.
+func lockFile(name string) (func(), error) {
+	deadline := time.Now().Add(lockWait)
+	for {
+		f, err := os.OpenFile(name, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+		if err == nil {
+			f.Close()
+			return func() { os.Remove(name) }, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return nil, err
+		}
+		if fi, err := os.Stat(name); err == nil && time.Since(fi.ModTime()) > lockStale {
+			os.Remove(name)
+			continue
+		}
+		if time.Now().After(deadline) {
+			return nil, fmt.Errorf("%s: another run holds the lock for over %v (remove the file if no run is going on)", name, lockWait)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }

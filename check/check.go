@@ -6,12 +6,17 @@
 // Each distinct target is checked once, however many links lead to it:
 //
 //   - a file: URL, or an http(s) URL under a Map, is a file: it must exist
-//     (a directory stands for its Index file);
+//     (a directory stands for its Index file). A file: link is checked
+//     only in a document that is a local file itself (Link.Local), as a
+//     browser lets only such a page reach local files; and a URL under a
+//     Map is never looked up outside the Map's directory, whatever its
+//     dot segments or percent-encoded slashes;
 //   - an http(s) URL is asked for with HEAD, and with GET where HEAD gets
 //     an error status (405, 501, or any other: some servers answer HEAD
 //     wrongly), but not where the host does not answer at all; redirects are followed and kept; a 429 or 503 with
 //     Retry-After, and transient failures, are tried again with growing
-//     waits;
+//     waits, within Retry, the same policy as package source's; a
+//     redirect to a scheme other than http and https is refused;
 //   - a fragment ("#intro") is looked for among the ids and <a name>s of
 //     the target, read with GET up to MaxSize when the target is HTML (in
 //     a longer page, one not found is not reported broken);
@@ -33,6 +38,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/relurl/relurl/source"
 )
 
 // A Link is a link to check, as package links found and resolved it. One
@@ -48,6 +55,13 @@ type Link struct {
 	BaseFrom  string `json:"base_from"`
 	Element   string `json:"element"`
 	Attribute string `json:"attribute"`
+	// Local says that the document is a local file (with a -map URL or
+	// not), not a page fetched by URL, a WARC record or standard input.
+	// Only a local document's file: links are checked: a browser never
+	// lets a web page reach file: URLs, and neither does check, or a
+	// page's author would learn from the report which local paths exist
+	// and which ids their files hold.
+	Local bool `json:"-"`
 }
 
 // State is what checking a link found.
@@ -77,27 +91,36 @@ type Result struct {
 
 // Options say how to check. The zero Options check with the defaults.
 type Options struct {
-	Client      *http.Client         // nil: http.DefaultTransport, with Timeout and the redirects followed here
-	Concurrency int                  // targets checked at once; 0 means 16
-	PerHost     int                  // requests to one host at once; 0 means 2
-	Rate        float64              // requests a second to one host; 0 means no limit
-	Retries     int                  // tries after a transient failure; 0 means 3, -1 none
-	MaxWait     time.Duration        // the longest wait before a retry (Retry-After is capped to it); 0 means 30 s
-	Timeout     time.Duration        // for each request; 0 means 20 s
-	MaxSize     int64                // bytes of a page read for its fragments; 0 means 8 MiB
-	UserAgent   string               // "" means DefaultUserAgent
-	Header      http.Header          // sent with every request
-	Auth        map[string][2]string // host → user and password, for basic authentication
-	Offline     bool                 // check only files
-	Include     []*regexp.Regexp     // if any, check only the URLs one matches
-	Exclude     []*regexp.Regexp     // skip the URLs one matches
-	Index       string               // the file a directory stands for; "" means index.html
-	Maps        []Map                // URL prefixes checked as the files of a directory
+	Client      *http.Client // nil: http.DefaultTransport, with Timeout and the redirects followed here
+	Concurrency int          // targets checked at once; 0 means 16
+	PerHost     int          // requests to one host at once; 0 means 2
+	Rate        float64      // requests a second to one host; 0 means no limit
+	// Retry bounds the tries after a transient failure, as for package
+	// source's objects; the zero value means DefaultRetry.
+	Retry source.Retry
+	// MaxRedirects bounds the redirects followed from one target; 0 means
+	// source.DefaultMaxRedirects, -1 none.
+	MaxRedirects int
+	Timeout      time.Duration        // for each request; 0 means 20 s
+	MaxSize      int64                // bytes of a page read for its fragments; 0 means 8 MiB
+	UserAgent    string               // "" means DefaultUserAgent
+	Header       http.Header          // sent with every request
+	Auth         map[string][2]string // host → user and password, for basic authentication
+	Offline      bool                 // check only files
+	Include      []*regexp.Regexp     // if any, check only the URLs one matches
+	Exclude      []*regexp.Regexp     // skip the URLs one matches
+	Index        string               // the file a directory stands for; "" means index.html
+	Maps         []Map                // URL prefixes checked as the files of a directory
 	// FailPermanentRedirects makes a 301 or 308 on the way a broken link:
 	// the link should say where the target is now.
 	FailPermanentRedirects bool
 	Cache                  *Cache
 }
+
+// DefaultRetry is how a target is tried again by default: 3 more times,
+// waiting 30 s at most in all. A link is not worth an archive's patience
+// (source.DefaultRetry).
+var DefaultRetry = source.Retry{Attempts: 3, MaxWait: 30 * time.Second, Base: 250 * time.Millisecond}
 
 // A Map checks the URLs under URL as the files under Dir, as the links
 // command's -map gives the files their URLs.
@@ -125,7 +148,7 @@ func Run(ctx context.Context, links []Link, o Options, progress func(done, total
 	targets := map[string]*target{}
 	var order []string
 	for _, l := range links {
-		if l.URL == "" {
+		if l.URL == "" || remoteFile(l) {
 			continue
 		}
 		t, frag := splitFragment(l.URL)
@@ -162,8 +185,12 @@ func Run(ctx context.Context, links []Link, o Options, progress func(done, total
 	wg.Wait()
 	reports := make([]Report, len(links))
 	for i, l := range links {
-		if l.URL == "" {
+		switch {
+		case l.URL == "":
 			reports[i] = Report{l, Result{State: Broken, Err: "not resolved: the document has no base URL, or the URL parser refuses the link"}}
+			continue
+		case remoteFile(l):
+			reports[i] = Report{l, Result{State: Skipped, Err: "a file: link in a document that is not a local file is not checked: a browser never lets a web page reach local files"}}
 			continue
 		}
 		t, frag := splitFragment(l.URL)
@@ -179,6 +206,12 @@ func Run(ctx context.Context, links []Link, o Options, progress func(done, total
 		reports[i] = Report{l, r}
 	}
 	return reports
+}
+
+// remoteFile reports whether l is a file: link of a document that may not
+// reach local files (see Link.Local).
+func remoteFile(l Link) bool {
+	return !l.Local && len(l.URL) >= 5 && strings.EqualFold(l.URL[:5], "file:")
 }
 
 // splitFragment returns u without its fragment, and the fragment.
@@ -232,8 +265,12 @@ func (c *checker) target(ctx context.Context, u string, fragments bool) targetRe
 	case scheme == "file":
 		r = c.file(filePath(p), fragments)
 	case scheme == "http" || scheme == "https":
-		if dir, ok := c.mapped(u); ok {
-			r = c.file(dir, fragments)
+		if file, ok := c.mapped(u); ok {
+			if file == "" {
+				r = targetResult{Result: Result{State: Broken, Err: "its path leaves the mapped directory (a .. or . segment, or a percent-encoded slash): not looked up"}}
+				break
+			}
+			r = c.file(file, fragments)
 			break
 		}
 		if c.o.Offline {

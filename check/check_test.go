@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/relurl/relurl/source"
 )
 
 func TestIDs(t *testing.T) {
@@ -25,17 +27,6 @@ func TestIDs(t *testing.T) {
 	}
 	if got["c"] {
 		t.Error(`a <p name> is no fragment's target`)
-	}
-}
-
-func TestRetryAfter(t *testing.T) {
-	for in, want := range map[string]time.Duration{"": 0, "3": 3 * time.Second, " 0 ": 0, "x": 0, "-1": 0} {
-		if got := retryAfter(in); got != want {
-			t.Errorf("retryAfter(%q) = %v, want %v", in, got, want)
-		}
-	}
-	if d := retryAfter(time.Now().Add(time.Hour).UTC().Format(http.TimeFormat)); d < 59*time.Minute {
-		t.Errorf("an HTTP date an hour ahead waits %v", d)
 	}
 }
 
@@ -179,7 +170,7 @@ func TestGetAfterHead(t *testing.T) {
 		}
 	}))
 	defer down.Close()
-	r = Run(context.Background(), []Link{{URL: down.URL + "/x"}}, Options{Retries: -1}, nil)
+	r = Run(context.Background(), []Link{{URL: down.URL + "/x"}}, Options{Retry: source.Retry{Attempts: 0, MaxWait: time.Second}}, nil)
 	if r[0].State != Broken || tries.Load() != 1 {
 		t.Errorf("no answer: %v, %d requests, want 1", r[0].State, tries.Load())
 	}
@@ -189,5 +180,115 @@ func TestUnresolved(t *testing.T) {
 	r := Run(context.Background(), []Link{{Ref: "a.html"}}, Options{}, nil)
 	if r[0].State != Broken || !strings.HasPrefix(r[0].Err, "not resolved") {
 		t.Errorf("a link without a URL: %v %q", r[0].State, r[0].Err)
+	}
+}
+
+// TestHostileTargets: what a page's author could make the checker do to
+// the machine it runs on, or to its patience, it does not.
+func TestHostileTargets(t *testing.T) {
+	dir := t.TempDir()
+	root := filepath.Join(dir, "site")
+	os.MkdirAll(root, 0o755)
+	os.WriteFile(filepath.Join(root, "a.html"), []byte(`<p id=here>`), 0o644)
+	os.WriteFile(filepath.Join(dir, "secret.html"), []byte(`<p id=key>`), 0o644)
+	fileURL := "file://" + filepath.ToSlash(filepath.Join(dir, "secret.html"))
+
+	var requests atomic.Int32
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { requests.Add(1) })
+	mux.Handle("/tofile", http.RedirectHandler(fileURL, http.StatusFound))
+	mux.Handle("/todata", http.RedirectHandler("data:text/html,x", http.StatusFound))
+	mux.HandleFunc("/forever", func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		w.Header().Set("Retry-After", "999999999")
+		w.WriteHeader(http.StatusServiceUnavailable)
+	})
+	for i := range 5 {
+		mux.Handle(fmt.Sprintf("/hop%d", i), http.RedirectHandler(fmt.Sprintf("/hop%d", i+1), http.StatusFound))
+	}
+	s := httptest.NewServer(mux)
+	defer s.Close()
+
+	remote, local := "https://evil.example/page.html", "site/index.html"
+	tests := []struct {
+		name  string
+		link  Link
+		o     Options
+		state State
+		err   string // a part of Err
+	}{
+		{"a remote page's file: link", Link{Source: remote, URL: fileURL}, Options{}, Skipped, "a file: link in a document that is not a local file is not checked"},
+		{"a remote page's file: link with a fragment", Link{Source: remote, URL: fileURL + "#key"}, Options{}, Skipped, "not checked"},
+		{"a local page's file: link", Link{Source: local, URL: fileURL + "#key", Local: true}, Options{}, OK, ""},
+		{"a local page's missing file", Link{Source: local, URL: fileURL + "x", Local: true}, Options{}, Broken, "no such file"},
+		{"a mapped link with ..%2f", Link{Source: remote, URL: "https://site.example/..%2fsecret.html"},
+			Options{Maps: []Map{{root, "https://site.example/"}}}, Broken, "its path leaves the mapped directory"},
+		{"a mapped link with %2e%2e%5c", Link{Source: remote, URL: "https://site.example/%2e%2e%5Csecret.html"},
+			Options{Maps: []Map{{root, "https://site.example/"}}}, Broken, "leaves the mapped directory"},
+		{"a mapped link with .. left by RFC 1808", Link{Source: remote, URL: "https://site.example/../secret.html"},
+			Options{Maps: []Map{{root, "https://site.example/"}}}, Broken, "leaves the mapped directory"},
+		{"a mapped link inside", Link{Source: remote, URL: "https://site.example/a.html#here"},
+			Options{Maps: []Map{{root, "https://site.example/"}}}, OK, ""},
+		{"a redirect to file:", Link{Source: remote, URL: s.URL + "/tofile"}, Options{}, Broken,
+			s.URL + "/tofile redirects to " + fileURL + ": refused, a redirect is followed only to http and https"},
+		{"a redirect to data:", Link{Source: remote, URL: s.URL + "/todata"}, Options{}, Broken, "refused"},
+		{"Retry-After: 999999999", Link{Source: remote, URL: s.URL + "/forever"}, Options{}, Broken,
+			"503 Service Unavailable; not retried: the server asks to wait 277777h46m39s (Retry-After), past the 30s that retries may wait in all"},
+		{"5 redirects, 3 allowed", Link{Source: remote, URL: s.URL + "/hop0"}, Options{MaxRedirects: 3}, Broken, "more than 3 redirects"},
+		{"5 redirects, none allowed", Link{Source: remote, URL: s.URL + "/hop0"}, Options{MaxRedirects: -1}, Broken, "more than 0 redirects"},
+		{"5 redirects, the default 10", Link{Source: remote, URL: s.URL + "/hop0"}, Options{}, OK, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			requests.Store(0)
+			start := time.Now()
+			r := Run(context.Background(), []Link{tt.link}, tt.o, nil)[0]
+			if r.State != tt.state || !strings.Contains(r.Err, tt.err) {
+				t.Errorf("%v %q\nwant %v %q", r.State, r.Err, tt.state, tt.err)
+			}
+			if d := time.Since(start); d > 2*time.Second {
+				t.Errorf("took %v", d)
+			}
+			if strings.HasSuffix(tt.link.URL, "/forever") && requests.Load() != 1 {
+				t.Errorf("%d requests: a Retry-After past the bound is not waited for", requests.Load())
+			}
+		})
+	}
+}
+
+// TestSharedCache: two runs that share a cache file both keep their
+// results, and the file is never half-written.
+func TestSharedCache(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cache")
+	const runs, each = 8, 200
+	caches := make([]*Cache, runs)
+	for i := range caches {
+		c, err := OpenCache(path, time.Hour)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j := range each {
+			c.put(fmt.Sprintf("http://run%d.example/%d", i, j), Result{State: OK, Status: 200})
+		}
+		caches[i] = c
+	}
+	errs := make(chan error, runs)
+	for _, c := range caches {
+		go func() { errs <- c.Save() }()
+	}
+	for range runs {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	all, err := OpenCache(path, time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all.items) != runs*each {
+		t.Errorf("%d results kept, want %d", len(all.items), runs*each)
+	}
+	if left, _ := filepath.Glob(path + "*"); len(left) != 1 {
+		t.Errorf("files left beside the cache: %v", left)
 	}
 }

@@ -19,16 +19,30 @@ func filePath(u *url.URL) string {
 	return filepath.FromSlash(p)
 }
 
-// mapped returns the file an http(s) URL stands for under a Map.
+// mapped returns the file an http(s) URL stands for under a Map, and
+// whether a Map covers it. The file is "" when the URL's path would leave
+// the Map's directory: a segment ".." or "." (RFC 1808 and 3986 leave
+// those above the root in place), or one that holds a slash, a backslash
+// or a NUL once percent-decoded ("..%2f..%2fetc%2fpasswd"), which no file
+// name holds. Such a target is never looked up.
 func (c *checker) mapped(u string) (string, bool) {
 	for _, m := range c.o.Maps {
-		if rest, ok := strings.CutPrefix(u, m.URL); ok {
-			p, err := url.PathUnescape(rest)
-			if err != nil {
-				p = rest
-			}
-			return filepath.Join(m.Dir, filepath.FromSlash(p)), true
+		rest, ok := strings.CutPrefix(u, m.URL)
+		if !ok {
+			continue
 		}
+		segs := strings.Split(rest, "/")
+		for i, seg := range segs {
+			s, err := url.PathUnescape(seg)
+			if err != nil {
+				s = seg
+			}
+			if s == "." || s == ".." || strings.ContainsAny(s, "/\\\x00") {
+				return "", true
+			}
+			segs[i] = s
+		}
+		return filepath.Join(m.Dir, filepath.FromSlash(strings.Join(segs, "/"))), true
 	}
 	return "", false
 }

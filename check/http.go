@@ -5,14 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"mime"
 	"net/http"
 	"net/url"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
+
+	"github.com/relurl/relurl/source"
 )
 
 // checker holds what the checks of one Run share: the options with their
@@ -39,11 +38,12 @@ func newChecker(o Options) *checker {
 	if o.PerHost <= 0 {
 		o.PerHost = 2
 	}
-	if o.Retries == 0 {
-		o.Retries = 3
+	if o.Retry == (source.Retry{}) {
+		o.Retry = DefaultRetry
 	}
-	if o.MaxWait <= 0 {
-		o.MaxWait = 30 * time.Second
+	o.Retry = o.Retry.WithDefaults()
+	if o.MaxRedirects == 0 {
+		o.MaxRedirects = source.DefaultMaxRedirects
 	}
 	if o.Timeout <= 0 {
 		o.Timeout = 20 * time.Second
@@ -80,9 +80,6 @@ func (c *checker) hostOf(u *url.URL) *host {
 	return h
 }
 
-// maxRedirects is how many redirects a check follows.
-const maxRedirects = 10
-
 // http checks an http(s) target: HEAD, or GET when its fragments are
 // wanted or HEAD fails; redirects followed.
 func (c *checker) http(ctx context.Context, u string, fragments bool) targetResult {
@@ -95,7 +92,7 @@ func (c *checker) http(ctx context.Context, u string, fragments bool) targetResu
 	var r targetResult
 	if !fragments {
 		r = c.follow(ctx, http.MethodHead, u, false)
-		if r.State == Broken && r.Status >= 400 && !busy(r.Status) {
+		if r.State == Broken && r.Status >= 400 && !source.TransientStatus(r.Status) {
 			// HEAD refused (405, 501) or answered wrongly: GET decides. A
 			// host that did not answer at all, or is busy (and was asked
 			// again already), is not asked twice.
@@ -114,7 +111,7 @@ func (c *checker) http(ctx context.Context, u string, fragments bool) targetResu
 func (c *checker) follow(ctx context.Context, method, u string, read bool) targetResult {
 	var chain []string
 	seen := map[string]bool{}
-	for range maxRedirects + 1 {
+	for range max(c.o.MaxRedirects, 0) + 1 {
 		chain = append(chain, u)
 		if seen[u] {
 			return targetResult{Result: Result{State: Broken, Err: "a redirect loop", Redirects: chain}}
@@ -122,7 +119,12 @@ func (c *checker) follow(ctx context.Context, method, u string, read bool) targe
 		seen[u] = true
 		resp, err := c.do(ctx, method, u)
 		if err != nil {
-			return targetResult{Result: Result{State: Broken, Err: err.Error(), Redirects: redirects(chain)}}
+			r := targetResult{Result: Result{State: Broken, Err: err.Error(), Redirects: redirects(chain)}}
+			var status interface{ HTTPStatus() int }
+			if errors.As(err, &status) {
+				r.Status = status.HTTPStatus()
+			}
+			return r
 		}
 		status := resp.StatusCode
 		if status >= 300 && status < 400 && resp.Header.Get("Location") != "" {
@@ -130,6 +132,10 @@ func (c *checker) follow(ctx context.Context, method, u string, read bool) targe
 			next, err := resp.Request.URL.Parse(resp.Header.Get("Location"))
 			if err != nil {
 				return targetResult{Result: Result{State: Broken, Status: status, Err: "a Location that does not parse: " + err.Error(), Redirects: chain}}
+			}
+			if err := source.CheckRedirectScheme(u, next); err != nil {
+				// A server may not lead the checker to local files.
+				return targetResult{Result: Result{State: Broken, Status: status, Err: err.Error(), Redirects: append(chain, next.Redacted())}}
 			}
 			if c.o.FailPermanentRedirects && (status == http.StatusMovedPermanently || status == http.StatusPermanentRedirect) {
 				return targetResult{Result: Result{State: Broken, Status: status, Err: fmt.Sprintf("moved permanently to %s", next), Redirects: append(chain, next.String())}}
@@ -149,7 +155,7 @@ func (c *checker) follow(ctx context.Context, method, u string, read bool) targe
 		resp.Body.Close()
 		return r
 	}
-	return targetResult{Result: Result{State: Broken, Err: fmt.Sprintf("more than %d redirects", maxRedirects), Redirects: chain}}
+	return targetResult{Result: Result{State: Broken, Err: fmt.Sprintf("more than %d redirects", max(c.o.MaxRedirects, 0)), Redirects: chain}}
 }
 
 // redirects returns the chain of a check that was redirected, nil for one
@@ -166,65 +172,44 @@ func isHTML(contentType string) bool {
 	return mt == "text/html" || mt == "application/xhtml+xml"
 }
 
-// do sends one request, politely, trying again after a transient failure:
-// a connection error, a timeout, 429, 502, 503 or 504, waiting as
-// Retry-After says (up to MaxWait), else with exponential backoff and
-// full jitter.
+// do sends one request, politely, trying again after a transient failure
+// (source.Transient: a connection error, a timeout, 408, 429, 500, 502,
+// 503 or 504) as Options.Retry allows: Retry-After honoured, else
+// exponential backoff with full jitter, the waits bounded in all. An
+// answer with a transient status that is not tried again is an error, a
+// *source.StatusError, with why it was not.
 func (c *checker) do(ctx context.Context, method, u string) (*http.Response, error) {
 	p, err := url.Parse(u)
 	if err != nil {
 		return nil, err
 	}
 	h := c.hostOf(p)
-	for try := 0; ; try++ {
+	var waited time.Duration
+	for try := 1; ; try++ {
 		resp, err := c.once(ctx, h, method, p)
-		transient := err != nil && ctx.Err() == nil
-		var wait time.Duration
-		if err == nil && busy(resp.StatusCode) {
-			transient = true
-			wait = retryAfter(resp.Header.Get("Retry-After"))
-		}
-		if !transient || try >= c.o.Retries || c.o.Retries < 0 {
-			return resp, err
-		}
-		if resp != nil {
+		failed := err
+		if err == nil && source.TransientStatus(resp.StatusCode) {
+			failed = source.NewStatusError(u, resp)
 			io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
 			resp.Body.Close()
 		}
-		if wait == 0 {
-			wait = time.Duration(rand.Int64N(int64(250*time.Millisecond) << try))
+		if failed == nil {
+			return resp, nil
 		}
-		wait = min(wait, c.o.MaxWait)
+		if ctx.Err() != nil {
+			return nil, failed
+		}
+		wait, stop := c.o.Retry.Wait(try, waited, failed)
+		if stop != nil {
+			return nil, stop
+		}
+		waited += wait
 		select {
 		case <-time.After(wait):
 		case <-ctx.Done():
-			return nil, ctx.Err()
+			return nil, failed
 		}
 	}
-}
-
-// busy reports whether an HTTP status says to ask again later: 429, 502,
-// 503, 504.
-func busy(status int) bool {
-	switch status {
-	case http.StatusTooManyRequests, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
-		return true
-	}
-	return false
-}
-
-// retryAfter reads a Retry-After header: seconds, or an HTTP date.
-func retryAfter(v string) time.Duration {
-	if v == "" {
-		return 0
-	}
-	if s, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && s >= 0 {
-		return time.Duration(s) * time.Second
-	}
-	if t, err := http.ParseTime(v); err == nil {
-		return max(time.Until(t), 0)
-	}
-	return 0
 }
 
 // once sends one request within the host's politeness.

@@ -80,6 +80,14 @@ type Doc struct {
 	resp  *http.Response // a fetched page's answer, its body in
 }
 
+// Local reports whether the document is a local file (a file named as an
+// input, or found in a directory, with a Map's URL or not): not a page or
+// object fetched by URL, a WARC record (a page of the web, wherever the
+// archive is) or standard input.
+func (d *Doc) Local() bool {
+	return d.Record == nil && d.resp == nil && d.Name != "-" && !source.IsURL(d.Name)
+}
+
 // A Map gives the files below Dir the retrieval URL URL followed by their
 // path below Dir, as -map DIR=URL does.
 type Map struct{ Dir, URL string }

@@ -21,6 +21,7 @@ import (
 	linkcheck "github.com/relurl/relurl/check"
 	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/source"
 )
 
 const checkHelp = `
@@ -91,7 +92,7 @@ func runCheck(e *env, args []string) int {
 	d.register(fs)
 	// A link target is not worth an archive's wait (8 tries, 2 min): 3 more
 	// tries, 30 s at most, unless -retries and -retry-max-wait say.
-	d.retries, d.retryWait = 3, 30*time.Second
+	d.retries, d.retryWait = linkcheck.DefaultRetry.Attempts, linkcheck.DefaultRetry.MaxWait
 	fs.Lookup("retries").DefValue, fs.Lookup("retry-max-wait").DefValue = "3", "30s"
 	spec := relurl.WHATWG
 	fs.TextVar(&spec, "spec", relurl.WHATWG, "resolve links by RFC `1808`, RFC 3986 or the URL Standard")
@@ -171,9 +172,10 @@ func runCheck(e *env, args []string) int {
 	for _, m := range d.maps {
 		o.Maps = append(o.Maps, linkcheck.Map{Dir: m.Dir, URL: m.URL})
 	}
-	o.Timeout, o.Retries, o.MaxWait = d.timeout, d.retries, d.retryWait
-	if o.Retries == 0 {
-		o.Retries = -1 // check.Options' "none"
+	o.Timeout = d.timeout
+	o.Retry = source.Retry{Attempts: d.retries, MaxWait: d.retryWait, Base: linkcheck.DefaultRetry.Base}
+	if o.MaxRedirects = d.maxRedirects; o.MaxRedirects == 0 {
+		o.MaxRedirects = -1 // check.Options' "none"
 	}
 
 	// Find the links, as links does, with where each is.
@@ -187,7 +189,7 @@ func runCheck(e *env, args []string) int {
 	docLinks := func(doc *corpus.Doc) func(*links.Link, *corpus.Output) {
 		return func(l *links.Link, _ *corpus.Output) {
 			c := linkcheck.Link{Source: doc.Source, Line: l.Line, Column: l.Column, URL: string(l.URL), Ref: string(l.Ref),
-				BaseFrom: l.Base.From.String(), Element: l.Element, Attribute: l.Attribute}
+				BaseFrom: l.Base.From.String(), Element: l.Element, Attribute: l.Attribute, Local: doc.Local()}
 			if l.Base.From != base.None {
 				c.Base = l.Base.URL
 			}

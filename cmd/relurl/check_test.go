@@ -311,3 +311,74 @@ func TestCheckRetriesDefault(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckHostilePage: a page on the web, or a record of an archive,
+// that links to local files, sets a file: base, links out of a -map
+// root, or redirects to file:, learns nothing of the machine from the
+// report, and costs no waiting.
+func TestCheckHostilePage(t *testing.T) {
+	dir := t.TempDir()
+	secret := filepath.Join(dir, "secret.html")
+	os.WriteFile(secret, []byte(`<p id="token">`), 0o644)
+	root := filepath.Join(dir, "site")
+	os.MkdirAll(root, 0o755)
+	os.WriteFile(filepath.Join(root, "index.html"), []byte(`<a href="/..%2fsecret.html">out</a> <a href="/">in</a>`), 0o644)
+	fileURL := "file://" + filepath.ToSlash(secret)
+	page := `<a href="` + fileURL + `#token">a file</a>
+<a href="` + fileURL + `x">none</a>
+<a href="/tofile">redirect</a>
+<a href="/hop0">five hops</a>`
+	mux := http.NewServeMux()
+	mux.HandleFunc("/page.html", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, page)
+	})
+	mux.HandleFunc("/based.html", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, `<base href="file://`+filepath.ToSlash(dir)+`/"><a href="secret.html#token">x</a>`)
+	})
+	mux.Handle("/tofile", http.RedirectHandler(fileURL, http.StatusFound))
+	for i := range 5 {
+		mux.Handle(fmt.Sprintf("/hop%d", i), http.RedirectHandler(fmt.Sprintf("/hop%d", i+1), http.StatusFound))
+	}
+	mux.HandleFunc("/hop5", func(w http.ResponseWriter, r *http.Request) {})
+	s := httptest.NewServer(mux)
+	defer s.Close()
+
+	start := time.Now()
+	r := relurlRun(t, nil, "check", "-json", "-max-redirects", "3", s.URL+"/page.html", s.URL+"/based.html")
+	states := map[string]string{}
+	for line := range strings.Lines(r.stdout) {
+		var l struct{ Ref, State, Error string }
+		json.Unmarshal([]byte(line), &l)
+		states[l.Ref] = l.State + ": " + l.Error
+		if strings.Contains(l.Error, "no such file") || strings.Contains(l.Error, "token") {
+			t.Errorf("the report tells of a local file: %s", line)
+		}
+	}
+	want := map[string]string{
+		fileURL + "#token":  "skipped: a file: link in a document that is not a local file is not checked: a browser never lets a web page reach local files",
+		fileURL + "x":       "skipped: a file: link in a document that is not a local file is not checked: a browser never lets a web page reach local files",
+		"secret.html#token": "skipped: a file: link in a document that is not a local file is not checked: a browser never lets a web page reach local files",
+		"/tofile":           "broken: " + s.URL + "/tofile redirects to " + fileURL + ": refused, a redirect is followed only to http and https",
+		"/hop0":             "broken: more than 3 redirects",
+	}
+	for ref, w := range want {
+		if states[ref] != w {
+			t.Errorf("%s: %s\nwant %s", ref, states[ref], w)
+		}
+	}
+	if r.code != 2 {
+		t.Errorf("exit %d, want 2", r.code)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("took %v", d)
+	}
+
+	// A local tree under -map: a link out of the root by %2f is not looked
+	// up, and neither is the secret beside the root.
+	r = relurlRun(t, nil, "check", "-offline", "-json", "-map", root+"=https://site.example/", root)
+	if !strings.Contains(r.stdout, `"ref":"/..%2fsecret.html"`) || !strings.Contains(r.stdout, "its path leaves the mapped directory") || r.code != 2 {
+		t.Errorf("-map and ..%%2f: exit %d\n%s", r.code, r.stdout)
+	}
+}
