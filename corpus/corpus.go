@@ -70,6 +70,11 @@ type Doc struct {
 	// record, a response that is not HTML).
 	Links   int
 	Skipped bool
+	// Unreadable and Cut count the losses (links.Loss) among its
+	// warnings: the WARC record or the MIME parts that could not be read,
+	// and those read only in part. A WARC record's Warning is one
+	// Unreadable.
+	Unreadable, Cut int
 	// Bytes is how much of the document was read; Redirects, for a URL,
 	// the URLs it was fetched through, the last its own.
 	Bytes     int64
@@ -155,24 +160,29 @@ const DefaultMaxSize = 64 << 20
 
 // Stats count what a run read and skipped.
 type Stats struct {
-	Documents int            // documents read, WARC records among them
-	Records   int            // WARC records read
-	Links     int            // links handed out
-	Bytes     int64          // bytes of documents read
-	Failed    int            // documents that failed
-	Skipped   map[string]int // what gave no links, by kind: "file" (in a directory, by its extension), a WARC record's type, "payload" (an HTTP response that is not HTML)
+	Documents int   // documents read, WARC records among them
+	Records   int   // WARC records read
+	Links     int   // links handed out
+	Bytes     int64 // bytes of documents read
+	Failed    int   // documents that failed
+	// Unreadable and Cut sum the documents' (Doc.Unreadable, Doc.Cut):
+	// records and parts whose links are missing, or some of them.
+	Unreadable, Cut int
+	Skipped         map[string]int // what gave no links, by kind: "file" (in a directory, by its extension), a WARC record's type, "payload" (an HTTP response that is not HTML)
 }
 
 // Add counts a document that Run is done with.
 func (s *Stats) Add(d *Doc) {
 	s.Links += d.Links // those before a failure too
 	s.Bytes += d.Bytes
+	s.Unreadable += d.Unreadable
+	s.Cut += d.Cut
 	switch {
 	case d.Err != nil:
 		s.Failed++
 		return
-	case d.Warning != nil:
-		return
+	case d.Warning != nil, d.Skipped && d.Unreadable > 0:
+		return // counted as lost, not as giving no links
 	}
 	if d.Skipped {
 		if s.Skipped == nil {
@@ -218,6 +228,9 @@ func (s *Stats) String() string {
 	fmt.Fprintf(&b, ", %s, %.1f MB", Count(s.Links, "link"), float64(s.Bytes)/1e6)
 	if s.Failed > 0 {
 		fmt.Fprintf(&b, ", %d failed", s.Failed)
+	}
+	if s.Unreadable+s.Cut > 0 {
+		fmt.Fprintf(&b, "; lost: %d unreadable, %d read in part", s.Unreadable, s.Cut)
 	}
 	if len(s.Skipped) > 0 {
 		kinds := make([]string, 0, len(s.Skipped))
@@ -518,7 +531,7 @@ func (o *Options) records(name string, r io.Reader, yield func(*Doc) bool) bool 
 		case errors.Is(err, io.ErrUnexpectedEOF) || errors.As(err, &rerr):
 			d = &Doc{Name: name, Source: name, Err: fmt.Errorf("%s: %w", name, err)}
 		case err != nil:
-			d = &Doc{Name: name, Source: name, Warning: fmt.Errorf("%s: %w", name, err)}
+			d = &Doc{Name: name, Source: name, Warning: &links.Loss{Err: fmt.Errorf("%s: %w", name, err)}, Unreadable: 1}
 		default:
 			target := rec.TargetURI()
 			d = &Doc{Name: name, Source: target, URL: target, Record: rec, Status: httpStatus(rec)}
@@ -559,7 +572,7 @@ func (o *Options) Extract(x *links.Extractor, d *Doc, h *links.Handler) error {
 	case d.Record != nil:
 		d.Bytes = int64(len(d.Record.Block))
 		if d.Record.Cut && h.Warn != nil {
-			h.Warn(fmt.Errorf("its block is longer than -max-size %d bytes: links from its first %d bytes only", o.maxSize(), o.maxSize()))
+			h.Warn(&links.Loss{Err: fmt.Errorf("its block is longer than -max-size %d bytes: links from its first %d bytes only", o.maxSize(), o.maxSize()), Cut: true})
 		}
 		x.ContentLocation = o.ContentLocation
 		ok, err := x.Record(d.Record, h)
@@ -659,10 +672,20 @@ func (o *Options) Run(docs iter.Seq[*Doc], workers int, newExtractor func() *lin
 			x := <-extractors
 			defer func() { extractors <- x }()
 			h := handler(d, out)
-			if warn := h.Warn; warn != nil && d.Record != nil {
-				// A record's problems name the archive and where it is.
-				h.Warn = func(err error) {
-					warn(fmt.Errorf("%s, WARC record at offset %d: %w", d.Name, d.Record.Offset, err))
+			warn := h.Warn
+			h.Warn = func(err error) {
+				var loss *links.Loss
+				if errors.As(err, &loss) && loss.Cut {
+					d.Cut++
+				} else if loss != nil {
+					d.Unreadable++
+				}
+				if d.Record != nil {
+					// A record's problems name the archive and where it is.
+					err = fmt.Errorf("%s, WARC record at offset %d: %w", d.Name, d.Record.Offset, err)
+				}
+				if warn != nil {
+					warn(err)
 				}
 			}
 			link := h.Link

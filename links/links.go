@@ -256,6 +256,21 @@ func (h *Handler) warn(err error) {
 	}
 }
 
+// A Loss is a warning that some of the input gave no links, or not all of
+// them: a MIME part or WARC record that could not be read (skipped whole),
+// or one read only in part (Cut: at a size limit, or up to a fault in its
+// content, such as a broken chunk or corrupt gzip). Handler.Warn receives
+// it; its text is its Err's. Warnings that lose nothing (a relative base,
+// a response that is not HTML) are plain errors. The links command exits
+// with status 1 after any Loss.
+type Loss struct {
+	Err error
+	Cut bool
+}
+
+func (e *Loss) Error() string { return e.Err.Error() }
+func (e *Loss) Unwrap() error { return e.Err }
+
 // ReadError reports that reading a document's input failed (a connection
 // closed early, a timeout, a disk error): not a fault of its content. The
 // links found before it have been handed out.

@@ -102,7 +102,7 @@ func (x *Extractor) fault(part string, err error, h *Handler) error {
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return err
 	}
-	h.warn(partError(part, fmt.Errorf("%w: the rest of the part is skipped", err)))
+	h.warn(&Loss{Err: partError(part, fmt.Errorf("%w: the rest of the part is skipped", err)), Cut: true})
 	return nil
 }
 
@@ -126,7 +126,7 @@ func (x *Extractor) entity(header textproto.MIMEHeader, body io.Reader, outer ba
 
 	decoded, err := decode(header.Get("Content-Transfer-Encoding"), body)
 	if err != nil {
-		h.warn(partError(part, err))
+		h.warn(&Loss{Err: partError(part, err)})
 		return nil
 	}
 
@@ -153,7 +153,7 @@ func (x *Extractor) entity(header textproto.MIMEHeader, body io.Reader, outer ba
 
 func (x *Extractor) multipart(body io.Reader, boundary string, b base.Base, part string, depth int, h *Handler) error {
 	if boundary == "" {
-		h.warn(partError(part, fmt.Errorf("multipart without a boundary: skipped")))
+		h.warn(&Loss{Err: partError(part, fmt.Errorf("multipart without a boundary: skipped"))})
 		return nil
 	}
 	parts := newDelimiters(body, boundary)
@@ -173,10 +173,10 @@ func (x *Extractor) multipart(body io.Reader, boundary string, b base.Base, part
 			}
 			var resynced bool
 			if mr, resynced = parts.after(i, boundary); !resynced {
-				h.warn(partError(part, fmt.Errorf("broken multipart: %w", err)))
+				h.warn(&Loss{Err: partError(part, fmt.Errorf("broken multipart: %w", err)), Cut: true})
 				return nil
 			}
-			h.warn(partError(path, fmt.Errorf("unreadable part header: %w: part skipped", err)))
+			h.warn(&Loss{Err: partError(path, fmt.Errorf("unreadable part header: %w: part skipped", err))})
 			continue
 		}
 		err = x.entity(p.Header, p, b.Enclosed(), true, path, depth+1, h)

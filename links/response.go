@@ -63,14 +63,14 @@ func (x *Extractor) response(resp *http.Response, retrieval string, h *Handler) 
 	}
 	body, err := decodeContent(resp.Header.Get("Content-Encoding"), resp.Body)
 	if err != nil {
-		h.warn(fmt.Errorf("%s: %w", retrieval, err))
+		h.warn(&Loss{Err: fmt.Errorf("%s: %w", retrieval, err)})
 		return false, nil
 	}
 	if x.MaxSize > 0 {
 		c := capped.New(body, x.MaxSize)
 		defer func() {
 			if c.Over {
-				h.warn(fmt.Errorf("%s: the payload decodes to more than %d bytes (-max-size): links from its first %d bytes only", retrieval, c.Max, c.Max))
+				h.warn(&Loss{Err: fmt.Errorf("%s: the payload decodes to more than %d bytes (-max-size): links from its first %d bytes only", retrieval, c.Max, c.Max), Cut: true})
 			}
 		}()
 		body = c
@@ -138,7 +138,7 @@ func (x *Extractor) Record(rec *warc.Record, h *Handler) (bool, error) {
 		}
 		resp, err := http.ReadResponse(bufio.NewReader(bytes.NewReader(rec.Block)), nil)
 		if err != nil {
-			h.warn(fmt.Errorf("the HTTP response cannot be read: %w", err))
+			h.warn(&Loss{Err: fmt.Errorf("the HTTP response cannot be read: %w", err)})
 			return false, nil
 		}
 		defer resp.Body.Close()
@@ -146,7 +146,7 @@ func (x *Extractor) Record(rec *warc.Record, h *Handler) (bool, error) {
 		ok, err := x.response(resp, target, h)
 		if err != nil && err != x.stop {
 			// The block is in memory: a read error is the content's.
-			h.warn(err)
+			h.warn(&Loss{Err: err, Cut: true})
 			return ok, nil
 		}
 		return ok, err
@@ -157,7 +157,7 @@ func (x *Extractor) Record(rec *warc.Record, h *Handler) (bool, error) {
 		x.stop = nil
 		_, err := x.HTML(bytes.NewReader(rec.Block), base.Retrieved(target), h)
 		if err != nil && err != x.stop {
-			h.warn(err)
+			h.warn(&Loss{Err: err, Cut: true})
 			return true, nil
 		}
 		return true, err

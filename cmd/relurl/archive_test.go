@@ -303,13 +303,13 @@ func TestHostileArchives(t *testing.T) {
 		maxRSSMiB  int64
 	}{
 		{"a gzip bomb in a payload", write("bomb.warc.gz", gzipMember(bombRecord), goodMember), "http://good.example/after.html\n",
-			[]string{"bomb.warc.gz, WARC record at offset 0: http://bomb.example/: the payload decodes to more than 67108864 bytes (-max-size): links from its first 67108864 bytes only"}, 0, 350},
+			[]string{"bomb.warc.gz, WARC record at offset 0: http://bomb.example/: the payload decodes to more than 67108864 bytes (-max-size): links from its first 67108864 bytes only", "; lost: 0 unreadable, 1 read in part"}, 1, 350},
 		{"a record of 1 GB of links", write("links.warc.gz", links.Bytes(), goodMember), "*",
-			[]string{"links.warc.gz, WARC record at offset 0: its block is longer than -max-size 67108864 bytes: links from its first 67108864 bytes only"}, 0, 350},
+			[]string{"links.warc.gz, WARC record at offset 0: its block is longer than -max-size 67108864 bytes: links from its first 67108864 bytes only", "; lost: 0 unreadable, 1 read in part"}, 1, 350},
 		{"a Content-Length that lies", write("lying.warc.gz", goodMember, lying, goodMember), "http://good.example/after.html\nhttp://good.example/after.html\n",
-			[]string{fmt.Sprintf("lying.warc.gz: WARC record at offset %d: content block: Content-Length runs past the end of the record's compressed member, into the next record: the record is cut", len(goodMember))}, 0, 100},
+			[]string{fmt.Sprintf("lying.warc.gz: WARC record at offset %d: content block: Content-Length runs past the end of the record's compressed member, into the next record: the record is cut", len(goodMember)), "; lost: 1 unreadable, 0 read in part"}, 1, 100},
 		{"a header line of 100 MB", write("header.warc.gz", goodMember, hugeHeader, goodMember), "http://good.example/after.html\nhttp://good.example/after.html\n",
-			[]string{fmt.Sprintf("header.warc.gz: WARC record at offset %d: fields: the record's header is longer than 1048576 bytes", len(goodMember))}, 0, 100},
+			[]string{fmt.Sprintf("header.warc.gz: WARC record at offset %d: fields: the record's header is longer than 1048576 bytes", len(goodMember)), "; lost: 1 unreadable, 0 read in part"}, 1, 100},
 		{"an empty .warc.gz", write("empty.warc.gz"), "", []string{"empty.warc.gz: not a WARC archive: it is empty"}, 1, 100},
 		{"a .warc.gz of nothing", write("nothing.warc.gz", gzipText("")), "", []string{"nothing.warc.gz: not a WARC archive: it starts with"}, 1, 100},
 	}
@@ -354,4 +354,69 @@ func TestElementsRedirects(t *testing.T) {
 	check(t, r, "", `relurl links: -elements: "bogus" is not one of a,area,audio,blockquote,button,del,embed,form,frame,iframe,img,input,ins,link,meta,object,q,script,source,track,video,style,http`+"\n…", 2)
 	r = relurlRun(t, nil, "links", "-elements", "a@src", docsCrawl)
 	check(t, r, "", `relurl links: -elements: "a@src": <a> has no link attribute "src"; it has href, ping`+"\n…", 2)
+}
+
+// TestLossRule: one rule for every archive, as the README says: a record
+// skipped or read only in part is a warning naming the archive and the
+// offset, the summary counts it, and the exit status is 1; what loses
+// nothing (a payload that is not HTML, a request, a revisit) exits 0.
+func TestLossRule(t *testing.T) {
+	response := func(target, header, body string) string {
+		return warcRecord("response", target, "application/http; msgtype=response", "HTTP/1.1 200 OK\r\n"+header+"\r\n"+body)
+	}
+	good := gzipMember(response("http://good.example/", "Content-Type: text/html\r\n", `<a href="after.html">`))
+	var corrupt bytes.Buffer // a gzip member whose deflate stream is garbage
+	corrupt.Write(gzipMember(response("http://corrupt.example/", "Content-Type: text/html\r\n", strings.Repeat("<a href=x>", 100)))[:10])
+	corrupt.Write(bytes.Repeat([]byte{0xff, 0x00, 0x13}, 50))
+	var gz bytes.Buffer
+	z := gzip.NewWriter(&gz)
+	io.WriteString(z, strings.Repeat(`<a href="zipped.html">`, 1000))
+	z.Close()
+	badGzipBody := gz.Bytes()[:gz.Len()/2] // a content coding cut short
+	enc, _ := zstd.NewWriter(nil)
+	zgood := enc.EncodeAll([]byte(response("http://good.example/", "Content-Type: text/html\r\n", `<a href="after.html">`)), nil)
+	zbad := enc.EncodeAll([]byte(response("http://z.example/", "Content-Type: text/html\r\n", "<a href=z>")), nil)
+	zbad[len(zbad)/2] ^= 0xff
+
+	tests := []struct {
+		name    string
+		archive []byte
+		links   int
+		lost    string // the summary's count of losses; "" for none
+	}{
+		{"a corrupt gzip member", bytes.Join([][]byte{good, corrupt.Bytes(), good}, nil), 2, "lost: 1 unreadable, 0 read in part"},
+		{"a broken chunked body", bytes.Join([][]byte{good, gzipMember(response("http://chunk.example/", "Content-Type: text/html\r\nTransfer-Encoding: chunked\r\n", "5\r\n<a hr\r\nzz\r\nef=x>\r\n0\r\n\r\n")), good}, nil), 2, "lost: 0 unreadable, 1 read in part"},
+		{"a gzip payload cut short", bytes.Join([][]byte{good, gzipMember(response("http://gz.example/", "Content-Type: text/html\r\nContent-Encoding: gzip\r\n", string(badGzipBody))), good}, nil), -1, "lost: 0 unreadable, 1 read in part"},
+		{"a br payload", bytes.Join([][]byte{good, gzipMember(response("http://br.example/", "Content-Type: text/html\r\nContent-Encoding: br\r\n", "\x1b\x03")), good}, nil), 2, "lost: 1 unreadable, 0 read in part"},
+		{"an HTTP status line that does not parse", bytes.Join([][]byte{good, gzipMember(warcRecord("response", "http://st.example/", "application/http; msgtype=response", "HTTP/1.1 OK\r\n\r\n<a href=x>")), good}, nil), 2, "lost: 1 unreadable, 0 read in part"},
+		{"a Content-Length that is not a number", bytes.Join([][]byte{good, gzipMember("WARC/1.1\r\nWARC-Type: resource\r\nContent-Length: ten\r\n\r\n<a href=x>\r\n\r\n"), good}, nil), 2, "lost: 1 unreadable, 0 read in part"},
+		{"garbage between plain records", []byte(response("http://good.example/", "Content-Type: text/html\r\n", `<a href="after.html">`) + "\x00garbage\r\n\r\n" + response("http://good.example/", "Content-Type: text/html\r\n", `<a href="after.html">`)), 2, "lost: 1 unreadable, 0 read in part"},
+		{"a corrupt zstd frame", bytes.Join([][]byte{zgood, zbad, zgood}, nil), 2, "lost: 1 unreadable, 0 read in part"},
+		{"nothing lost: an image, a request, a revisit", bytes.Join([][]byte{good,
+			gzipMember(response("http://img.example/x.png", "Content-Type: image/png\r\n", "\x89PNG")),
+			gzipMember(warcRecord("request", "http://good.example/", "application/http; msgtype=request", "GET / HTTP/1.1\r\n\r\n")),
+			gzipMember(warcRecord("revisit", "http://good.example/", "application/http; msgtype=response", "HTTP/1.1 200 OK\r\n\r\n")),
+			good}, nil), 2, ""},
+	}
+	dir := t.TempDir()
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			name := filepath.Join(dir, fmt.Sprintf("%d.warc.gz", i))
+			os.WriteFile(name, tt.archive, 0o644)
+			r := relurlRun(t, nil, "links", name)
+			n := strings.Count(r.stdout, "\n")
+			wantCode := 0
+			if tt.lost != "" {
+				wantCode = 1
+			}
+			summary := r.stderr[strings.LastIndex(strings.TrimSuffix(r.stderr, "\n"), "\n")+1:]
+			if r.code != wantCode || tt.links >= 0 && n != tt.links || tt.lost != "" && !strings.Contains(summary, tt.lost) ||
+				tt.lost == "" && strings.Contains(summary, "lost:") || !strings.Contains(r.stdout, "http://good.example/after.html") {
+				t.Errorf("exit %d (want %d), %d links (want %d); stderr:\n%s", r.code, wantCode, n, tt.links, r.stderr)
+			}
+			if tt.lost != "" && !strings.Contains(r.stderr, name+", WARC record at offset ") && !strings.Contains(r.stderr, name+": WARC record at offset ") {
+				t.Errorf("no warning names the archive and the offset:\n%s", r.stderr)
+			}
+		})
+	}
 }

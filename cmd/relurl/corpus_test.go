@@ -138,7 +138,7 @@ func TestLinksWARC(t *testing.T) {
 		{"a malformed record", "", []string{"links", dir + "example-trunc.warc"}, "http://www.iana.org/domains/example\n",
 			"relurl links: warning: http://example.com/: " + dir + "example-trunc.warc, WARC record at offset 1197: unexpected EOF\n" +
 				"relurl links: warning: " + dir + "example-trunc.warc: WARC record at offset 2560: \"\\x00\\x00\" is not a version line (WARC/1.1)\n" +
-				"relurl links: 1 document (a WARC record), 1 link, 0.0 MB; skipped, giving no links: request 1, warcinfo 2\n", 0},
+				"relurl links: 1 document (a WARC record), 1 link, 0.0 MB; lost: 1 unreadable, 1 read in part; skipped, giving no links: request 1, warcinfo 2\n", 1},
 		{"wget's brackets, a resource record", "", []string{"links", "-tsv", dir + "example-wget-bad-target-uri.warc.gz"},
 			"http://example.com/\thttp://www.iana.org/domains/example\n", "*", 0},
 	})

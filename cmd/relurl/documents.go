@@ -198,7 +198,8 @@ func (d *docFlags) run(e *env, cmd string, args []string, x func() *links.Extrac
 					fmt.Fprintf(e.stderr, "relurl %s: %s%s\n", cmd, kind, printable(err.Error()))
 				}
 			}
-			if doc.Err != nil {
+			if doc.Err != nil || doc.Unreadable+doc.Cut > 0 {
+				// Links are missing: a failure, or a loss.
 				status = max(status, exitInvalid)
 			}
 			p.showDocs(&stats)

@@ -97,8 +97,8 @@ func (w *countingWriter) Write(p []byte) (int, error) {
 
 // TestBrokenBodies: a body cut by the network, or not read in time, is an
 // error naming the URL, whatever its type; a body the content spoils (corrupt base64, a part
-// header the standard library refuses) is a warning, and the parts after
-// it are read.
+// header the standard library refuses) is a warning, the parts after it
+// are read, and the exit status is 1: links were lost.
 func TestBrokenBodies(t *testing.T) {
 	mux := http.NewServeMux()
 	cut := func(contentType, body string) http.HandlerFunc {
@@ -148,7 +148,7 @@ func TestBrokenBodies(t *testing.T) {
 		{"corrupt base64 and a refused header", message, []string{"links", "-url", "http://m.example/", "-"},
 			"http://m.example/a\nhttp://m.example/kept.html\n",
 			"relurl links: warning: part 1: illegal base64 data at input byte 16: the rest of the part is skipped\n" +
-				"relurl links: warning: part 2: unreadable part header: multipart: message too large: part skipped\n", 0},
+				"relurl links: warning: part 2: unreadable part header: multipart: message too large: part skipped\n", 1},
 	})
 }
 

@@ -137,7 +137,7 @@ Examples:
   $ relurl links -tsv -map docs=https://docs.python.org/3.11/ docs > graph.tsv
   $ relurl links -json crawl.warc.gz | jq -r 'select(.element=="img") | .url'
   $ relurl links -spec whatwg -fields source,url,rel,surt -unique crawl.warc.gz
-  $ relurl links -spec whatwg -scope external -tsv -file-urls testdata/documents
+  $ relurl links -spec whatwg -scope external -tsv testdata/documents/*.html
   $ find archive -name '*.warc.gz' | relurl links -tsv -files - > edges.tsv
   $ relurl links -json -prefix s3://commoncrawl/ -files warc.paths.gz
   $ relurl links https://www.example.org/

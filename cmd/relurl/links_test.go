@@ -73,7 +73,7 @@ func TestLinksFiles(t *testing.T) {
 
 func TestLinksJSON(t *testing.T) {
 	r := relurlRun(t, nil, "links", "-json", "-url", "http://r.example/", documents+"precedence.eml")
-	check(t, r, "*", "*", 0)
+	check(t, r, "*", "*", 1) // part 6 is lost: an encoding nobody decodes
 	var got []map[string]any
 	for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
 		var m map[string]any
