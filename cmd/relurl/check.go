@@ -32,17 +32,22 @@ document's base, <base href> included wherever it is, and checks each
 distinct target once:
 
   file: URLs, and URLs under a -map URL (checked as the files of its DIR):
-      the file exists (a directory stands for -index, index.html);
+      the file exists (a directory stands for -index, index.html); a
+      file: link is checked only in a local document (in a fetched page
+      or a WARC record it is skipped: a web page never reaches local
+      files), and a path that climbs out of its -map DIR is broken;
   http and https URLs: HEAD, then GET where HEAD is refused or fails;
-      redirects followed (-fail-permanent-redirects: a 301 or 308 is a
-      broken link, which should say where the target is now);
+      redirects followed, -max-redirects at most, to http and https only
+      (-fail-permanent-redirects: a 301 or 308 is a broken link, which
+      should say where the target is now);
   a fragment ("#intro"): an element with that id, or an <a> with that
       name, in the target, when it is HTML (read with GET);
   mailto:, tel:, javascript:, data: and other schemes: skipped, counted.
 
 Requests are polite: at most -c at once, -per-host to one host, -rate a
 second to one host; 429 and 503 with Retry-After, and transient failures,
-are tried again (-retries, -retry-max-wait) with growing waits; -timeout
+are tried again (-retries, and -retry-max-wait of waiting in all) with
+growing waits; -timeout
 bounds each request and -max-time the whole run (links not checked by
 then are counted, and the exit status is 1 unless some are broken). The
 User-Agent names relurl. -H adds a header, -auth HOST=USER:PASSWORD
@@ -51,7 +56,8 @@ and -exclude are regular expressions on the resolved URL; a file
 .relurlignore in the current directory (or -ignore-file) holds more
 -exclude patterns, one a line, "#" for comments. -cache FILE keeps the
 results of http(s) targets between runs, for -max-cache-age (1d by
-default): a CI job run again asks again only for what aged.
+default): a CI job run again asks again only for what aged; runs sharing
+the file merge their results under a lock (FILE.lock).
 
 Broken links are reported on standard output grouped by the page that holds
 them, each with its line and column there, the reference as written and

@@ -14,9 +14,12 @@ reading its -json output. It writes, below --out:
 
 - links/     one row per link: LINK_SCHEMA of runner.py, plus archive
 - archives/  one row per archive: archive, exit_status, links, warnings,
-             seconds, error
+             unreadable, cut, partial, seconds, error
 - failures/  the archives relurl could not read whole: archive,
-             exit_status, error (the links it gave before are in links/)
+             exit_status, partial, unreadable, cut, error (the links it
+             gave are in links/). partial is true when relurl read the
+             archive to its end but lost records: unreadable gave none of
+             their links, cut only some.
 
 Only the DataFrame API is used (mapInArrow), so the job runs where there
 are no RDDs (Spark Connect, serverless platforms) as well.
@@ -40,6 +43,9 @@ ARCHIVE_FIELDS = [
     ("exit_status", pa.int32()),
     ("links", pa.int64()),
     ("warnings", pa.int32()),
+    ("unreadable", pa.int32()),
+    ("cut", pa.int32()),
+    ("partial", pa.bool_()),
     ("seconds", pa.float64()),
     ("archive_error", pa.string()),
 ]
@@ -87,6 +93,9 @@ class Task:
             "exit_status": [o.exit_status],
             "links": [o.links],
             "warnings": [o.warnings],
+            "unreadable": [o.unreadable],
+            "cut": [o.cut],
+            "partial": [o.partial],
             "seconds": [o.seconds],
             "archive_error": [o.error or None],
         }
@@ -156,16 +165,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         link_cols = ["archive", *runner.LINK_SCHEMA.names]
         rows.where("kind = 'link'").select(*link_cols).write.mode(args.mode).parquet(os.path.join(args.out, "links"))
         outcomes = rows.where("kind = 'archive'").selectExpr(
-            "archive", "exit_status", "links", "warnings", "seconds", "archive_error AS error"
+            "archive", "exit_status", "links", "warnings", "unreadable", "cut", "partial", "seconds", "archive_error AS error"
         )
         outcomes.write.mode(args.mode).parquet(os.path.join(args.out, "archives"))
-        failures = outcomes.where("exit_status <> 0").select("archive", "exit_status", "error")
+        failures = outcomes.where("exit_status <> 0").select("archive", "exit_status", "partial", "unreadable", "cut", "error")
         failures.write.mode(args.mode).parquet(os.path.join(args.out, "failures"))
         failed = failures.count()
+        partial = failures.where("partial").count()
     finally:
         rows.unpersist()
     total = archives.count()
-    print(f"relurl-spark-links: {total} archives, {total - failed} read whole, {failed} failed", file=sys.stderr)
+    print(f"relurl-spark-links: {total} archives, {total - failed} read whole, {partial} read in part, {failed - partial} failed", file=sys.stderr)
     spark.stop()
     return 0
 

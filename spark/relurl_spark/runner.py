@@ -57,6 +57,9 @@ LINK_SCHEMA = pa.schema(
 # standard error is kept to name a failure.
 CHUNK = 8 << 20
 _NOT_ERROR = re.compile(r"relurl links: (warning: |\d+ )")
+# The summary's count of losses: records and parts that gave none of their
+# links, or some of them (relurl exits 1 then, and says why in warnings).
+_LOST = re.compile(r"; lost: (\d+) unreadable, (\d+) read in part")
 STDERR_TAIL = 16 << 10
 
 
@@ -71,16 +74,31 @@ class Outcome:
     stderr: str = ""
     warnings: int = 0
     errors: list[str] = field(default_factory=list)
+    # Records (or MIME parts) that gave no links, and those that gave only
+    # some, as relurl's summary counts them.
+    unreadable: int = 0
+    cut: int = 0
+    lost: list[str] = field(default_factory=list)  # the warnings that say what
 
     @property
     def failed(self) -> bool:
         return self.exit_status != 0
 
     @property
+    def partial(self) -> bool:
+        """Read to the end, but some records were lost: the only reason
+        relurl exited 1 is the losses its summary counts."""
+        return self.exit_status == 1 and not self.errors and self.unreadable + self.cut > 0
+
+    @property
     def error(self) -> str:
-        """What went wrong: relurl's error lines, else its exit status."""
+        """What went wrong: relurl's error lines; for a partial archive,
+        the losses counted and the warnings naming them; else the exit
+        status."""
         if self.errors:
             return "\n".join(self.errors)
+        if self.partial:
+            return "\n".join([f"read in part: {self.unreadable} records unreadable, {self.cut} read in part", *self.lost[:20]])
         if self.failed:
             return f"relurl exited with status {self.exit_status}"
         return ""
@@ -174,6 +192,8 @@ def run(
         # An error names a document; a warning, a summary or a count
         # ("1824 documents ...", "3 relative links left unresolved") does not.
         errors = [ln for ln in lines if ln.startswith("relurl links: ") and not _NOT_ERROR.match(ln)]
+        warnings = [ln for ln in lines if ln.startswith("relurl links: warning: ")]
+        lost = next((m for ln in reversed(lines) if (m := _LOST.search(ln))), None)
         outcome.append(
             Outcome(
                 archive,
@@ -181,8 +201,11 @@ def run(
                 links=links,
                 seconds=ended[0] - start,
                 stderr=text,
-                warnings=sum(ln.startswith("relurl links: warning: ") for ln in lines),
+                warnings=len(warnings),
                 errors=errors,
+                unreadable=int(lost.group(1)) if lost else 0,
+                cut=int(lost.group(2)) if lost else 0,
+                lost=warnings,
             )
         )
 

@@ -77,7 +77,8 @@ def gzip_members(data: bytes) -> list[bytes]:
 def archives(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """wget's crawl of the 1,699 pages split into four archives at record
     boundaries (part0..part3.warc.gz), plus damaged.warc.gz: part 3 cut in
-    the middle of a record."""
+    the middle of a record, and lossy.warc.gz: 40 records of part 0 with a
+    corrupt gzip member among them (read to the end, one record lost)."""
     if not CRAWL.exists():
         pytest.skip(f"no shared data ({CRAWL})")
     members = gzip_members(CRAWL.read_bytes())
@@ -88,6 +89,8 @@ def archives(tmp_path_factory: pytest.TempPathFactory) -> Path:
         (d / f"part{i}.warc.gz").write_bytes(b"".join(p))
     whole = b"".join(parts[3])
     (d / "damaged.warc.gz").write_bytes(whole[: len(whole) // 2 + 7])
+    corrupt = parts[0][0][:10] + bytes([0xFF, 0x00, 0x13]) * 50
+    (d / "lossy.warc.gz").write_bytes(b"".join([*parts[0][:20], corrupt, *parts[0][20:40]]))
     return d
 
 
@@ -129,7 +132,7 @@ def s3_server(archives: Path, tmp_path_factory: pytest.TempPathFactory) -> Itera
 @pytest.fixture(scope="session")
 def manifest(archives: Path, http_server: str, s3_server: str, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     """A manifest of every kind of line (a relative path, an http URL, an
-    s3:// URL, an absolute path, a damaged and a missing archive), gzip
+    s3:// URL, an absolute path, a damaged, a lossy and a missing archive), gzip
     compressed, and the prefix for its relative lines."""
     import gzip
 
@@ -139,6 +142,7 @@ def manifest(archives: Path, http_server: str, s3_server: str, tmp_path_factory:
         "s3://crawl/part2.warc.gz",
         str(archives / "part3.warc.gz"),
         "damaged.warc.gz",
+        "lossy.warc.gz",
         "missing.warc.gz",
     ]
     path = tmp_path_factory.mktemp("manifest") / "warc.paths.gz"

@@ -1,6 +1,6 @@
 """The job on a real Spark standalone cluster (a master and a worker on
 127.0.0.1, started here from PySpark's own jars) and on local[2], over
-archives as local files, over HTTP, from S3, damaged and missing."""
+archives as local files, over HTTP, from S3, damaged, lossy and missing."""
 
 from __future__ import annotations
 
@@ -128,17 +128,20 @@ def test_links_job(where: str, request: pytest.FixtureRequest, relurl: str, mani
 
     links = pq.read_table(out / "links").to_pylist()
     want, status = single_run(relurl, path, prefix, s3_env)
-    assert status == 1  # a damaged and a missing archive
+    assert status == 1  # a damaged, a lossy and a missing archive
     assert len(want) > 150_000
     got, expected = multiset(links), multiset(want)
     assert got == expected, (sum((got - expected).values()), sum((expected - got).values()))
 
     failures = pq.read_table(out / "failures").to_pylist()
-    assert sorted(f["archive"] for f in failures) == ["damaged.warc.gz", "missing.warc.gz"]
+    assert sorted(f["archive"] for f in failures) == ["damaged.warc.gz", "lossy.warc.gz", "missing.warc.gz"]
     for f in failures:
         assert f["exit_status"] == 1 and f["archive"] in f["error"], f
+        # Read to its end with one record lost: partial, with the count.
+        assert f["partial"] == (f["archive"] == "lossy.warc.gz"), f
+        assert (f["unreadable"], f["cut"]) == ((1, 0) if f["partial"] else (0, 0)), f
     archives = pq.read_table(out / "archives").to_pylist()
-    assert len(archives) == 6 and sum(a["links"] for a in archives) == len(want)
+    assert len(archives) == 7 and sum(a["links"] for a in archives) == len(want)
 
 
 def reversed_host(url: str | None) -> str | None:

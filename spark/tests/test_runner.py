@@ -33,9 +33,23 @@ def test_damaged_and_missing(relurl: str, archives: Path) -> None:
         outcome: list[runner.Outcome] = []
         links = sum(b.num_rows for b in runner.run(relurl, name, str(archives), (), None, outcome))
         o = outcome[0]
-        assert o.failed and o.exit_status == 1, o
+        assert o.failed and o.exit_status == 1 and not o.partial, o
         assert says in o.error and name in o.error, o.error
         assert name != "damaged.warc.gz" or links > 0  # what came before the damage
+
+
+def test_lossy_archive_is_partial(relurl: str, archives: Path) -> None:
+    # Read to the end, one corrupt record lost: relurl exits 1, and the
+    # outcome is partial, with the count and the warning naming the offset.
+    outcome: list[runner.Outcome] = []
+    links = sum(b.num_rows for b in runner.run(relurl, "lossy.warc.gz", str(archives), (), None, outcome))
+    o = outcome[0]
+    assert o.exit_status == 1 and o.partial and (o.unreadable, o.cut) == (1, 0) and links == o.links > 0, o
+    assert o.error.startswith("read in part: 1 records unreadable, 0 read in part\n"), o.error
+    assert "lossy.warc.gz" in o.error and "WARC record at offset" in o.error, o.error
+    whole: list[runner.Outcome] = []
+    list(runner.run(relurl, "part0.warc.gz", str(archives), (), None, whole))
+    assert not whole[0].partial and whole[0].error == ""
 
 
 def test_relurl_that_cannot_start(archives: Path) -> None:
