@@ -1,0 +1,169 @@
+package htmltok
+
+import "bytes"
+
+// rawAttr is an attribute as scanned: the spans of its name and value in
+// buf, nothing decoded.
+type rawAttr struct {
+	name, value [2]int
+	quote       byte
+}
+
+// An Attr is an attribute of a start tag.
+type Attr struct {
+	// Name and Value are as the standard gives them: the name in lower
+	// case, the value with its character references decoded; NUL is
+	// U+FFFD, and "\r\n" and "\r" are "\n". Either is a sub-slice of the
+	// input when it needs none of that.
+	Name, Value []byte
+	// NameSpan and ValueSpan are their bytes in the input; ValueSpan
+	// excludes the quotes, and is empty, at the end of the name's span or
+	// where a value would have been, when there is no value.
+	NameSpan, ValueSpan Span
+	// Quote is the value's quote, '"' or '\'', or 0 when it has none.
+	Quote byte
+}
+
+// Name returns the current tag's name, in lower case.
+func (z *Tokenizer) Name() []byte {
+	n := z.buf[z.name[0]:z.name[1]]
+	if !needsNameDecode(n) {
+		return n
+	}
+	return z.decodeName(n)
+}
+
+// NameSpan is the current tag's name in the input.
+func (z *Tokenizer) NameSpan() Span { return z.span(z.name[0], z.name[1]) }
+
+// SelfClosing reports whether the current tag ends in "/>".
+func (z *Tokenizer) SelfClosing() bool { return z.selfClosing }
+
+// AttrCount is the number of attributes the current start tag was written
+// with, duplicates included.
+func (z *Tokenizer) AttrCount() int {
+	if z.kind != StartTagToken {
+		return 0
+	}
+	return len(z.attrs)
+}
+
+// Attr returns the current start tag's attribute with the given name,
+// which must be in lower case: the first one, as the standard drops
+// duplicates. Only its value is decoded.
+func (z *Tokenizer) Attr(name string) (Attr, bool) {
+	if z.kind != StartTagToken {
+		return Attr{}, false
+	}
+	for i := range z.attrs {
+		if equalFoldName(z.buf[z.attrs[i].name[0]:z.attrs[i].name[1]], name) {
+			return z.attr(i), true
+		}
+	}
+	return Attr{}, false
+}
+
+// Attrs appends the current start tag's attributes to dst, in order,
+// without duplicates (the first of a name is kept), and returns it.
+func (z *Tokenizer) Attrs(dst []Attr) []Attr {
+	if z.kind != StartTagToken {
+		return dst
+	}
+	first := len(dst)
+	for i := range z.attrs {
+		name := z.attrName(i)
+		dup := false
+		for _, a := range dst[first:] {
+			if bytes.Equal(a.Name, name) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			dst = append(dst, z.attr(i))
+		}
+	}
+	return dst
+}
+
+// attrName is the decoded name of attribute i.
+func (z *Tokenizer) attrName(i int) []byte {
+	n := z.buf[z.attrs[i].name[0]:z.attrs[i].name[1]]
+	if !needsNameDecode(n) {
+		return n
+	}
+	return z.decodeName(n)
+}
+
+// attr decodes attribute i.
+func (z *Tokenizer) attr(i int) Attr {
+	a := &z.attrs[i]
+	v := z.buf[a.value[0]:a.value[1]]
+	if bytes.IndexByte(v, '&') >= 0 || bytes.IndexByte(v, 0) >= 0 || bytes.IndexByte(v, '\r') >= 0 {
+		v = z.decodeInto(v, true, true, false)
+	}
+	return Attr{
+		Name: z.attrName(i), Value: v, Quote: a.quote,
+		NameSpan: z.span(a.name[0], a.name[1]), ValueSpan: z.span(a.value[0], a.value[1]),
+	}
+}
+
+// Text returns the current text token's characters, or a comment's data,
+// decoded: character references in the data state and RCDATA, NUL as the
+// standard says for the state, line breaks as "\n".
+func (z *Tokenizer) Text() []byte {
+	t := z.buf[z.text[0]:z.text[1]]
+	refs := z.textMode == refsKeepNUL || z.textMode == refsNoNUL
+	keepNUL := z.textMode == refsKeepNUL || z.textMode == rawKeepNUL
+	if refs && bytes.IndexByte(t, '&') >= 0 || !keepNUL && bytes.IndexByte(t, 0) >= 0 || bytes.IndexByte(t, '\r') >= 0 {
+		return z.decodeInto(t, refs, false, keepNUL)
+	}
+	return t
+}
+
+// TextSpan is the current text, or a comment's data, in the input.
+func (z *Tokenizer) TextSpan() Span { return z.span(z.text[0], z.text[1]) }
+
+// decodeInto decodes b into the arena and returns it there: refs decodes
+// character references (inAttr: by the attribute-value rule).
+func (z *Tokenizer) decodeInto(b []byte, refs, inAttr, keepNUL bool) []byte {
+	start := len(z.arena)
+	z.arena = appendDecoded(z.arena, b, refs, inAttr, keepNUL)
+	return z.arena[start:len(z.arena):len(z.arena)]
+}
+
+// decodeName decodes a tag's or an attribute's name into the arena: lower
+// case, NUL as U+FFFD.
+func (z *Tokenizer) decodeName(n []byte) []byte {
+	start := len(z.arena)
+	for _, c := range n {
+		if c == 0 {
+			z.arena = append(z.arena, "\uFFFD"...)
+		} else {
+			z.arena = append(z.arena, lower(c))
+		}
+	}
+	return z.arena[start:len(z.arena):len(z.arena)]
+}
+
+func needsNameDecode(n []byte) bool {
+	for _, c := range n {
+		if c >= 'A' && c <= 'Z' || c == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// equalFoldName reports whether the raw name n is name once decoded.
+func equalFoldName(n []byte, name string) bool {
+	if len(n) != len(name) {
+		return false
+	}
+	for i := range n {
+		if lower(n[i]) != name[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,392 @@
+package htmltok
+
+import "bytes"
+
+// scanData reads from z.p in the data state (13.2.5.1): text up to the
+// next "<" that begins a tag, a comment or a DOCTYPE, or that token.
+func (z *Tokenizer) scanData() (Kind, int, status) {
+	b, p := z.buf[:z.end], z.p
+	if b[p] == '<' {
+		if k, next, st := z.scanMarkup(p); st != done || next > p {
+			return k, next, st
+		}
+	}
+	for i := p; ; {
+		j := bytes.IndexByte(b[i:], '<')
+		if j < 0 {
+			return z.textUpTo(len(b), refsKeepNUL)
+		}
+		lt := i + j
+		switch c, ok := at(b, lt+1); {
+		case !ok && !z.eof:
+			return z.textUpTo(lt, refsKeepNUL)
+		case !ok:
+			return z.text1(p, len(b), refsKeepNUL) // "<" at the end is text
+		case isAlpha(c) || c == '!' || c == '?':
+			return z.text1(p, lt, refsKeepNUL)
+		case c == '/':
+			if _, ok := at(b, lt+2); ok {
+				return z.text1(p, lt, refsKeepNUL) // an end tag, "</>" or a bogus comment
+			}
+			if !z.eof {
+				return z.textUpTo(lt, refsKeepNUL)
+			}
+			return z.text1(p, len(b), refsKeepNUL) // "</" at the end is text
+		}
+		i = lt + 1 // a "<" that begins nothing is text
+	}
+}
+
+// textUpTo ends the text at z.p where more input is needed at cut: the
+// text before cut is handed out if there is any that more input cannot
+// change, else more is read.
+func (z *Tokenizer) textUpTo(cut int, mode textMode) (Kind, int, status) {
+	if z.eof {
+		return z.text1(z.p, cut, mode)
+	}
+	b := z.buf[z.p:cut]
+	n := len(b)
+	if n > 0 && b[n-1] == '\r' {
+		n-- // a "\r\n" is one line break
+	}
+	if mode == refsKeepNUL || mode == refsNoNUL {
+		// A character reference may go on past the end of the input read.
+		if amp := bytes.LastIndexByte(b[:n], '&'); amp >= 0 && refChars(b[amp+1:n]) {
+			n = amp
+		}
+	}
+	if n == 0 {
+		return 0, 0, more
+	}
+	return z.text1(z.p, z.p+n, mode)
+}
+
+// refChars reports whether b could be the start of a character reference
+// after its "&".
+func refChars(b []byte) bool {
+	for _, c := range b {
+		if !isAlnum(c) && c != '#' {
+			return false
+		}
+	}
+	return true
+}
+
+// scanRaw reads RCDATA or RAWTEXT (13.2.5.2, 13.2.5.3): text up to an
+// appropriate end tag, or that tag.
+func (z *Tokenizer) scanRaw() (Kind, int, status) {
+	mode := rawNoNUL
+	if z.state == RCDATA {
+		mode = refsNoNUL
+	}
+	b, p := z.buf[:z.end], z.p
+	for i := p; ; {
+		j := bytes.IndexByte(b[i:], '<')
+		if j < 0 {
+			return z.rawUpTo(len(b), mode)
+		}
+		lt := i + j
+		switch z.endTagAt(lt) {
+		case yes:
+			if lt == p {
+				return z.scanTag(p)
+			}
+			return z.text1(p, lt, mode)
+		case unknown:
+			return z.rawUpTo(lt, mode)
+		}
+		i = lt + 1
+	}
+}
+
+// rawUpTo ends RCDATA or RAWTEXT where more input is needed: unlike text
+// in the data state, its text is one token up to SetMaxToken, as the CSS
+// of a <style> must be read whole.
+func (z *Tokenizer) rawUpTo(cut int, mode textMode) (Kind, int, status) {
+	if z.eof {
+		return z.text1(z.p, cut, mode)
+	}
+	if z.maxTok > 0 && cut-z.p >= z.maxTok {
+		return z.text1(z.p, cut, mode)
+	}
+	return 0, 0, more
+}
+
+type tristate uint8
+
+const (
+	no tristate = iota
+	yes
+	unknown // more input is needed to tell
+)
+
+// endTagAt tells whether an appropriate end tag begins at buf[lt] ("<"):
+// "</", the last start tag's name in any case, then white space, "/" or
+// ">" (13.2.5.11's "appropriate end tag").
+func (z *Tokenizer) endTagAt(lt int) tristate {
+	b := z.buf[:z.end]
+	n := len(z.last)
+	if len(z.last) == 0 {
+		return no
+	}
+	for k := 1; k < n+3; k++ {
+		c, ok := at(b, lt+k)
+		if !ok {
+			if z.eof {
+				return no
+			}
+			return unknown
+		}
+		switch {
+		case k == 1:
+			if c != '/' {
+				return no
+			}
+		case k < n+2:
+			if lower(c) != z.last[k-2] {
+				return no
+			}
+		default:
+			if !isSpace(c) && c != '/' && c != '>' {
+				return no
+			}
+		}
+	}
+	return yes
+}
+
+// scanCDATA reads a CDATA section's text (13.2.5.69), up to "]]>", or
+// the "]]>" that ends it.
+func (z *Tokenizer) scanCDATA(p int) (Kind, int, status) {
+	b := z.buf[:z.end]
+	if bytes.HasPrefix(b[p:], []byte("]]>")) {
+		z.state = Data
+		return 0, p + 3, done
+	}
+	if i := bytes.Index(b[p:], []byte("]]>")); i >= 0 {
+		return z.text1(p, p+i, rawKeepNUL)
+	}
+	if z.eof {
+		return z.text1(p, len(b), rawKeepNUL)
+	}
+	cut := len(b)
+	for cut > p && cut > len(b)-2 && b[cut-1] == ']' {
+		cut-- // "]]" may begin the end
+	}
+	if cut > p && b[cut-1] == '\r' {
+		cut--
+	}
+	if cut == p {
+		return 0, 0, more
+	}
+	return z.text1(p, cut, rawKeepNUL)
+}
+
+// scriptState is where script data is: the states 13.2.5.4 and
+// 13.2.5.15 to 13.2.5.31 that text passes through, those that matter
+// between one piece of text and the next.
+type scriptState uint8
+
+const (
+	scriptData scriptState = iota
+	scriptEscapeStartDash
+	scriptEscaped
+	scriptEscapedDash
+	scriptEscapedDashDash
+	scriptDoubleEscaped
+	scriptDoubleEscapedDash
+	scriptDoubleEscapedDashDash
+)
+
+// scanScript reads script data, with its escaped and double-escaped
+// states, up to an appropriate end tag (</script> outside a double-escaped
+// part), or that tag.
+func (z *Tokenizer) scanScript() (Kind, int, status) {
+	b, p := z.buf[:z.end], z.p
+	s := z.script
+	i := p
+	stop := func(at int) (Kind, int, status) {
+		// The text before at is handed out, and s is where it ends.
+		if at == p {
+			return 0, 0, more
+		}
+		z.script = s
+		return z.text1(p, at, rawNoNUL)
+	}
+	for i < len(b) {
+		if s == scriptData {
+			j := bytes.IndexByte(b[i:], '<')
+			if j < 0 {
+				i = len(b)
+				break
+			}
+			i += j
+		}
+		c := b[i]
+		switch s {
+		case scriptData:
+			// c is "<": an end tag, or "<!--" to escape.
+			switch z.endTagAt(i) {
+			case yes:
+				if i == p {
+					z.script = s
+					return z.scanTag(p)
+				}
+				z.script = s
+				return z.text1(p, i, rawNoNUL)
+			case unknown:
+				return stop(i)
+			}
+			c1, ok1 := at(b, i+1)
+			c2, ok2 := at(b, i+2)
+			switch {
+			case ok1 && c1 != '!', ok1 && ok2 && c2 != '-':
+				i++ // "<" and "<!" are text
+			case !ok1 || !ok2:
+				if z.eof {
+					i = len(b)
+				} else {
+					return stop(i)
+				}
+			default: // "<!-"
+				i += 3
+				s = scriptEscapeStartDash
+			}
+		case scriptEscapeStartDash:
+			if c == '-' {
+				i++
+				s = scriptEscapedDashDash
+			} else {
+				s = scriptData
+			}
+		case scriptEscaped, scriptEscapedDash, scriptEscapedDashDash:
+			switch c {
+			case '-':
+				i++
+				if s == scriptEscaped {
+					s = scriptEscapedDash
+				} else {
+					s = scriptEscapedDashDash
+				}
+			case '<':
+				switch z.endTagAt(i) {
+				case yes:
+					z.script = s
+					if i == p {
+						return z.scanTag(p)
+					}
+					return z.text1(p, i, rawNoNUL)
+				case unknown:
+					return stop(i)
+				}
+				switch z.scriptWordAt(i + 1) {
+				case yes:
+					i += len("<script") + 1
+					s = scriptDoubleEscaped
+					continue
+				case unknown:
+					return stop(i)
+				}
+				i++
+				s = scriptEscaped
+			case '>':
+				i++
+				if s == scriptEscapedDashDash {
+					s = scriptData
+				} else {
+					s = scriptEscaped
+				}
+			default:
+				i++
+				s = scriptEscaped
+			}
+		default: // double escaped
+			switch c {
+			case '-':
+				i++
+				if s == scriptDoubleEscaped {
+					s = scriptDoubleEscapedDash
+				} else {
+					s = scriptDoubleEscapedDashDash
+				}
+			case '<':
+				if c1, ok := at(b, i+1); ok && c1 == '/' {
+					switch z.scriptWordAt(i + 2) {
+					case yes:
+						i += len("</script") + 1
+						s = scriptEscaped
+						continue
+					case unknown:
+						return stop(i)
+					}
+				} else if !ok && !z.eof {
+					return stop(i)
+				}
+				i++
+				s = scriptDoubleEscaped
+			case '>':
+				i++
+				if s == scriptDoubleEscapedDashDash {
+					s = scriptData
+				} else {
+					s = scriptDoubleEscaped
+				}
+			default:
+				i++
+				s = scriptDoubleEscaped
+			}
+		}
+	}
+	if !z.eof {
+		cut := len(b)
+		if b[cut-1] == '\r' {
+			cut--
+		}
+		return stop(cut)
+	}
+	z.script = s
+	return z.text1(p, len(b), rawNoNUL)
+}
+
+// scriptWordAt tells whether "script" in any case, then white space, "/"
+// or ">", is at buf[i]: what switches script data into or out of its
+// double-escaped state (13.2.5.27, 13.2.5.31).
+func (z *Tokenizer) scriptWordAt(i int) tristate {
+	b := z.buf[:z.end]
+	const word = "script"
+	for k := 0; k <= len(word); k++ {
+		c, ok := at(b, i+k)
+		if !ok {
+			if z.eof {
+				return no
+			}
+			return unknown
+		}
+		if k < len(word) && lower(c) != word[k] || k == len(word) && !isSpace(c) && c != '/' && c != '>' {
+			return no
+		}
+	}
+	return yes
+}
+
+func at(b []byte, i int) (byte, bool) {
+	if i < len(b) {
+		return b[i], true
+	}
+	return 0, false
+}
+
+func isAlpha(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func isAlnum(c byte) bool { return isAlpha(c) || isDigit(c) }
+
+// isSpace is the tokenizer's white space: tab, LF, FF, space, and CR,
+// which the input stream's preprocessing makes LF.
+func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\f' || c == '\r' }
+
+func lower(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
