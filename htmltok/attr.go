@@ -74,13 +74,14 @@ func (z *Tokenizer) Attrs(dst []Attr) []Attr {
 		name := z.attrName(i)
 		dup := false
 		for _, a := range dst[first:] {
-			if bytes.Equal(a.Name, name) {
+			if string(a.Name) == string(name) {
 				dup = true
 				break
 			}
 		}
 		if !dup {
-			dst = append(dst, z.attr(i))
+			dst = append(dst, Attr{})
+			z.attrNamed(&dst[len(dst)-1], i, name)
 		}
 	}
 	return dst
@@ -96,16 +97,20 @@ func (z *Tokenizer) attrName(i int) []byte {
 }
 
 // attr decodes attribute i.
-func (z *Tokenizer) attr(i int) Attr {
+func (z *Tokenizer) attr(i int) (a Attr) {
+	z.attrNamed(&a, i, z.attrName(i))
+	return a
+}
+
+// attrNamed decodes attribute i, whose decoded name is name.
+func (z *Tokenizer) attrNamed(out *Attr, i int, name []byte) {
 	a := &z.attrs[i]
 	v := z.buf[a.value[0]:a.value[1]]
-	if bytes.IndexByte(v, '&') >= 0 || bytes.IndexByte(v, 0) >= 0 || bytes.IndexByte(v, '\r') >= 0 {
+	if needsValueDecode(v) {
 		v = z.decodeInto(v, true, true, false)
 	}
-	return Attr{
-		Name: z.attrName(i), Value: v, Quote: a.quote,
-		NameSpan: z.span(a.name[0], a.name[1]), ValueSpan: z.span(a.value[0], a.value[1]),
-	}
+	out.Name, out.Value, out.Quote = name, v, a.quote
+	out.NameSpan, out.ValueSpan = z.span(a.name[0], a.name[1]), z.span(a.value[0], a.value[1])
 }
 
 // Text returns the current text token's characters, or a comment's data,
@@ -148,7 +153,19 @@ func (z *Tokenizer) decodeName(n []byte) []byte {
 
 func needsNameDecode(n []byte) bool {
 	for _, c := range n {
-		if c >= 'A' && c <= 'Z' || c == 0 {
+		if class[c]&nameDecode != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func needsValueDecode(v []byte) bool {
+	if len(v) > 64 {
+		return bytes.IndexByte(v, '&') >= 0 || bytes.IndexByte(v, 0) >= 0 || bytes.IndexByte(v, '\r') >= 0
+	}
+	for _, c := range v {
+		if class[c]&valueDecode != 0 {
 			return true
 		}
 	}

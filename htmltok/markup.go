@@ -164,7 +164,7 @@ func (z *Tokenizer) scanTag(p int) (Kind, int, status) {
 	}
 	// Tag name state.
 	start := i
-	for i < len(b) && !isSpace(b[i]) && b[i] != '/' && b[i] != '>' {
+	for i < len(b) && class[b[i]]&nameEnd == 0 {
 		i++
 	}
 	z.name = [2]int{start, i}
@@ -196,7 +196,7 @@ func (z *Tokenizer) scanTag(p int) (Kind, int, status) {
 		// An attribute; its first character may be "=".
 		a := rawAttr{name: [2]int{i, i + 1}}
 		i++
-		for i < len(b) && !isSpace(b[i]) && b[i] != '/' && b[i] != '>' && b[i] != '=' {
+		for i < len(b) && class[b[i]]&nameEnd == 0 && b[i] != '=' {
 			i++
 		}
 		a.name[1] = i

@@ -382,7 +382,30 @@ func isAlnum(c byte) bool { return isAlpha(c) || isDigit(c) }
 
 // isSpace is the tokenizer's white space: tab, LF, FF, space, and CR,
 // which the input stream's preprocessing makes LF.
-func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\f' || c == '\r' }
+func isSpace(c byte) bool { return class[c]&space != 0 }
+
+// class holds what each byte is to the tokenizer, as bits.
+var class = func() (t [256]uint8) {
+	for _, c := range "\t\n\f\r " {
+		t[c] |= space | nameEnd
+	}
+	t['/'] |= nameEnd
+	t['>'] |= nameEnd
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] |= nameDecode
+	}
+	t[0] |= nameDecode | valueDecode
+	t['&'] |= valueDecode
+	t['\r'] |= valueDecode
+	return t
+}()
+
+const (
+	space       = 1 << iota // white space
+	nameEnd                 // ends a tag's name: white space, "/", ">"
+	nameDecode              // a name that holds it must be decoded: A-Z, NUL
+	valueDecode             // a value that holds it must be decoded: "&", NUL, CR
+)
 
 func lower(c byte) byte {
 	if c >= 'A' && c <= 'Z' {

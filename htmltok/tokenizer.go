@@ -169,7 +169,7 @@ func (z *Tokenizer) span(start, end int) Span { return Span{z.off + int64(start)
 
 // Next reads the next token and returns its kind.
 func (z *Tokenizer) Next() Kind {
-	z.kind, z.attrs, z.selfClosing, z.doctype = ErrorToken, z.attrs[:0], false, doctype{}
+	z.kind, z.selfClosing = ErrorToken, false
 	if len(z.arena) >= LargeValue {
 		z.arena = nil // a caller may keep what was decoded into it
 	} else {
