@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"golang.org/x/net/html"
+	"github.com/relurl/relurl/htmltok"
 )
 
 // filePath returns the path a file: URL names.
@@ -98,21 +98,21 @@ func (c *checker) readIDs(r io.Reader) (map[string]bool, bool, error) {
 // indicated element"). The empty fragment and "top" name the document.
 func ids(r io.Reader) (map[string]bool, error) {
 	found := map[string]bool{"": true, "top": true}
-	z := html.NewTokenizer(r)
+	z := htmltok.New(r)
 	for {
 		switch z.Next() {
-		case html.ErrorToken:
+		case htmltok.ErrorToken:
 			if err := z.Err(); err != io.EOF {
 				return found, err
 			}
 			return found, nil
-		case html.StartTagToken, html.SelfClosingTagToken:
-			name, more := z.TagName()
-			for more {
-				var k, v []byte
-				k, v, more = z.TagAttr()
-				if string(k) == "id" || string(k) == "name" && string(name) == "a" {
-					found[string(v)] = true
+		case htmltok.StartTagToken:
+			if a, ok := z.Attr("id"); ok {
+				found[string(a.Value)] = true
+			}
+			if string(z.Name()) == "a" {
+				if a, ok := z.Attr("name"); ok {
+					found[string(a.Value)] = true
 				}
 			}
 		}

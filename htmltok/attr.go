@@ -63,6 +63,17 @@ func (z *Tokenizer) Attr(name string) (Attr, bool) {
 	return Attr{}, false
 }
 
+// AttrName returns the name of the current start tag's attribute i (from
+// 0 to AttrCount-1, duplicates included), in lower case: a caller that
+// looks at every attribute reads the names, and decodes only the values it
+// wants, with AttrAt.
+func (z *Tokenizer) AttrName(i int) []byte { return z.attrName(i) }
+
+// AttrAt returns the current start tag's attribute i, duplicates
+// included: a later attribute with the name of an earlier one is not an
+// attribute of the element.
+func (z *Tokenizer) AttrAt(i int) Attr { return z.attr(i) }
+
 // Attrs appends the current start tag's attributes to dst, in order,
 // without duplicates (the first of a name is kept), and returns it.
 func (z *Tokenizer) Attrs(dst []Attr) []Attr {

@@ -8,8 +8,8 @@ import (
 	"github.com/relurl/relurl/internal/bytestr"
 )
 
-// This file finds and reads attributes in a start tag's bytes, fast: most
-// tags hold none of the rare link attributes.
+// This file reads attribute values: rel tokens, and ASCII case folding
+// without allocation.
 
 // appendTokens appends the space-separated tokens of a rel attribute,
 // ASCII-lowercased, one space between them.
@@ -28,29 +28,6 @@ func appendTokens(dst, v []byte) []byte {
 	return dst
 }
 
-// hasAttr reports whether the bytes of a start tag may hold the attribute
-// name (lower-case letters), in any case: name after white space, "/" or a
-// quote, and before white space, "=", "/" or ">". "ping" in
-// href="mapping.html" is not the attribute. It runs on most start tags, so
-// it jumps from one occurrence of the name's first letter to the next
-// (bytes.IndexByte, in either case), and looks no further there unless a
-// name could start.
-func hasAttr(raw []byte, name string) bool {
-	for _, c := range [2]byte{name[0], name[0] - 'a' + 'A'} {
-		for i := 1; i < len(raw); i++ {
-			j := bytes.IndexByte(raw[i:], c)
-			if j < 0 {
-				break
-			}
-			i += j
-			if i+len(name) < len(raw) && isAttrName(raw, i, len(name)) && foldEqual(raw[i:i+len(name)], name) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // foldEqual reports whether b is lower, an ASCII string in lower case, in
 // any case.
 func foldEqual(b []byte, lower string) bool {
@@ -60,24 +37,6 @@ func foldEqual(b []byte, lower string) bool {
 		}
 	}
 	return true
-}
-
-// isAttrName reports whether the n bytes of raw at i stand where an
-// attribute's name does.
-func isAttrName(raw []byte, i, n int) bool {
-	if i == 0 || i+n == len(raw) {
-		return false
-	}
-	switch raw[i-1] {
-	case ' ', '\t', '\n', '\f', '\r', '/', '"', '\'':
-	default:
-		return false
-	}
-	switch raw[i+n] {
-	case ' ', '\t', '\n', '\f', '\r', '=', '/', '>':
-		return true
-	}
-	return false
 }
 
 // containsFold reports whether s holds lower, an ASCII string in lower

@@ -10,6 +10,8 @@ import (
 
 	"golang.org/x/net/html"
 
+	"github.com/relurl/relurl/htmltok"
+
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/docpages"
 )
@@ -125,7 +127,7 @@ func TestEmitAllocs(t *testing.T) {
 	links := 0
 	h := &Handler{Link: func(*Link) error { links++; return nil }}
 	d := x.begin(base.Base{}, "", h)
-	if err := d.tokenize(html.NewTokenizer(bytes.NewReader(doc))); err != nil {
+	if err := d.tokenize(htmltok.New(bytes.NewReader(doc))); err != nil {
 		t.Fatal(err)
 	}
 	pending, extras, arena := bytes.Clone(x.pending), slices.Clone(x.extras), bytes.Clone(x.arena)

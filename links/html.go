@@ -7,10 +7,9 @@ import (
 	"io"
 	"strings"
 
-	"golang.org/x/net/html"
-
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/htmltok"
 	"github.com/relurl/relurl/internal/bytestr"
 )
 
@@ -61,21 +60,20 @@ func (d *document) queueing() bool { return !d.based || d.anchor >= 0 }
 
 // tokenize reads the document to its end and returns the error that ended
 // the reading, if not the end of the input.
-func (d *document) tokenize(z *html.Tokenizer) error {
-	d.nextLine, d.nextCol = 1, 1
+func (d *document) tokenize(z *htmltok.Tokenizer) error {
 	for {
 		tt := z.Next()
 		if d.x.Positions {
-			d.advance(z.Raw())
+			d.line, d.col = z.Position(z.Span().Start)
 		}
 		switch tt {
-		case html.ErrorToken:
+		case htmltok.ErrorToken:
 			if err := z.Err(); err != io.EOF {
 				return err
 			}
 			return d.closeAnchor()
-		case html.StartTagToken, html.SelfClosingTagToken:
-			name, hasAttr := z.TagName()
+		case htmltok.StartTagToken:
+			name := z.Name()
 			if string(name) == "a" {
 				// A new <a> closes the one open, as the tree builder's
 				// adoption agency does.
@@ -83,7 +81,11 @@ func (d *document) tokenize(z *html.Tokenizer) error {
 					return err
 				}
 			}
-			if !d.open(name, tt == html.SelfClosingTagToken) || !hasAttr {
+			counts := d.open(name, z.SelfClosing())
+			// The tree builder tells the tokenizer whether this tag, and
+			// what follows, is foreign content.
+			z.SetForeign(d.foreign > 0)
+			if !counts || z.AttrCount() == 0 {
 				continue
 			}
 			if string(name) == "base" {
@@ -98,15 +100,16 @@ func (d *document) tokenize(z *html.Tokenizer) error {
 			if err := d.startTag(z, name); err != nil {
 				return err
 			}
-		case html.EndTagToken:
-			name, _ := z.TagName()
+		case htmltok.EndTagToken:
+			name := z.Name()
 			if string(name) == "a" {
 				if err := d.closeAnchor(); err != nil {
 					return err
 				}
 			}
 			d.close(name)
-		case html.TextToken:
+			z.SetForeign(d.foreign > 0)
+		case htmltok.TextToken:
 			switch {
 			case d.inStyle:
 				d.x.rel = d.x.rel[:0]
@@ -114,25 +117,13 @@ func (d *document) tokenize(z *html.Tokenizer) error {
 				if d.x.Positions {
 					ex = d.newExtra()
 				}
-				if err := d.keep(z, styleTextKind, z.Text(), ex); err != nil {
+				if err := d.keep(styleTextKind, z.Text(), ex); err != nil {
 					return err
 				}
 			case d.anchor >= 0 && !d.rawText:
 				d.x.text = appendText(d.x.text, z.Text())
 			}
 		}
-	}
-}
-
-// advance moves the position past the raw bytes of a token: the token
-// starts where the last one ended.
-func (d *document) advance(raw []byte) {
-	d.line, d.col = d.nextLine, d.nextCol
-	if n := bytes.Count(raw, []byte{'\n'}); n > 0 {
-		d.nextLine += n
-		d.nextCol = len(raw) - bytes.LastIndexByte(raw, '\n')
-	} else {
-		d.nextCol += len(raw)
 	}
 }
 
@@ -211,26 +202,23 @@ func (d *document) close(name []byte) {
 }
 
 // startTag hands out, or keeps until they can be, the links of the start
-// tag at z. It reads the tag's attributes only as far as it must: each call
-// of TagAttr copies an attribute, and that is most of the cost of
-// extraction beyond tokenizing. So an attribute other than an element's
-// first (href, src, ...) is looked for only when the tag's bytes name it.
-func (d *document) startTag(z *html.Tokenizer, name []byte) error {
+// tag at z. It reads the names of the tag's attributes, and decodes only
+// the values it wants: an element's link attributes, in the order they are
+// written, and the rel, type, http-equiv and style that decide them.
+func (d *document) startTag(z *htmltok.Tokenizer, name []byte) error {
 	x := d.x
 	if d.template > 0 && !x.Template {
 		return nil
 	}
-	raw := z.Raw()
 	el, isLink := linkElementOf(name)
 	// MathML has no links, and the tree builder drops a <frame> outside a
 	// <frameset>.
 	isLink = isLink && d.math == 0 && (el.name != "frame" || d.frameset > 0)
-	// CSS's links are in url() and image-set(): no "(", no link.
-	css := x.want[styleAttrKind] && bytes.IndexByte(raw, '(') >= 0 && hasAttr(raw, "style")
+	css := x.want[styleAttrKind]
 	var need uint8 // bit i: el.attrs[i] is looked for
 	if isLink {
-		for i, a := range el.attrs {
-			if x.want[el.kinds[i]] && (i == 0 || hasAttr(raw, a)) {
+		for i := range el.attrs {
+			if x.want[el.kinds[i]] {
 				need |= 1 << i
 			}
 		}
@@ -238,52 +226,33 @@ func (d *document) startTag(z *html.Tokenizer, name []byte) error {
 	if need == 0 && !css {
 		return nil
 	}
-	rel := need != 0 && (el.name == "a" || el.name == "area" || el.name == "link") && hasAttr(raw, "rel")
-	// The links of input, button and meta depend on their other attributes:
-	// those are read to the end, as these elements are few.
+	rel := need != 0 && (el.name == "a" || el.name == "area" || el.name == "link")
+	// The links of input, button and meta depend on their other attributes.
 	cond := need != 0 && (el.name == "input" || el.name == "button" || el.name == "meta")
-	left := 0
-	for i := range el.attrs {
-		if need&(1<<i) != 0 {
-			left++
-		}
-	}
-	if rel {
-		left++
-	}
-	if css {
-		left++
-	}
-	if cond {
-		left = len(raw)
-	}
 	t := &x.tag
 	t.n = 0
 	x.rel = x.rel[:0]
 	var typ, equiv []byte
-	typed := false
-	for more := true; more && left > 0; {
-		var key, val []byte
-		key, val, more = z.TagAttr()
-		switch k := string(key); {
+	typed, hasEquiv := false, false
+	for i := range z.AttrCount() {
+		switch k := string(z.AttrName(i)); {
 		case css && k == "style":
-			css, left = false, left-1
-			if containsFold(val, "url(") || containsFold(val, "image-set(") {
+			css = false
+			if val := z.AttrAt(i).Value; containsFold(val, "url(") || containsFold(val, "image-set(") {
 				t.add(styleAttrKind, val)
 			}
 		case rel && k == "rel":
-			rel, left = false, left-1
-			x.rel = appendTokens(x.rel, val)
+			rel = false
+			x.rel = appendTokens(x.rel, z.AttrAt(i).Value)
 		case cond && k == "type" && !typed:
-			typ, typed = val, true
-		case cond && k == "http-equiv" && equiv == nil:
-			equiv = val
+			typ, typed = z.AttrAt(i).Value, true
+		case cond && k == "http-equiv" && !hasEquiv:
+			equiv, hasEquiv = z.AttrAt(i).Value, true
 		default:
-			for i, a := range el.attrs {
-				if need&(1<<i) != 0 && k == a {
-					need &^= 1 << i // HTML keeps an attribute's first value
-					left--
-					t.add(el.kinds[i], val)
+			for j, a := range el.attrs {
+				if need&(1<<j) != 0 && k == a {
+					need &^= 1 << j // HTML keeps an attribute's first value
+					t.add(el.kinds[j], z.AttrAt(i).Value)
 					break
 				}
 			}
@@ -313,7 +282,7 @@ func (d *document) startTag(z *html.Tokenizer, name []byte) error {
 			x.scratch = append(append(append(x.scratch[:0], name...), 0), v...)
 			v = x.scratch
 		}
-		if err := d.keep(z, t.kinds[i], v, ex); err != nil {
+		if err := d.keep(t.kinds[i], v, ex); err != nil {
 			return err
 		}
 	}
@@ -365,7 +334,7 @@ func (t *tagLinks) keepIf(element string, typ []byte, typed bool, equiv []byte) 
 // "set the frozen base URL" says, an href that fails to parse, or gives a
 // data: or javascript: URL, leaves the document its own URL, and later
 // BASE elements do not count.
-func (d *document) baseElement(z *html.Tokenizer) error {
+func (d *document) baseElement(z *htmltok.Tokenizer) error {
 	if d.based || d.template > 0 || d.foreign > 0 {
 		return nil
 	}
@@ -395,13 +364,9 @@ func (d *document) baseElement(z *html.Tokenizer) error {
 
 // baseHref returns the href of the BASE element at z, cleaned as a link's
 // value is, if it has one.
-func (x *Extractor) baseHref(z *html.Tokenizer) ([]byte, bool) {
-	for more := true; more; {
-		var key, val []byte
-		key, val, more = z.TagAttr()
-		if string(key) == "href" {
-			return bytes.Clone(x.cleanURL(val)), true
-		}
+func (x *Extractor) baseHref(z *htmltok.Tokenizer) ([]byte, bool) {
+	if a, ok := z.Attr("href"); ok {
+		return bytes.Clone(x.cleanURL(a.Value)), true
 	}
 	return nil, false
 }

@@ -59,7 +59,7 @@ import (
 	"io"
 	"sort"
 
-	"golang.org/x/net/html"
+	"github.com/relurl/relurl/htmltok"
 	"golang.org/x/net/html/charset"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/transform"
@@ -362,8 +362,8 @@ const DefaultMaxDepth = 32
 
 // HTML extracts the links of the HTML document r, whose base, unless it
 // declares its own with <base href>, is outer. It returns the base it used.
-// Malformed HTML is read as the tokenizer of golang.org/x/net/html reads it,
-// which follows the HTML standard's rules for recovery. The document's
+// HTML is read by package htmltok, the HTML standard's tokenizer, with the
+// standard's rules for recovery from malformed HTML. The document's
 // encoding is sniffed from its byte order mark or <meta charset>. A read
 // error stops the extraction, but the links found until then are still
 // handed out before it is returned, as a *ReadError.
@@ -377,7 +377,7 @@ func (x *Extractor) HTML(r io.Reader, outer base.Base, h *Handler) (base.Base, e
 func (x *Extractor) html(r io.Reader, contentType string, outer base.Base, part string, h *Handler) (base.Base, error) {
 	r = x.decodeHTML(r, contentType)
 	d := x.begin(outer, part, h)
-	readErr := d.tokenize(html.NewTokenizer(r))
+	readErr := d.tokenize(htmltok.New(r))
 	if !d.based {
 		if err := d.establish(outer); err != nil {
 			return x.base, err

@@ -4,12 +4,10 @@ import (
 	"bytes"
 	"encoding/binary"
 	"unicode/utf8"
-	"unsafe"
-
-	"golang.org/x/net/html"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/htmltok"
 )
 
 // This file is the links that wait: for the document's base, which a
@@ -153,33 +151,33 @@ func trimText(t []byte) []byte {
 
 // keep hands out a link attribute's value, or keeps it while links wait,
 // with its rel and text as extras[ex] when ex >= 0.
-func (d *document) keep(z *html.Tokenizer, kind byte, val []byte, ex int) error {
+func (d *document) keep(kind byte, val []byte, ex int) error {
 	x := d.x
 	if !d.queueing() {
 		x.link.Rel, x.link.Text = orNil(x.rel), nil
 		x.link.Line, x.link.Column = d.line, d.col
 		return d.emit(val, kind)
 	}
-	x.wait(z, val, kind, ex)
+	x.wait(val, kind, ex)
 	return nil
 }
 
-// heldSize is the length from which a waiting value that TagAttr copied is
-// kept where it is rather than copied again: a document of a few huge
-// values (one srcset of millions of candidates) then takes its size about
-// twice, in the tokenizer and in the value, rather than three times.
-const heldSize = 64 << 10
+// heldSize is the length from which a waiting value is kept where it is,
+// in the tokenizer's buffer, rather than copied: the tokenizer never writes
+// over a value that long, so a document of a few huge values (one srcset
+// of millions of candidates) takes its size once, not twice.
+const heldSize = htmltok.LargeValue
 
 // wait keeps a link attribute's value until the document's base is known.
 // Waiting costs the value's bytes and two or three more.
-func (x *Extractor) wait(z *html.Tokenizer, val []byte, kind byte, ex int) {
+func (x *Extractor) wait(val []byte, kind byte, ex int) {
 	flags := byte(0)
 	if ex >= 0 {
 		flags |= extraKind
 	}
-	if len(val) >= heldSize && !overlaps(val, z.Raw()) {
-		// TagAttr gave a copy of its own, not a view of the tokenizer's
-		// buffer: it stays valid after Next, and can wait as it is.
+	if len(val) >= heldSize && kind != styleAttrKind {
+		// It stays valid after Next, and can wait as it is (a style's
+		// value is in x.scratch, behind its element's name).
 		x.pending = binary.AppendUvarint(x.pending, 0)
 		x.pending = append(x.pending, kind|flags|heldKind)
 		x.pending = binary.AppendUvarint(x.pending, uint64(len(x.held)))
@@ -192,13 +190,4 @@ func (x *Extractor) wait(z *html.Tokenizer, val []byte, kind byte, ex int) {
 	if ex >= 0 {
 		x.pending = binary.AppendUvarint(x.pending, uint64(ex))
 	}
-}
-
-// overlaps reports whether a and b share memory.
-func overlaps(a, b []byte) bool {
-	if len(a) == 0 || len(b) == 0 {
-		return false
-	}
-	a0, b0 := uintptr(unsafe.Pointer(unsafe.SliceData(a))), uintptr(unsafe.Pointer(unsafe.SliceData(b)))
-	return a0 < b0+uintptr(len(b)) && b0 < a0+uintptr(len(a))
 }

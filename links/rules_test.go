@@ -7,6 +7,7 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/htmltok"
 )
 
 // describe extracts the links of doc, retrieved from http://h/dir/page,
@@ -143,7 +144,9 @@ func TestRefreshURL(t *testing.T) {
 	}
 }
 
-func TestHasAttr(t *testing.T) {
+// TestAttrFound: the attributes that decide a link (rel, ping) are found
+// in any case and wherever they are, and never inside another's value.
+func TestAttrFound(t *testing.T) {
 	for _, tt := range []struct {
 		s, name string
 		want    bool
@@ -162,8 +165,10 @@ func TestHasAttr(t *testing.T) {
 		{`<a href=x>`, "rel", false},
 		{`<A HREF=X PIN>`, "ping", false},
 	} {
-		if got := hasAttr([]byte(tt.s), tt.name); got != tt.want {
-			t.Errorf("hasAttr(%q, %q) = %v", tt.s, tt.name, got)
+		z := htmltok.NewBytes([]byte(tt.s))
+		z.Next()
+		if _, got := z.Attr(tt.name); got != tt.want {
+			t.Errorf("%q: attribute %q found: %v", tt.s, tt.name, got)
 		}
 	}
 	for _, tt := range []struct {

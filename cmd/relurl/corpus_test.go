@@ -3,7 +3,10 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -343,5 +346,40 @@ func TestWgetWARC(t *testing.T) {
 	direct := relurlRun(t, nil, "links", "-tsv", s.URL+"/docs/a.html", s.URL+"/docs/sub/b.html")
 	if !strings.HasSuffix(r.stdout, direct.stdout) {
 		t.Errorf("from the WARC:\n%s\nfetched:\n%s", r.stdout, direct.stdout)
+	}
+}
+
+// TestGoldenOutput: the links of the 1,699 pages and of wget's crawl of
+// them, and the positions check reports, are byte for byte what they were
+// when the links were found with golang.org/x/net/html's tokenizer, before
+// package htmltok replaced it (the sums were taken then).
+func TestGoldenOutput(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the 1,699 pages")
+	}
+	dir := docPages(t)
+	sum := func(s string) string { h := sha256.Sum256([]byte(s)); return hex.EncodeToString(h[:]) }
+	pages := relurlRun(t, nil, "links", "-json", "-j", "2", "-map", dir+"=https://docs.example/", dir)
+	crawl := relurlRun(t, nil, "links", "-json", "-j", "2", docsCrawl)
+	check := relurlRun(t, nil, "check", "-offline", "-json", "-map", dir+"=https://docs.example/", dir)
+	var positions strings.Builder
+	for line := range strings.Lines(check.stdout) {
+		var l struct {
+			Source, URL, Ref, State string
+			Line, Column            int
+		}
+		if err := json.Unmarshal([]byte(line), &l); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&positions, "%s %d:%d %s %s %s\n", l.Source, l.Line, l.Column, l.Ref, l.URL, l.State)
+	}
+	for _, tt := range []struct{ name, got, want string }{
+		{"links -json over the pages", sum(pages.stdout), "e9848cc8f7b07394943d29ca5a0dc20e45857566a999c71ff39be04994711d3f"},
+		{"links -json over the crawl", sum(crawl.stdout), "20746ab2633edc31708e8bef4ff295b91cf883eb178dc57d735d0769b12403b5"},
+		{"check's positions over the pages", sum(positions.String()), "d407fbe3ddb5fab4f3bdeed9540e72eb61c152490f03ef707a984d6ab2f03428"},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("%s: sha256 %s, want %s", tt.name, tt.got, tt.want)
+		}
 	}
 }
