@@ -7,6 +7,7 @@ import "bytes"
 type rawAttr struct {
 	name, value [2]int
 	quote       byte
+	nameDecode  bool // the name holds A-Z or NUL
 }
 
 // An Attr is an attribute of a start tag.
@@ -27,7 +28,7 @@ type Attr struct {
 // Name returns the current tag's name, in lower case.
 func (z *Tokenizer) Name() []byte {
 	n := z.buf[z.name[0]:z.name[1]]
-	if !needsNameDecode(n) {
+	if !z.nameDecode {
 		return n
 	}
 	return z.decodeName(n)
@@ -100,8 +101,9 @@ func (z *Tokenizer) Attrs(dst []Attr) []Attr {
 
 // attrName is the decoded name of attribute i.
 func (z *Tokenizer) attrName(i int) []byte {
-	n := z.buf[z.attrs[i].name[0]:z.attrs[i].name[1]]
-	if !needsNameDecode(n) {
+	a := &z.attrs[i]
+	n := z.buf[a.name[0]:a.name[1]]
+	if !a.nameDecode {
 		return n
 	}
 	return z.decodeName(n)
@@ -160,15 +162,6 @@ func (z *Tokenizer) decodeName(n []byte) []byte {
 		}
 	}
 	return z.arena[start:len(z.arena):len(z.arena)]
-}
-
-func needsNameDecode(n []byte) bool {
-	for _, c := range n {
-		if class[c]&nameDecode != 0 {
-			return true
-		}
-	}
-	return false
 }
 
 func needsValueDecode(v []byte) bool {

@@ -164,10 +164,16 @@ func (z *Tokenizer) scanTag(p int) (Kind, int, status) {
 	}
 	// Tag name state.
 	start := i
-	for i < len(b) && class[b[i]]&nameEnd == 0 {
+	var seen uint8 // the classes of the name's bytes
+	for i < len(b) {
+		c := class[b[i]]
+		if c&nameEnd != 0 {
+			break
+		}
+		seen |= c
 		i++
 	}
-	z.name = [2]int{start, i}
+	z.name, z.nameDecode = [2]int{start, i}, seen&nameDecode != 0
 	z.attrs = z.attrs[:0]
 	// Before attribute name, attribute name, after attribute name, before
 	// attribute value, the attribute value states, after attribute value
@@ -195,11 +201,17 @@ func (z *Tokenizer) scanTag(p int) (Kind, int, status) {
 		}
 		// An attribute; its first character may be "=".
 		a := rawAttr{name: [2]int{i, i + 1}}
+		seen := class[b[i]]
 		i++
-		for i < len(b) && class[b[i]]&nameEnd == 0 && b[i] != '=' {
+		for i < len(b) {
+			c := class[b[i]]
+			if c&(nameEnd|equals) != 0 {
+				break
+			}
+			seen |= c
 			i++
 		}
-		a.name[1] = i
+		a.name[1], a.nameDecode = i, seen&nameDecode != 0
 		for i < len(b) && isSpace(b[i]) {
 			i++
 		}

@@ -396,6 +396,7 @@ var class = func() (t [256]uint8) {
 	}
 	t[0] |= nameDecode | valueDecode
 	t['&'] |= valueDecode
+	t['='] |= equals
 	t['\r'] |= valueDecode
 	return t
 }()
@@ -405,6 +406,7 @@ const (
 	nameEnd                 // ends a tag's name: white space, "/", ">"
 	nameDecode              // a name that holds it must be decoded: A-Z, NUL
 	valueDecode             // a value that holds it must be decoded: "&", NUL, CR
+	equals                  // "="
 )
 
 func lower(c byte) byte {

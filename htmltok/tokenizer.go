@@ -87,6 +87,7 @@ type Tokenizer struct {
 	kind        Kind
 	tok         [2]int // its bytes in buf
 	name        [2]int // a tag's name in buf
+	nameDecode  bool   // the name holds A-Z or NUL
 	selfClosing bool
 	attrs       []rawAttr
 	text        [2]int // text, or a comment's data, in buf
@@ -115,6 +116,20 @@ const (
 func New(r io.Reader) *Tokenizer {
 	z := &Tokenizer{r: r, byName: true, pending: 0xff, line: 1, col: 1}
 	return z
+}
+
+// Reset makes z read r from its start, in the data state, with its
+// settings (SetStateByName, SetMaxToken) kept and its buffer reused.
+func (z *Tokenizer) Reset(r io.Reader) {
+	buf, arena := z.buf[:0], z.arena[:0]
+	if z.tok[1]-z.tok[0] >= LargeValue || z.r == nil {
+		buf = nil // the caller may hold the last token's slices, or b is the caller's
+	}
+	if len(z.arena) >= LargeValue {
+		arena = nil
+	}
+	*z = Tokenizer{r: r, buf: buf, attrs: z.attrs[:0], last: z.last[:0], byName: z.byName, maxTok: z.maxTok,
+		pending: 0xff, line: 1, col: 1, arena: arena}
 }
 
 // NewBytes returns a tokenizer reading b, which it never copies: every

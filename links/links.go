@@ -354,7 +354,8 @@ type Extractor struct {
 	src           *source       // the input of the current Entity or Message
 	htmlParts     int           // the HTML documents and parts read by the current Entity
 	br            *bufio.Reader // reads the first bytes of each document, for its encoding
-	stop          error         // the error a Handler returned to stop the extraction
+	tok           *htmltok.Tokenizer
+	stop          error // the error a Handler returned to stop the extraction
 }
 
 // DefaultMaxDepth is the deepest nesting of MIME parts read by default.
@@ -377,7 +378,12 @@ func (x *Extractor) HTML(r io.Reader, outer base.Base, h *Handler) (base.Base, e
 func (x *Extractor) html(r io.Reader, contentType string, outer base.Base, part string, h *Handler) (base.Base, error) {
 	r = x.decodeHTML(r, contentType)
 	d := x.begin(outer, part, h)
-	readErr := d.tokenize(htmltok.New(r))
+	if x.tok == nil {
+		x.tok = htmltok.New(r)
+	} else {
+		x.tok.Reset(r) // its buffer is reused
+	}
+	readErr := d.tokenize(x.tok)
 	if !d.based {
 		if err := d.establish(outer); err != nil {
 			return x.base, err
