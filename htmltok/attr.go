@@ -2,12 +2,24 @@ package htmltok
 
 import "bytes"
 
-// rawAttr is an attribute as scanned: the spans of its name and value in
-// buf, nothing decoded.
+// rawAttr is an attribute as scanned: the spans of its name and value,
+// from the start of the tag in buf, nothing decoded. Offsets of 32 bits
+// keep it small, as a tag has many: a tag over 4 GiB is an error.
 type rawAttr struct {
-	name, value [2]int
+	name, value [2]uint32
 	quote       byte
 	nameDecode  bool // the name holds A-Z or NUL
+}
+
+// nameAt and valueAt are attribute i's name and value in buf.
+func (z *Tokenizer) nameAt(i int) (int, int) {
+	a := &z.attrs[i]
+	return z.tok[0] + int(a.name[0]), z.tok[0] + int(a.name[1])
+}
+
+func (z *Tokenizer) valueAt(i int) (int, int) {
+	a := &z.attrs[i]
+	return z.tok[0] + int(a.value[0]), z.tok[0] + int(a.value[1])
 }
 
 // An Attr is an attribute of a start tag.
@@ -57,7 +69,7 @@ func (z *Tokenizer) Attr(name string) (Attr, bool) {
 		return Attr{}, false
 	}
 	for i := range z.attrs {
-		if equalFoldName(z.buf[z.attrs[i].name[0]:z.attrs[i].name[1]], name) {
+		if s, e := z.nameAt(i); equalFoldName(z.buf[s:e], name) {
 			return z.attr(i), true
 		}
 	}
@@ -101,9 +113,9 @@ func (z *Tokenizer) Attrs(dst []Attr) []Attr {
 
 // attrName is the decoded name of attribute i.
 func (z *Tokenizer) attrName(i int) []byte {
-	a := &z.attrs[i]
-	n := z.buf[a.name[0]:a.name[1]]
-	if !a.nameDecode {
+	s, e := z.nameAt(i)
+	n := z.buf[s:e]
+	if !z.attrs[i].nameDecode {
 		return n
 	}
 	return z.decodeName(n)
@@ -117,13 +129,14 @@ func (z *Tokenizer) attr(i int) (a Attr) {
 
 // attrNamed decodes attribute i, whose decoded name is name.
 func (z *Tokenizer) attrNamed(out *Attr, i int, name []byte) {
-	a := &z.attrs[i]
-	v := z.buf[a.value[0]:a.value[1]]
+	ns, ne := z.nameAt(i)
+	vs, ve := z.valueAt(i)
+	v := z.buf[vs:ve]
 	if needsValueDecode(v) {
 		v = z.decodeInto(v, true, true, false)
 	}
-	out.Name, out.Value, out.Quote = name, v, a.quote
-	out.NameSpan, out.ValueSpan = z.span(a.name[0], a.name[1]), z.span(a.value[0], a.value[1])
+	out.Name, out.Value, out.Quote = name, v, z.attrs[i].quote
+	out.NameSpan, out.ValueSpan = z.span(ns, ne), z.span(vs, ve)
 }
 
 // Text returns the current text token's characters, or a comment's data,

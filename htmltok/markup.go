@@ -1,6 +1,10 @@
 package htmltok
 
-import "bytes"
+import (
+	"bytes"
+	"fmt"
+	"math"
+)
 
 // scanMarkup reads what the "<" at buf[p] begins, in the data state
 // (13.2.5.6, tag open): a tag, a comment, a DOCTYPE, a CDATA section, or
@@ -187,7 +191,7 @@ func (z *Tokenizer) scanTag(p int) (Kind, int, status) {
 		}
 		switch b[i] {
 		case '>':
-			return kind, i + 1, done
+			return z.tagDone(kind, p, i+1)
 		case '/':
 			i++
 			if i >= len(b) {
@@ -195,12 +199,12 @@ func (z *Tokenizer) scanTag(p int) (Kind, int, status) {
 			}
 			if b[i] == '>' {
 				z.selfClosing = true
-				return kind, i + 1, done
+				return z.tagDone(kind, p, i+1)
 			}
 			continue
 		}
 		// An attribute; its first character may be "=".
-		a := rawAttr{name: [2]int{i, i + 1}}
+		a := rawAttr{name: [2]uint32{uint32(i - p), uint32(i - p + 1)}}
 		seen := class[b[i]]
 		i++
 		for i < len(b) {
@@ -211,7 +215,7 @@ func (z *Tokenizer) scanTag(p int) (Kind, int, status) {
 			seen |= c
 			i++
 		}
-		a.name[1], a.nameDecode = i, seen&nameDecode != 0
+		a.name[1], a.nameDecode = uint32(i-p), seen&nameDecode != 0
 		for i < len(b) && isSpace(b[i]) {
 			i++
 		}
@@ -219,7 +223,7 @@ func (z *Tokenizer) scanTag(p int) (Kind, int, status) {
 			return z.tagEnds()
 		}
 		if b[i] != '=' {
-			a.value = [2]int{i, i}
+			a.value = [2]uint32{uint32(i - p), uint32(i - p)}
 			z.attrs = append(z.attrs, a)
 			continue
 		}
@@ -236,10 +240,10 @@ func (z *Tokenizer) scanTag(p int) (Kind, int, status) {
 			if j < 0 {
 				return z.tagEnds()
 			}
-			a.quote, a.value = q, [2]int{i + 1, i + 1 + j}
+			a.quote, a.value = q, [2]uint32{uint32(i + 1 - p), uint32(i + 1 + j - p)}
 			i += j + 2
 		case '>':
-			a.value = [2]int{i, i} // a missing value is empty
+			a.value = [2]uint32{uint32(i - p), uint32(i - p)} // a missing value is empty
 		default:
 			s := i
 			for i < len(b) && !isSpace(b[i]) && b[i] != '>' {
@@ -248,10 +252,19 @@ func (z *Tokenizer) scanTag(p int) (Kind, int, status) {
 			if i >= len(b) {
 				return z.tagEnds()
 			}
-			a.value = [2]int{s, i}
+			a.value = [2]uint32{uint32(s - p), uint32(i - p)}
 		}
 		z.attrs = append(z.attrs, a)
 	}
+}
+
+// tagDone ends a tag of buf[p:next], unless it is too long for rawAttr.
+func (z *Tokenizer) tagDone(kind Kind, p, next int) (Kind, int, status) {
+	if next-p > math.MaxUint32 {
+		z.err = fmt.Errorf("htmltok: a tag of over 4 GiB at byte offset %d", z.off+int64(p))
+		return 0, next, done
+	}
+	return kind, next, done
 }
 
 // tagEnds is the end of the input read inside a tag: more is read, or at

@@ -235,7 +235,14 @@ func (d *document) startTag(z *htmltok.Tokenizer, name []byte) error {
 	var typ, equiv []byte
 	typed, hasEquiv := false, false
 	for i := range z.AttrCount() {
-		switch k := string(z.AttrName(i)); {
+		if need == 0 && !rel && !cond && !css {
+			break // nothing more is looked for
+		}
+		name := z.AttrName(i)
+		if need == 0 && !rel && !cond && len(name) != len("style") {
+			continue // only a style is looked for
+		}
+		switch k := string(name); {
 		case css && k == "style":
 			css = false
 			if val := z.AttrAt(i).Value; containsFold(val, "url(") || containsFold(val, "image-set(") {
