@@ -136,6 +136,11 @@ type Options struct {
 	// browser opening it would.
 	FileURLs bool
 
+	// Inflaters is how many gzip members of a .warc.gz are decompressed
+	// at once (warc.Reader.Inflaters): a run on N cores sets N, so that
+	// one archive is not read at the speed of one core.
+	Inflaters int
+
 	src     *source.Options
 	mapUsed []bool // by Maps: some input was below it
 }
@@ -515,6 +520,7 @@ func (o *Options) unusedMaps() []error {
 func (o *Options) records(name string, r io.Reader, yield func(*Doc) bool) bool {
 	wr := warc.NewReader(r)
 	wr.MaxBlock = o.maxSize()
+	wr.Inflaters = o.Inflaters
 	for {
 		rec, err := wr.Next()
 		if err == io.EOF {

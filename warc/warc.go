@@ -93,15 +93,26 @@ type Reader struct {
 	// fields; 0 means DefaultMaxHeader. A longer header is a *FormatError.
 	MaxHeader int
 
-	file   *counter      // the file as stored
-	gz     *gzip.Reader  // the member being read, in a gzip file
-	zst    *zstdFrames   // the frame being read, in a zstd file
-	br     *bufio.Reader // the uncompressed bytes: of the member, or of the file
-	member int64         // where the member being read starts; -1 when none is
-	sniff  bool          // the file's kind is known
-	codec  codec
-	done   bool
-	header bytes.Buffer // a record's header, read within MaxHeader
+	// Inflaters is how many gzip members of a .warc.gz may be
+	// decompressed at once. With more than one, members are found and
+	// decompressed ahead of the record being read, in parallel (see
+	// inflate.go); the records, offsets and errors are the same as with
+	// one, the default. It is read at the first call of Next.
+	Inflaters int
+
+	file    *counter      // the file as stored
+	ahead   *ahead        // between file and the source: gzip members inflated ahead
+	gz      *gzip.Reader  // the member being read, in a gzip file
+	member  bytes.Reader  // or the member, inflated ahead
+	claimed []byte        // the last member inflated ahead
+	unzip   io.Reader     // gz or &member: what is left of the member
+	zst     *zstdFrames   // the frame being read, in a zstd file
+	br      *bufio.Reader // the uncompressed bytes: of the member, or of the file
+	at      int64         // where the member being read starts; -1 when none is
+	sniff   bool          // the file's kind is known
+	codec   codec
+	done    bool
+	header  bytes.Buffer // a record's header, read within MaxHeader
 }
 
 // codec is how a file is stored: as it is, or in gzip members or zstd
@@ -120,8 +131,9 @@ const DefaultMaxHeader = 1 << 20
 
 // NewReader returns a Reader of the WARC file r.
 func NewReader(r io.Reader) *Reader {
-	src := &counting{r: r}
-	return &Reader{file: &counter{br: bufio.NewReaderSize(src, 64<<10), src: src}, member: -1}
+	a := &ahead{src: r}
+	src := &counting{r: a}
+	return &Reader{file: &counter{br: bufio.NewReaderSize(src, 64<<10), src: src}, ahead: a, at: -1}
 }
 
 // Next returns the next record, or io.EOF after the last. A *FormatError
@@ -136,6 +148,11 @@ func (r *Reader) Next() (*Record, error) {
 		switch {
 		case bytes.HasPrefix(magic, gzipMagic[:2]):
 			r.codec = gzipCodec
+			if r.Inflaters > 1 {
+				r.ahead.inflaters = r.Inflaters
+				buffered, _ := r.file.br.Peek(r.file.br.Buffered())
+				r.ahead.start(r.file.src.n, buffered)
+			}
 		case isZstd(magic):
 			r.codec = zstdCodec
 			if err := r.startZstd(); err != nil {
@@ -165,7 +182,7 @@ func (r *Reader) Next() (*Record, error) {
 
 // nextZipped reads the next record of a compressed file.
 func (r *Reader) nextZipped() (*Record, error) {
-	for r.member < 0 {
+	for r.at < 0 {
 		if _, err := r.file.br.Peek(1); err == io.EOF {
 			r.done = true
 			return nil, io.EOF
@@ -175,10 +192,10 @@ func (r *Reader) nextZipped() (*Record, error) {
 			return nil, r.fail(start, fmt.Errorf("%s: %w", r.unit(), err), func() { r.skipToMember(start) })
 		}
 		if skipBlankLines(r.br) == io.EOF {
-			r.member = -1 // an empty member
+			r.at = -1 // an empty member
 		}
 	}
-	start := r.member
+	start := r.at
 	rec, err := r.record(start)
 	if err != nil {
 		return nil, r.fail(start, err, r.skipMember)
@@ -187,7 +204,7 @@ func (r *Reader) nextZipped() (*Record, error) {
 		// A member ends with the record: from the member it began in,
 		// this is the record's byte range.
 		rec.Length = r.file.pos() - start
-		r.member = -1
+		r.at = -1
 	}
 	return rec, nil
 }
@@ -214,25 +231,35 @@ func (r *Reader) openMember() error {
 		} else {
 			r.br.Reset(dec)
 		}
-		r.member = start
+		r.at = start
 		return nil
 	}
-	var err error
-	if r.gz == nil {
-		r.gz, err = gzip.NewReader(r.file.br)
+	if data, n, ok := r.ahead.claim(start); ok {
+		// Inflated ahead: the compressed bytes are passed over.
+		if _, err := r.file.br.Discard(n); err != nil {
+			return err
+		}
+		r.member.Reset(data)
+		r.unzip = &r.member
 	} else {
-		err = r.gz.Reset(r.file.br)
+		var err error
+		if r.gz == nil {
+			r.gz, err = gzip.NewReader(r.file.br)
+		} else {
+			err = r.gz.Reset(r.file.br)
+		}
+		if err != nil {
+			return err
+		}
+		r.gz.Multistream(false) // one member at a time: each has its offset
+		r.unzip = r.gz
 	}
-	if err != nil {
-		return err
-	}
-	r.gz.Multistream(false) // one member at a time: each has its offset
 	if r.br == nil {
-		r.br = bufio.NewReaderSize(r.gz, 64<<10)
+		r.br = bufio.NewReaderSize(r.unzip, 4<<10)
 	} else {
-		r.br.Reset(r.gz)
+		r.br.Reset(r.unzip)
 	}
-	r.member = start
+	r.at = start
 	return nil
 }
 
@@ -260,7 +287,7 @@ func (r *Reader) read(p []byte, n int64) error {
 		if _, err := r.file.br.Peek(1); err != nil {
 			return io.ErrUnexpectedEOF
 		}
-		member := r.member
+		member := r.at
 		if err := r.openMember(); err != nil {
 			return err
 		}
@@ -270,7 +297,7 @@ func (r *Reader) read(p []byte, n int64) error {
 			// read from the member that holds it.
 			return errPastMember
 		}
-		r.member = member // the record's offset is where it began
+		r.at = member // the record's offset is where it began
 	}
 	return nil
 }
@@ -439,15 +466,15 @@ func (r *Reader) skipToVersionLine() {
 // skipMember moves a compressed file past the rest of the member being
 // read, or if it cannot be decompressed, to the next gzip header.
 func (r *Reader) skipMember() {
-	start := r.member
-	r.member = -1
+	start := r.at
+	r.at = -1
 	if r.codec == zstdCodec {
 		if err := r.zst.skip(); err != nil {
 			r.skipToMember(start)
 		}
 		return
 	}
-	if _, err := io.Copy(io.Discard, r.gz); err != nil {
+	if _, err := io.Copy(io.Discard, r.unzip); err != nil {
 		r.skipToMember(start)
 	}
 }
@@ -455,7 +482,7 @@ func (r *Reader) skipMember() {
 // skipToMember moves a compressed file to the next bytes that start a
 // gzip member (1f 8b 08) or zstd frame, past the one that failed at start.
 func (r *Reader) skipToMember(start int64) {
-	r.member = -1
+	r.at = -1
 	if r.file.pos() == start {
 		if _, err := r.file.br.ReadByte(); err != nil {
 			return

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -218,7 +219,7 @@ func TestMaxBlock(t *testing.T) {
 }
 
 // FuzzReader: any input ends, without a panic, in records and errors whose
-// offsets only grow.
+// offsets only grow, and the same with gzip members inflated ahead.
 func FuzzReader(f *testing.F) {
 	f.Add([]byte(record("resource", "abc") + record("request", "")))
 	f.Add(gzipped(record("resource", "abc"), "junk", record("request", "x")))
@@ -230,6 +231,13 @@ func FuzzReader(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, file []byte) {
+		one := NewReader(bytes.NewReader(file))
+		one.MaxBlock = 1 << 16
+		two := NewReader(bytes.NewReader(file))
+		two.MaxBlock, two.Inflaters = 1<<16, 2
+		if a, b := outcome(t, one), outcome(t, two); !slices.Equal(a, b) {
+			t.Fatalf("one inflater:\n%q\ntwo:\n%q", a, b)
+		}
 		r := NewReader(bytes.NewReader(file))
 		r.MaxBlock = 1 << 16
 		last := int64(-1)
@@ -264,20 +272,27 @@ func FuzzReader(f *testing.F) {
 
 // BenchmarkReader reads every record of wget's crawl, 13.6 MB compressed,
 // 71.5 MB of records; bytes per second are the uncompressed records'.
+// Inflaters=1 is one member after another; Inflaters=2 inflates them
+// ahead, on two cores.
 func BenchmarkReader(b *testing.B) {
 	file, err := os.ReadFile(shared + "docs-crawl.warc.gz")
 	if err != nil {
 		b.Skipf("no shared data (%v)", err)
 	}
-	b.SetBytes(71527356)
-	for b.Loop() {
-		r := NewReader(bytes.NewReader(file))
-		for {
-			if _, err := r.Next(); err == io.EOF {
-				break
-			} else if err != nil {
-				b.Fatal(err)
+	for _, n := range []int{1, 2} {
+		b.Run(fmt.Sprintf("Inflaters=%d", n), func(b *testing.B) {
+			b.SetBytes(71527356)
+			for b.Loop() {
+				r := NewReader(bytes.NewReader(file))
+				r.Inflaters = n
+				for {
+					if _, err := r.Next(); err == io.EOF {
+						break
+					} else if err != nil {
+						b.Fatal(err)
+					}
+				}
 			}
-		}
+		})
 	}
 }

@@ -147,7 +147,7 @@ func (d *docFlags) run(e *env, cmd string, args []string, x func() *links.Extrac
 	case "message":
 		o.Format = links.FormatMessage
 	}
-	o.Files, o.Prefix, o.FileURLs = d.files, d.prefix, d.fileURLs
+	o.Files, o.Prefix, o.FileURLs, o.Inflaters = d.files, d.prefix, d.fileURLs, d.jobs
 	// One file named alone is the run: its warnings need no name.
 	single := len(args) == 1 && d.files == "" && !isDir(args[0])
 	limitMemory(d.jobs, single, d.maxSize)
