@@ -242,7 +242,7 @@ func (d *document) startTag(z *htmltok.Tokenizer, name []byte) error {
 		if need == 0 && !rel && !cond && len(name) != len("style") {
 			continue // only a style is looked for
 		}
-		switch k := string(name); {
+		switch k := bytestr.Transient(name); {
 		case css && k == "style":
 			css = false
 			if val := z.AttrAt(i).Value; containsFold(val, "url(") || containsFold(val, "image-set(") {

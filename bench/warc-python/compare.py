@@ -13,6 +13,7 @@ records per second: every WARC record of the archive, read or extracted.
 from __future__ import annotations
 
 import io
+import os
 import statistics
 import subprocess
 import sys
@@ -77,34 +78,42 @@ def extract_links(path: str) -> tuple[int, int]:
     return records, links
 
 
-def timed(f, runs: int) -> float:  # noqa: ANN001
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 def main() -> None:
     relurl, path = sys.argv[1], sys.argv[2]
     runs = int(sys.argv[3]) if len(sys.argv) > 3 else 5
     records = read_records(path)
     _, py_links = extract_links(path)
     out = subprocess.run([relurl, "links", "-j", "1", "-tsv", path], capture_output=True, check=True).stdout
-    rows = [
-        ("FastWARC, records read", timed(lambda: read_records(path), runs), records),
-        ("FastWARC + selectolax + urljoin, links", timed(lambda: extract_links(path), runs), py_links),
-    ]
-    for j in ("1", "2"):
+
+    def relurl_links(j: str):  # noqa: ANN202
         cmd = [relurl, "links", "-j", j, "-tsv", path]
-        t = timed(lambda: subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True), runs)
-        rows.append((f"relurl links -j {j} -tsv, links", t, out.count(b"\n")))
-    print(f"{records} records, median of {runs} runs")
-    for name, t, n in rows:
-        print(f"{name:45s} {t * 1000:9.1f} ms  {records / t:10.0f} records/s  ({n} links)" if "links" in name else
-              f"{name:45s} {t * 1000:9.1f} ms  {records / t:10.0f} records/s")
-    print(f"relurl -j 1 extracts links at {rows[1][1] / rows[2][1]:.1f}x the records/s of the Python stack, -j 2 at {rows[1][1] / rows[3][1]:.1f}x")
+        return lambda: subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+
+    sides = [
+        ("FastWARC, records read", lambda: read_records(path), None),
+        ("FastWARC + selectolax + urljoin, links", lambda: extract_links(path), py_links),
+        ("relurl links -j 1 -tsv, links", relurl_links("1"), out.count(b"\n")),
+        ("relurl links -j 2 -tsv, links", relurl_links("2"), out.count(b"\n")),
+    ]
+    # Interleaved rounds: each round runs every side once, so that a change
+    # in the machine's load falls on all of them alike.
+    times: list[list[float]] = [[] for _ in sides]
+    load_before = os.getloadavg()[0]
+    for _ in range(runs):
+        for i, (_, f, _) in enumerate(sides):
+            start = time.perf_counter()
+            f()
+            times[i].append(time.perf_counter() - start)
+    load_after = os.getloadavg()[0]
+    print(f"{records} records, {runs} interleaved rounds; load average before {load_before:.2f}, after {load_after:.2f}")
+    medians = [statistics.median(t) for t in times]
+    for (name, _, n), t in zip(sides, medians):
+        line = f"{name:45s} {t * 1000:9.1f} ms  {records / t:10.0f} records/s"
+        print(line + (f"  ({n} links)" if n is not None else ""))
+    for k in (2, 3):
+        ratios = [p / r for p, r in zip(times[1], times[k])]
+        print(f"{sides[k][0].split(',')[0]}: {medians[1] / medians[k]:.1f}x the records/s of the Python stack"
+              f" (median), {min(ratios):.1f}x in the slowest round")
 
 
 if __name__ == "__main__":

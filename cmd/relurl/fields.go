@@ -58,6 +58,15 @@ type docEdges struct {
 	link, webLink int
 	web           relurl.WebURL
 	webOK         bool
+	source        []byte // the document's source, control bytes escaped, once asked
+}
+
+// escapedSource returns the document's source as -tsv prints it.
+func (d *docEdges) escapedSource() []byte {
+	if d.source == nil {
+		d.source = escapeControls([]byte(d.doc.Source), 0)
+	}
+	return d.source
 }
 
 // parsed returns u, the current link's URL, parsed by the URL Standard,

@@ -223,9 +223,8 @@ func runLinks(e *env, args []string) int {
 			case fields != nil:
 				out.Out = de.appendFields(out.Out, fields, l, u)
 			case *asTSV:
+				out.Out = append(append(out.Out, de.escapedSource()...), '\t')
 				start := len(out.Out)
-				out.Out = append(escapeControls(append(out.Out, doc.Source...), start), '\t')
-				start = len(out.Out)
 				out.Out = endURLLine(append(out.Out, u...), start)
 			default:
 				start := len(out.Out)

@@ -16,6 +16,8 @@ const PieceSize = 256 << 10
 type Output struct {
 	Out, Err []byte
 	pieces   chan Output
+	direct   func(*Output) bool // with one worker: the writer itself
+	stopped  bool               // direct returned false: the rest is dropped
 }
 
 // Size is how much o holds.
@@ -25,7 +27,14 @@ func (o *Output) Size() int { return len(o.Out) + len(o.Err) }
 // PieceSize bytes; a job calls it between the things it prints. Outside
 // Run it does nothing.
 func (o *Output) Spill() {
-	if o.pieces != nil && o.Size() > PieceSize {
+	switch {
+	case o.Size() <= PieceSize:
+	case o.direct != nil:
+		if !o.stopped && !o.direct(o) {
+			o.stopped = true
+		}
+		o.Out, o.Err = o.Out[:0], o.Err[:0]
+	case o.pieces != nil:
 		o.pieces <- Output{Out: o.Out, Err: o.Err}
 		o.Out, o.Err = nil, nil
 	}
@@ -45,6 +54,10 @@ type task[J any] struct {
 // under way print is dropped. At most inFlight jobs are taken ahead of the
 // writer.
 func Run[J any](jobs iter.Seq[J], workers, inFlight int, handle func(J, *Output), write func(*Output) bool, after func(J) bool) {
+	if workers == 1 {
+		runOne(jobs, inFlight, handle, write, after)
+		return
+	}
 	work, order := make(chan *task[J], inFlight), make(chan *task[J], inFlight)
 	quit := make(chan struct{})
 	free := make(buffers, 2*inFlight+2)
@@ -87,6 +100,39 @@ func Run[J any](jobs iter.Seq[J], workers, inFlight int, handle func(J, *Output)
 		if !after(t.job) {
 			stopRun(nil, order, quit)
 			return
+		}
+	}
+}
+
+// runOne is Run with one worker: the calling goroutine handles each job and
+// writes what it prints, as it prints it. Handing each job's output to a
+// writer goroutine, as Run does for many workers, would put the one worker
+// behind the writer on its core at each hand-off, for nothing: with one
+// worker, output is in order as it is made. Jobs are still taken from the
+// iterator ahead, on a goroutine of their own, so that opening and reading
+// inputs overlaps the work.
+func runOne[J any](jobs iter.Seq[J], inFlight int, handle func(J, *Output), write func(*Output) bool, after func(J) bool) {
+	work, quit := make(chan J, inFlight), make(chan struct{})
+	defer close(quit)
+	go func() {
+		defer close(work)
+		for j := range jobs {
+			select {
+			case work <- j:
+			case <-quit:
+				return
+			}
+		}
+	}()
+	out := Output{direct: write}
+	for j := range work {
+		out.Out, out.Err = out.Out[:0], out.Err[:0]
+		handle(j, &out)
+		if out.stopped || !write(&out) || !after(j) {
+			return
+		}
+		if out.Size() > 4*PieceSize {
+			out.Out, out.Err = nil, nil // a large job's buffers go
 		}
 	}
 }

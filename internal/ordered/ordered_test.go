@@ -19,12 +19,19 @@ func count(n int) iter.Seq[int] {
 }
 
 // Output comes out in the jobs' order, whatever order the workers finish
-// in, and a job that prints more than PieceSize hands it over in pieces.
+// in, and a job that prints more than PieceSize hands it over in pieces:
+// with one worker, which writes itself, and with several.
 func TestRun(t *testing.T) {
+	for _, workers := range []int{1, 4} {
+		t.Run(fmt.Sprint(workers, " workers"), func(t *testing.T) { testRun(t, workers) })
+	}
+}
+
+func testRun(t *testing.T, workers int) {
 	var out strings.Builder
 	var after []int
 	pieces := 0
-	Run(count(100), 4, 8,
+	Run(count(100), workers, 8,
 		func(j int, o *Output) {
 			for k := range j % 3 * 25000 {
 				o.Out = fmt.Appendf(o.Out, "%d.%d ", j, k)
@@ -61,6 +68,12 @@ func TestRun(t *testing.T) {
 
 // Run stops at once when write or after says so, and takes no more jobs.
 func TestStop(t *testing.T) {
+	for _, workers := range []int{1, 2} {
+		t.Run(fmt.Sprint(workers, " workers"), func(t *testing.T) { testStop(t, workers) })
+	}
+}
+
+func testStop(t *testing.T, workers int) {
 	var taken atomic.Int64 // the reader of jobs may run on after Run returns
 	jobs := func(yield func(int) bool) {
 		for i := 0; ; i++ {
@@ -71,10 +84,30 @@ func TestStop(t *testing.T) {
 		}
 	}
 	var seen []int
-	Run(jobs, 2, 4, func(j int, o *Output) { o.Out = append(o.Out, 'x') },
+	Run(jobs, workers, 4, func(j int, o *Output) { o.Out = append(o.Out, 'x') },
 		func(*Output) bool { return true },
 		func(j int) bool { seen = append(seen, j); return j < 9 })
 	if n := taken.Load(); len(seen) != 10 || n > 10+4+2+2 {
 		t.Errorf("after stopped at %v with %d jobs taken", seen, n)
+	}
+}
+
+// A write that fails in the middle of a job's pieces stops the run there:
+// no more pieces are written, and no job is done.
+func TestStopInPieces(t *testing.T) {
+	for _, workers := range []int{1, 2} {
+		writes, afters := 0, 0
+		Run(count(3), workers, 4,
+			func(j int, o *Output) {
+				for range 10 {
+					o.Out = append(o.Out, make([]byte, PieceSize+1)...)
+					o.Spill()
+				}
+			},
+			func(*Output) bool { writes++; return writes < 2 },
+			func(int) bool { afters++; return true })
+		if writes != 2 || afters != 0 {
+			t.Errorf("%d workers: %d writes, %d jobs done; want 2 and 0", workers, writes, afters)
+		}
 	}
 }
