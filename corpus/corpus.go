@@ -540,6 +540,12 @@ func notWARC(name string, br *bufio.Reader) error {
 
 // retrieval returns the retrieval URL of the file name: -url's, or the
 // one a Map gives it.
+// RetrievalURL returns the retrieval URL of the file name, as the
+// documents of a run get theirs: URL, if set; else the URL of the Map
+// with the longest Dir that holds it, followed by its path below Dir,
+// escaped; else with FileURLs its file:// URL; else "".
+func (o *Options) RetrievalURL(name string) string { return o.retrieval(name) }
+
 func (o *Options) retrieval(name string) string {
 	if o.URL != "" {
 		return o.URL

@@ -14,8 +14,10 @@ import (
 // and the strings of image-set() and -webkit-image-set(), which are URLs
 // as browsers read them. The text is read by the CSS Syntax tokenizer of
 // github.com/tdewolff/parse, and a URL's escapes are decoded ("consume an
-// escaped code point") into *buf, which the URL handed to f is.
-func cssURLs(src []byte, buf *[]byte, f func(url []byte) bool) {
+// escaped code point") into *buf, which the URL handed to f is. token is
+// the bytes of src of the token that holds the URL: the url(...), or the
+// string with its quotes.
+func cssURLs(src []byte, buf *[]byte, f func(url []byte, token [2]int) bool) {
 	// A slice without room beyond its length: the lexer then copies it
 	// to end it with the NUL it wants, rather than writing past it.
 	l := css.NewLexer(parse.NewInputBytes(src[:len(src):len(src)]))
@@ -24,8 +26,11 @@ func cssURLs(src []byte, buf *[]byte, f func(url []byte) bool) {
 		imageSet = -1 // the depth inside an image-set(), or -1
 		expect   bool // the next token is a URL if it is a string: after @import or url(
 	)
+	end := 0 // where the token read ends in src: tokens follow each other, every byte in one
 	for {
 		tt, data := l.Next()
+		start := end
+		end += len(data)
 		if tt == css.WhitespaceToken || tt == css.CommentToken {
 			continue
 		}
@@ -78,7 +83,7 @@ func cssURLs(src []byte, buf *[]byte, f func(url []byte) bool) {
 		default:
 			continue
 		}
-		if !f(u) {
+		if !f(u, [2]int{start, end}) {
 			return
 		}
 	}
@@ -170,4 +175,14 @@ func hexValue(c byte) int {
 		return int(c-'A') + 10
 	}
 	return -1
+}
+
+// CSSURLs calls yield with each URL of the CSS text src (a stylesheet, a
+// <style>'s text or a style attribute's value), as Extractor finds them,
+// its escapes decoded, and the bytes of src of the token that holds it: the
+// url(...), or the string with its quotes. The URL is valid during the
+// call.
+func CSSURLs(src []byte, yield func(url []byte, token [2]int) bool) {
+	var buf []byte
+	cssURLs(src, &buf, yield)
 }

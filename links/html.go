@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unsafe"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
@@ -46,11 +47,13 @@ type tagLinks struct {
 	n      int
 	kinds  [4]byte
 	values [4][]byte
+	spans  [4]htmltok.Span // where each value is, for Extractor.Sites
+	quotes [4]byte
 }
 
-func (t *tagLinks) add(kind byte, v []byte) {
+func (t *tagLinks) add(kind byte, a *htmltok.Attr) {
 	if t.n < len(t.kinds) {
-		t.kinds[t.n], t.values[t.n] = kind, v
+		t.kinds[t.n], t.values[t.n], t.spans[t.n], t.quotes[t.n] = kind, a.Value, a.ValueSpan, a.Quote
 		t.n++
 	}
 }
@@ -117,6 +120,7 @@ func (d *document) tokenize(z *htmltok.Tokenizer) error {
 				if d.x.Positions {
 					ex = d.newExtra()
 				}
+				d.x.site = Site{Value: z.TextSpan(), Tag: z.TextSpan(), Style: true}
 				if err := d.keep(styleTextKind, z.Text(), ex); err != nil {
 					return err
 				}
@@ -245,8 +249,8 @@ func (d *document) startTag(z *htmltok.Tokenizer, name []byte) error {
 		switch k := bytestr.Transient(name); {
 		case css && k == "style":
 			css = false
-			if val := z.AttrAt(i).Value; containsFold(val, "url(") || containsFold(val, "image-set(") {
-				t.add(styleAttrKind, val)
+			if a := z.AttrAt(i); containsFold(a.Value, "url(") || containsFold(a.Value, "image-set(") {
+				t.add(styleAttrKind, &a)
 			}
 		case rel && k == "rel":
 			rel = false
@@ -259,7 +263,8 @@ func (d *document) startTag(z *htmltok.Tokenizer, name []byte) error {
 			for j, a := range el.attrs {
 				if need&(1<<j) != 0 && k == a {
 					need &^= 1 << j // HTML keeps an attribute's first value
-					t.add(el.kinds[j], z.AttrAt(i).Value)
+					a := z.AttrAt(i)
+					t.add(el.kinds[j], &a)
 					break
 				}
 			}
@@ -283,6 +288,7 @@ func (d *document) startTag(z *htmltok.Tokenizer, name []byte) error {
 	}
 	for i := range t.n {
 		v := t.values[i]
+		x.site = Site{Value: t.spans[i], Quote: t.quotes[i], Tag: z.Span()}
 		if t.kinds[i] == styleAttrKind {
 			// The element's name goes with its style, ahead of a NUL,
 			// which the tokenizer never leaves in a name.
@@ -366,7 +372,14 @@ func (d *document) baseElement(z *htmltok.Tokenizer) error {
 	if b.Note != "" {
 		d.h.warn(partError(d.part, errors.New(b.Note)))
 	}
-	return d.establish(b)
+	if err := d.establish(b); err != nil || !d.x.Sites {
+		return err
+	}
+	// The href that set the base is a link too, to whoever rewrites links.
+	a, _ := z.Attr("href")
+	d.x.site = Site{Value: a.ValueSpan, Quote: a.Quote, Tag: z.Span()}
+	d.x.rel = d.x.rel[:0]
+	return d.keep(baseKind, a.Value, -1)
 }
 
 // baseHref returns the href of the BASE element at z, cleaned as a link's
@@ -386,22 +399,44 @@ func (d *document) emit(value []byte, kind byte) error {
 	la := linkAttrs[kind]
 	x.link.Element, x.link.Attribute = la.element, la.attribute
 	var err error
+	decoded := value
+	// each hands out ref, which for all but CSS is a slice of decoded.
+	if x.Sites {
+		x.link.Site = x.site
+	}
 	each := func(ref []byte) bool {
+		if x.Sites {
+			start := offsetIn(decoded, ref)
+			x.link.Site.Ref, x.link.Site.CSS = [2]int{start, start + len(ref)}, false
+		}
+		err = d.emitOne(ref, kind)
+		return err == nil
+	}
+	eachCSS := func(ref []byte, token [2]int) bool {
+		x.link.Site.Ref, x.link.Site.CSS = token, true
 		err = d.emitOne(ref, kind)
 		return err == nil
 	}
 	switch {
 	case kind == styleAttrKind:
 		name, css, _ := bytes.Cut(value, []byte{0})
+		decoded = css
 		x.link.Element = ""
-		cssURLs(css, &x.cssBuf, func(ref []byte) bool {
+		x.link.Site.Decoded = css
+		cssURLs(css, &x.cssBuf, func(ref []byte, token [2]int) bool {
 			if x.link.Element == "" {
 				x.link.Element = string(name)
 			}
-			return each(ref)
+			return eachCSS(ref, token)
 		})
+		return err
 	case kind == styleTextKind:
-		cssURLs(value, &x.cssBuf, each)
+		x.link.Site.Decoded = value
+		cssURLs(value, &x.cssBuf, eachCSS)
+		return err
+	}
+	x.link.Site.Decoded = value
+	switch {
 	case la.attribute == "srcset" || la.attribute == "imagesrcset":
 		parseSrcset(value, each)
 	case la.attribute == "ping":
@@ -420,6 +455,14 @@ func (d *document) emit(value []byte, kind byte) error {
 	return err
 }
 
+// offsetIn returns where sub, a slice of b, starts in b.
+func offsetIn(b, sub []byte) int {
+	if len(sub) == 0 {
+		return len(b)
+	}
+	return int(uintptr(unsafe.Pointer(unsafe.SliceData(sub))) - uintptr(unsafe.Pointer(unsafe.SliceData(b))))
+}
+
 func (d *document) emitOne(ref []byte, kind byte) error {
 	x := d.x
 	link := &x.link
@@ -428,9 +471,10 @@ func (d *document) emitOne(ref []byte, kind byte) error {
 	link.URL, link.Err = nil, nil
 	rb, absolute := &x.resolveBase, x.absolute
 	link.Base = &x.base
-	if clean == "" && (linkAttrs[kind].attribute == "action" || linkAttrs[kind].attribute == "formaction") {
-		// HTML's form submission: an empty action is the document's URL,
-		// whatever its <base>.
+	if kind == baseKind || clean == "" && (linkAttrs[kind].attribute == "action" || linkAttrs[kind].attribute == "formaction") {
+		// A <base href> is resolved against the document's URL. So is an
+		// empty form action, by HTML's form submission, whatever the
+		// <base>.
 		rb, absolute = d.documentBase()
 		link.Base = &d.outer
 	}

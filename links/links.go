@@ -122,8 +122,9 @@ var (
 	// (p, div, span, …) are rejected by one look-up.
 	linkElements [256][]linkElement
 	// The kinds beside Elements': a redirect's Location, a <style>'s text,
-	// a style attribute (whose element is written before its value).
-	locationKind, styleTextKind, styleAttrKind byte
+	// a style attribute (whose element is written before its value), and
+	// with Extractor.Sites the <base href> that sets the base.
+	locationKind, styleTextKind, styleAttrKind, baseKind byte
 )
 
 type linkElement struct {
@@ -157,6 +158,7 @@ func init() {
 		{&locationKind, linkAttr{RedirectElement, "location"}},
 		{&styleTextKind, linkAttr{CSSElement, ""}},
 		{&styleAttrKind, linkAttr{"", "style"}},
+		{&baseKind, linkAttr{"base", "href"}},
 	} {
 		*k.kind = byte(len(linkAttrs))
 		linkAttrs = append(linkAttrs, k.la)
@@ -183,6 +185,7 @@ func linkElementOf(name []byte) (linkElement, bool) {
 func (x *Extractor) begin(outer base.Base, part string, h *Handler) *document {
 	clear(x.held)
 	x.pending, x.held, x.extras, x.arena = x.pending[:0], x.held[:0], x.extras[:0], x.arena[:0]
+	x.site = Site{}
 	x.selectKinds()
 	return &document{x: x, outer: outer, part: part, h: h, anchor: -1}
 }
@@ -229,6 +232,40 @@ type Link struct {
 	// and trimmed, at most MaxText bytes, when Extractor.Text is set;
 	// valid during the callback.
 	Text []byte
+	// Site is where the link is written in its HTML document, when
+	// Extractor.Sites is set.
+	Site Site
+}
+
+// A Site is where a link is written in its HTML document: the attribute
+// value or <style> text that holds it, and where its reference is in that
+// value. Package rewrite rewrites links in place with it.
+//
+// Offsets count the bytes of the document as the tokenizer read them:
+// decoded to UTF-8, which for a UTF-8 document are its own bytes.
+type Site struct {
+	// Value is the attribute's value in the document, without its quotes,
+	// or the <style> element's text.
+	Value htmltok.Span
+	// Tag is the start tag that holds the attribute; for a <style>'s
+	// text, the text too.
+	Tag htmltok.Span
+	// Quote is the attribute's quote, '"' or '\'', or 0 when it has none
+	// or Value is a <style>'s text.
+	Quote byte
+	// Style says Value is a <style> element's text, in which nothing is
+	// decoded but NUL and line breaks.
+	Style bool
+	// Decoded is the value as it was read: character references decoded,
+	// NUL made U+FFFD, line breaks normalized. Valid during the callback.
+	Decoded []byte
+	// Ref is the bytes of the link's reference in Decoded: the whole value
+	// for an href, one candidate of a srcset, the URL part of a refresh,
+	// or, in CSS, the whole token that holds the URL (a url(...) or a
+	// string).
+	Ref [2]int
+	// CSS says the link is in CSS: Ref is a CSS token.
+	CSS bool
 }
 
 // MaxText is the longest Link.Text, in bytes: a longer anchor text is cut,
@@ -328,6 +365,11 @@ type Extractor struct {
 	// are then handed out at its end, with the links inside it after
 	// them, in document order still.
 	Text bool
+	// Sites makes each link of HTML carry where it is written
+	// (Link.Site), and hands out the <base href> that sets the document's
+	// base as a link too (Element "base", Attribute "href", resolved
+	// against the document's URL), for a tool that rewrites them.
+	Sites bool
 
 	pending []byte             // links waiting for the base: for each, its value's length (uvarint), its linkAttrs index, its value
 	held    [][]byte           // waiting values too large to copy into pending
@@ -337,6 +379,7 @@ type Extractor struct {
 	rel     []byte             // the rel of the element being read
 	text    []byte             // the text of the open <a>
 	tag     tagLinks           // the link attributes of the tag being read
+	site    Site               // with Sites, where the value being handed out is
 	scratch []byte             // a style attribute's value after its element's name
 	cssBuf  []byte             // a CSS URL, its escapes decoded
 	clean   []byte             // a value cleaned for the URL parser
@@ -409,10 +452,25 @@ func (x *Extractor) decodeHTML(r io.Reader, contentType string) io.Reader {
 	br := x.br
 	br.Reset(r)
 	prefix, _ := br.Peek(1024)
-	enc, name, certain := charset.DetermineEncoding(prefix, contentType)
-	x.queryEncoding = nil
-	if name == "utf-8" || (!certain && name == "windows-1252" && isASCII(prefix) && !declared(prefix, contentType)) {
+	enc, _, query := HTMLEncoding(prefix, contentType)
+	x.queryEncoding = query
+	if enc == nil {
 		return br
+	}
+	return transform.NewReader(br, enc.NewDecoder())
+}
+
+// HTMLEncoding returns the encoding of an HTML document whose first 1024
+// bytes (or fewer, if it is shorter) are prefix, delivered with
+// contentType (or ""), as Extractor reads it: by its byte order mark, the
+// charset of contentType, its <meta charset>, else windows-1252, as
+// browsers do. It returns nil for a document read as its bytes are: UTF-8,
+// or a document of ASCII bytes that declares no encoding. query is the
+// encoding of a special URL's query under the URL Standard, nil for UTF-8.
+func HTMLEncoding(prefix []byte, contentType string) (enc encoding.Encoding, name string, query encoding.Encoding) {
+	enc, name, certain := charset.DetermineEncoding(prefix, contentType)
+	if name == "utf-8" || (!certain && name == "windows-1252" && isASCII(prefix) && !declared(prefix, contentType)) {
+		return nil, name, nil
 	}
 	// webencoding decodes single-byte encodings by the Encoding Standard's
 	// indexes, as browsers do, where x/text's tables lose the bytes from
@@ -424,10 +482,10 @@ func (x *Extractor) decodeHTML(r io.Reader, contentType string) io.Reader {
 		// encoding, but UTF-8 stands for UTF-16 and the replacement
 		// encoding ("getting an output encoding").
 		if name != "utf-16le" && name != "utf-16be" && name != "replacement" {
-			x.queryEncoding = e
+			query = e
 		}
 	}
-	return transform.NewReader(br, enc.NewDecoder())
+	return enc, name, query
 }
 
 // declared reports whether an ASCII prefix that DetermineEncoding finds to

@@ -277,17 +277,54 @@ func FuzzHTML(f *testing.F) {
 		if !slices.Equal(plain, texts) {
 			t.Fatalf("links %q without texts, %q with", plain, texts)
 		}
+		// With Sites, the same links and the <base href>, each in its
+		// value, in document order.
+		var sited []string
+		last := int64(-1)
+		_, err := (&Extractor{Sites: true}).HTML(strings.NewReader(doc), base.Retrieved("http://a/b/c"), &Handler{Link: func(l *Link) error {
+			s := l.Site
+			if s.Value.Start < last || s.Value.End < s.Value.Start || s.Ref[0] < 0 || s.Ref[1] < s.Ref[0] || s.Ref[1] > len(s.Decoded) {
+				t.Fatalf("%s@%s %q: site %+v after %d", l.Element, l.Attribute, l.Ref, s, last)
+			}
+			if !s.CSS && string(s.Decoded[s.Ref[0]:s.Ref[1]]) != string(l.Ref) {
+				t.Fatalf("%s@%s %q at %v of %q", l.Element, l.Attribute, l.Ref, s.Ref, s.Decoded)
+			}
+			last = s.Value.Start
+			if l.Element != "base" {
+				sited = append(sited, string(l.URL))
+			}
+			return nil
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(sited)
+		if !slices.Equal(plain, sited) {
+			t.Fatalf("links %q without sites, %q with", plain, sited)
+		}
 	})
 }
 
-// FuzzCSSURLs: any CSS gives no panic, and the same URLs every time.
+// FuzzCSSURLs: any CSS gives no panic, and the same URLs every time, each
+// in a token of its own, in order, that holds it: a url(...) or a string.
 func FuzzCSSURLs(f *testing.F) {
 	f.Add(`@import "i.css"; a { background: url( "k\"l.png" ) url(m\28 1\29.png) image-set("n" 1x) } /* url(c) */`)
 	f.Fuzz(func(t *testing.T, src string) {
 		var buf []byte
 		var first, second []string
-		cssURLs([]byte(src), &buf, func(u []byte) bool { first = append(first, string(u)); return true })
-		cssURLs([]byte(src), &buf, func(u []byte) bool { second = append(second, string(u)); return true })
+		last := 0
+		cssURLs([]byte(src), &buf, func(u []byte, tok [2]int) bool {
+			if tok[0] < last || tok[1] <= tok[0] || tok[1] > len(src) {
+				t.Fatalf("%q: a URL in bytes %v, after %d", src, tok, last)
+			}
+			if s := src[tok[0]:tok[1]]; s[0] != '"' && s[0] != '\'' && !strings.Contains(strings.ToLower(s), "(") {
+				t.Fatalf("%q: URL %q in the token %q", src, u, s)
+			}
+			last = tok[1]
+			first = append(first, string(u))
+			return true
+		})
+		cssURLs([]byte(src), &buf, func(u []byte, _ [2]int) bool { second = append(second, string(u)); return true })
 		if !slices.Equal(first, second) {
 			t.Fatalf("%q gives %q, then %q", src, first, second)
 		}

@@ -58,6 +58,15 @@ func (d *document) flush() error {
 			x.link.Rel, x.link.Text = orNil(x.arena[e.rel[0]:e.rel[1]]), orNil(x.arena[e.text[0]:e.text[1]])
 			x.link.Line, x.link.Column = e.line, e.col
 		}
+		if x.Sites {
+			var span [4]int64
+			for i := range span {
+				v, w := binary.Uvarint(p)
+				span[i], p = int64(v), p[w:]
+			}
+			x.site = Site{Value: htmltok.Span{Start: span[0], End: span[1]}, Tag: htmltok.Span{Start: span[2], End: span[3]}, Quote: p[0], Style: p[1] != 0}
+			p = p[2:]
+		}
 		if err := d.emit(value, kind&kindMask); err != nil {
 			return err
 		}
@@ -189,5 +198,15 @@ func (x *Extractor) wait(val []byte, kind byte, ex int) {
 	}
 	if ex >= 0 {
 		x.pending = binary.AppendUvarint(x.pending, uint64(ex))
+	}
+	if x.Sites {
+		for _, v := range []int64{x.site.Value.Start, x.site.Value.End, x.site.Tag.Start, x.site.Tag.End} {
+			x.pending = binary.AppendUvarint(x.pending, uint64(v))
+		}
+		style := byte(0)
+		if x.site.Style {
+			style = 1
+		}
+		x.pending = append(x.pending, x.site.Quote, style)
 	}
 }

@@ -2,6 +2,7 @@ package links
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -208,5 +209,49 @@ func TestPositions(t *testing.T) {
 	want := "http://b/a 2:6|http://b/i 3:3|http://b/b 4:8|http://b/c 6:8"
 	if strings.Join(got, "|") != want {
 		t.Errorf("got %s\nwant %s", strings.Join(got, "|"), want)
+	}
+}
+
+// TestSites: with Extractor.Sites, each link says where it is written: the
+// bytes of its attribute's value (or <style> text) in the document, its
+// quote, and where its reference is in the decoded value; links that
+// wait for a late <base> keep theirs, and the <base href> is a link.
+func TestSites(t *testing.T) {
+	doc := `<a href="a.html">` + // 0
+		`<img srcset='b.png 1x, c.png 2x'>` +
+		`<a href=d&amp;e.html ping="p1 p2">` +
+		`<meta http-equiv=refresh content="0; url='r.html'">` +
+		`<p style="background: url(s.png)">` +
+		`<style>@import "i.css"; x { y: URL( u.png ) }</style>` +
+		`<base href="http://h.example/dir/">` +
+		`<template><a href=t.html></template>` +
+		`<a href=after.html>`
+	var got []string
+	x := &Extractor{Sites: true}
+	h := &Handler{Link: func(l *Link) error {
+		s := l.Site
+		got = append(got, fmt.Sprintf("%s@%s %q value %q quote %q ref %q css %v style %v",
+			l.Element, l.Attribute, l.URL, doc[s.Value.Start:s.Value.End], s.Quote, s.Decoded[s.Ref[0]:s.Ref[1]], s.CSS, s.Style))
+		return nil
+	}}
+	if _, err := x.HTML(strings.NewReader(doc), base.Retrieved("http://doc.example/x/page.html"), h); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`a@href "http://h.example/dir/a.html" value "a.html" quote '"' ref "a.html" css false style false`,
+		`img@srcset "http://h.example/dir/b.png" value "b.png 1x, c.png 2x" quote '\'' ref "b.png" css false style false`,
+		`img@srcset "http://h.example/dir/c.png" value "b.png 1x, c.png 2x" quote '\'' ref "c.png" css false style false`,
+		`a@href "http://h.example/dir/d&e.html" value "d&amp;e.html" quote '\x00' ref "d&e.html" css false style false`,
+		`a@ping "http://h.example/dir/p1" value "p1 p2" quote '"' ref "p1" css false style false`,
+		`a@ping "http://h.example/dir/p2" value "p1 p2" quote '"' ref "p2" css false style false`,
+		`meta@content "http://h.example/dir/r.html" value "0; url='r.html'" quote '"' ref "r.html" css false style false`,
+		`p@style "http://h.example/dir/s.png" value "background: url(s.png)" quote '"' ref "url(s.png)" css true style false`,
+		`style@ "http://h.example/dir/i.css" value "@import \"i.css\"; x { y: URL( u.png ) }" quote '\x00' ref "\"i.css\"" css true style true`,
+		`style@ "http://h.example/dir/u.png" value "@import \"i.css\"; x { y: URL( u.png ) }" quote '\x00' ref "URL( u.png )" css true style true`,
+		`base@href "http://h.example/dir/" value "http://h.example/dir/" quote '"' ref "http://h.example/dir/" css false style false`,
+		`a@href "http://h.example/dir/after.html" value "after.html" quote '\x00' ref "after.html" css false style false`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -144,7 +144,7 @@ func TestBrokenBodies(t *testing.T) {
 		{"HTML cut by the network, every time", "", []string{"links", "-retries", "2", "-retry-max-wait", "5s", s.URL + "/cut.html"}, s.URL + "/one.html\n",
 			"relurl links: GET " + s.URL + "/cut.html at byte offset 19: unexpected EOF (3 tries)\n", 1},
 		{"a timeout while reading the body", "", []string{"links", "-timeout", "300ms", s.URL + "/stalls.html"}, s.URL + "/one.html\n",
-			"relurl links: GET " + s.URL + "/stalls.html at byte offset 19: no complete answer within 300ms\n", 1},
+			"relurl links: GET " + s.URL + "/stalls.html at byte offset 19: no complete answer within 300ms…", 1},
 		{"corrupt base64 and a refused header", message, []string{"links", "-url", "http://m.example/", "-"},
 			"http://m.example/a\nhttp://m.example/kept.html\n",
 			"relurl links: warning: part 1: illegal base64 data at input byte 16: the rest of the part is skipped\n" +

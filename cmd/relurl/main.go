@@ -7,6 +7,7 @@
 //	relurl links [-json | -tsv] [flags] DOCUMENT...    documents' links, resolved against their bases
 //	relurl base [-json] [flags] DOCUMENT...            the base URLs and the layers of Section 3 that set them
 //	relurl check [-json] [-offline] [flags] DOCUMENT... check that links lead somewhere; exit 2 if some do not
+//	relurl rewrite -relative SCOPE [flags] DOCUMENT...  rewrite links in place, to move a tree as a whole
 //	relurl resolve [-spec S] BASE REF...               resolve each REF against BASE
 //	relurl resolve -base BASE | -pairs                 resolve lines of standard input
 //	relurl compare [-markdown|-json] [-diff] BASE REF...  RFC 1808, RFC 3986, WHATWG and net/url side by side
@@ -74,6 +75,7 @@ func init() {
 		{"links", "[-json | -tsv] [-j N] [-map DIR=URL] [flags] DOCUMENT... | -files FILE", "print the links of documents, resolved against their bases (Sections 3 and 4)", runLinks},
 		{"base", "[-json] [flags] DOCUMENT... | -files FILE", "print documents' base URLs and the layers of Section 3 that set them", runBase},
 		{"check", "[-json | -format markdown] [-offline] [-explain] [flags] DOCUMENT... | -files FILE", "check that links lead somewhere, resolved as a browser does, <base> and all", runCheck},
+		{"rewrite", "[-relative SCOPE | -absolute | -move OLD=NEW] [-w|-d|-l|-o DIR] DOC...", "rewrite documents' links in place, to move a tree as a whole", runRewrite},
 		{"resolve", "[-spec 1808|3986|whatwg] [-base BASE | -pairs] [BASE] REF...", "resolve references against a base (RFC 1808, Section 4)", runResolve},
 		{"compare", "[-markdown|-json] [-diff] [-base BASE | -pairs] [BASE] REF...", "resolve by RFC 1808, RFC 3986, WHATWG and net/url side by side", runCompare},
 		{"relative", "[-spec 1808|3986|whatwg] [-base BASE | -pairs] [BASE] TARGET...", "the shortest reference from BASE to each TARGET", runRelative},

@@ -1,0 +1,129 @@
+package rewrite
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/aymanbagabas/go-udiff"
+
+	"github.com/relurl/relurl/base"
+)
+
+// A File is one file of the trees Files walks: a document rewritten, or
+// another file, which a copy of the tree takes as it is.
+type File struct {
+	Path     string // as found: the input, or a path below it
+	Rel      string // its path below the input it was found in ("" for a file named alone: its base name)
+	Document bool   // an HTML document (.html, .htm, .xhtml, or a file named alone) or a stylesheet (.css)
+	Old, New []byte // a document's bytes, and rewritten (New is Old when nothing changed)
+	Result   Result
+	Err      error // the document could not be read or rewritten
+}
+
+// Changed reports whether the document's rewriting changed it.
+func (f *File) Changed() bool { return f.Document && f.Err == nil && !bytes.Equal(f.Old, f.New) }
+
+// IsDocument reports whether a file found in a directory is an HTML
+// document or a stylesheet, by its extension.
+func IsDocument(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".html", ".htm", ".xhtml", ".css":
+		return true
+	}
+	return false
+}
+
+// Files rewrites the documents of inputs, files and directories (walked
+// in lexical order), calling each with every file in turn: the documents,
+// rewritten, and with every other file of a directory. urlOf gives a
+// file's retrieval URL, the document's URL for its links ("" for none). A
+// file named alone is a document whatever its name. each's error stops the
+// walk, and Files returns it.
+func (o *Options) Files(inputs []string, urlOf func(path string) string, each func(*File) error) error {
+	for _, in := range inputs {
+		info, err := os.Stat(in)
+		if err != nil {
+			if err := each(&File{Path: in, Document: true, Err: err}); err != nil {
+				return err
+			}
+			continue
+		}
+		if !info.IsDir() {
+			if err := each(o.file(in, filepath.Base(in), true, urlOf)); err != nil {
+				return err
+			}
+			continue
+		}
+		err = filepath.WalkDir(in, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return each(&File{Path: path, Document: true, Err: err})
+			}
+			if d.IsDir() || !d.Type().IsRegular() {
+				return nil
+			}
+			rel, _ := filepath.Rel(in, path)
+			return each(o.file(path, rel, IsDocument(path), urlOf))
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// file reads, and for a document rewrites, one file.
+func (o *Options) file(path, rel string, document bool, urlOf func(string) string) *File {
+	f := &File{Path: path, Rel: rel, Document: document}
+	if f.Old, f.Err = os.ReadFile(path); f.Err != nil || !document {
+		return f
+	}
+	if strings.EqualFold(filepath.Ext(path), ".css") {
+		f.New, f.Result, f.Err = o.CSS(f.Old, urlOf(path))
+	} else {
+		f.New, f.Result, f.Err = o.Document(f.Old, base.Retrieved(urlOf(path)))
+	}
+	if f.Err != nil {
+		f.Err = fmt.Errorf("%s: %w", path, f.Err)
+	}
+	return f
+}
+
+// WriteFile replaces the file at path with data, whole or not at all: data
+// goes to a temporary file in the same directory, with path's permissions,
+// which is then renamed over path.
+func WriteFile(path string, data []byte) error {
+	info, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".relurl-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // after the rename, there is nothing to remove
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(info.Mode().Perm()); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// Diff returns the unified diff of a document's rewriting, labelled with
+// its path, "" when nothing changed.
+func Diff(f *File) string {
+	if !f.Changed() {
+		return ""
+	}
+	return udiff.Unified("a/"+filepath.ToSlash(f.Path), "b/"+filepath.ToSlash(f.Path), string(f.Old), string(f.New))
+}

@@ -1,0 +1,471 @@
+// Package rewrite moves HTML documents: it rewrites their links in place,
+// so that a tree of documents can be moved "as a whole", as RFC 1808's
+// introduction puts it, or a document can leave its tree.
+//
+// A document's links are found by package links, as a browser finds them:
+// every link kind (href, src, each candidate of a srcset, each URL of a
+// ping, a meta refresh's URL, CSS url() and @import in <style> and style
+// attributes, form actions), resolved against the base the browser uses
+// (the document's URL, or its <base href>, HTML's frozen base URL). Each
+// link whose target Options select gets a new reference that resolves,
+// from where the document will be, to where its target will be:
+//
+//   - Relative: a target under one of these URL prefixes is written as the
+//     shortest relative reference from the document's base (relurl's
+//     Resolver.Relative, whose round trip is its contract);
+//   - Absolute: every target is written as its absolute URL;
+//   - Moves: a target under OLD is moved under NEW, and so is the document
+//     if its own URL is under OLD; the reference is relative when the
+//     target and the document's base are both under NEW, absolute
+//     otherwise.
+//
+// The <base href> that sets the base is itself a link: one under a Relative
+// prefix is made relative to the document's URL, or the tree could not
+// move. With DropBase, the <base> element is removed and every link is
+// written against the document's own URL instead.
+//
+// Only the bytes of the values that change are written: an attribute's
+// value, serialized again in its own quotes (or in double quotes when it
+// had none and now needs them) with "&" and the quote escaped as HTML's
+// serializer escapes them, or in a <style>, the CSS token of the URL
+// alone. Text, comments, scripts, other attributes, white space and case
+// are left as they are, and so is the document's encoding. A reference
+// that does not change leaves its value as it was, so rewriting the output
+// again changes nothing.
+package rewrite
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+
+	"golang.org/x/text/encoding"
+
+	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/links"
+)
+
+// Options say which links to rewrite, and how.
+type Options struct {
+	// Relative lists URL prefixes: a link whose target starts with one
+	// is written relative to the document's base.
+	Relative []string
+	// Absolute writes every link as its absolute URL.
+	Absolute bool
+	// Moves move the targets under each Old to New, the first that
+	// applies.
+	Moves []Move
+	// DropBase removes the <base> element that sets the document's base,
+	// and writes every link against the document's own URL.
+	DropBase bool
+	// Resolver resolves links and finds relative references. Its zero
+	// value resolves by RFC 1808; a tool that rewrites what browsers read
+	// wants relurl.WHATWG.
+	Resolver relurl.Resolver
+}
+
+// A Move says that the URLs under Old are now under New.
+type Move struct{ Old, New string }
+
+// ParseMove parses "OLD=NEW", two absolute URLs.
+func ParseMove(s string) (Move, error) {
+	old, new, ok := strings.Cut(s, "=")
+	if !ok {
+		return Move{}, fmt.Errorf("%q: want OLD=NEW", s)
+	}
+	for _, u := range []string{old, new} {
+		if !relurl.Split(u).HasScheme() {
+			return Move{}, fmt.Errorf("%q: %q is not an absolute URL", s, u)
+		}
+	}
+	return Move{old, new}, nil
+}
+
+// Result tells what Document did.
+type Result struct {
+	Links     int // links found
+	Rewritten int // links whose reference changed
+	BaseGone  bool
+}
+
+// Document rewrites the links of the HTML document src, whose base is outer
+// unless it declares its own (its retrieval URL: base.Retrieved(url)),
+// and returns the document rewritten, which is src itself when nothing
+// changed. A document whose encoding cannot be written back byte for byte
+// is an error.
+func (o *Options) Document(src []byte, outer base.Base) ([]byte, Result, error) {
+	enc, name, _ := links.HTMLEncoding(src[:min(len(src), 1024)], "")
+	text := src
+	if enc != nil {
+		// The sites are offsets in the document decoded to UTF-8: it is
+		// rewritten so, and written back in its encoding, if that gives
+		// its bytes back.
+		var err error
+		if text, err = enc.NewDecoder().Bytes(src); err != nil {
+			return nil, Result{}, fmt.Errorf("decoding %s: %w", name, err)
+		}
+		if back, err := enc.NewEncoder().Bytes(text); err != nil || !bytes.Equal(back, src) {
+			return nil, Result{}, fmt.Errorf("its encoding, %s, does not give its bytes back once decoded: it cannot be rewritten byte for byte", name)
+		}
+	}
+	edits, res, err := o.edits(src, text, outer)
+	if err != nil || len(edits) == 0 {
+		return src, res, err
+	}
+	out := apply(text, edits)
+	if enc != nil {
+		if out, err = encode(enc, out); err != nil {
+			return nil, res, fmt.Errorf("writing %s: %w", name, err)
+		}
+	}
+	return out, res, nil
+}
+
+// CSS rewrites the URLs of the stylesheet src, whose URL is url: each
+// url() and @import, as in a <style>, the token alone.
+func (o *Options) CSS(src []byte, url string) ([]byte, Result, error) {
+	var res Result
+	var edits []edit
+	docURL := o.move(url)
+	b := base.Retrieved(url)
+	links.CSSURLs(src, func(ref []byte, token [2]int) bool {
+		res.Links++
+		target, rerr := o.Resolver.Resolve(url, string(cleanRef(ref)))
+		if rerr != nil || !relurl.Split(target).HasScheme() {
+			return true
+		}
+		l := links.Link{URL: []byte(target), Ref: ref, Base: &b}
+		if to, ok := o.reference(&l, docURL); ok && to != string(cleanRef(ref)) {
+			edits = append(edits, edit{token[0], token[1], appendCSSURL(nil, src[token[0]:token[1]], to)})
+			res.Rewritten++
+		}
+		return true
+	})
+	if len(edits) == 0 {
+		return src, res, nil
+	}
+	return apply(src, edits), res, nil
+}
+
+func encode(enc encoding.Encoding, b []byte) ([]byte, error) {
+	return enc.NewEncoder().Bytes(b)
+}
+
+// An edit replaces text[start:end] with with.
+type edit struct {
+	start, end int
+	with       []byte
+}
+
+func apply(text []byte, edits []edit) []byte {
+	slices.SortFunc(edits, func(a, b edit) int { return a.start - b.start })
+	out := make([]byte, 0, len(text)+len(text)/8)
+	at := 0
+	for _, e := range edits {
+		out = append(append(out, text[at:e.start]...), e.with...)
+		at = e.end
+	}
+	return append(out, text[at:]...)
+}
+
+// site is one value that holds links, and the new references of those
+// that change.
+type site struct {
+	s       links.Site
+	decoded []byte
+	changes []change
+}
+
+type change struct {
+	ref [2]int // in decoded
+	css bool
+	to  string
+}
+
+// edits finds the links of the document src and the edits that rewrite
+// them in text, src decoded to UTF-8 as package links decodes it (src
+// itself for UTF-8), whose offsets the links' sites give.
+func (o *Options) edits(src, text []byte, outer base.Base) ([]edit, Result, error) {
+	var res Result
+	var sites []*site
+	var baseTag [2]int64
+	hasBase := false
+	docURL := o.move(outer.URL)
+	x := &links.Extractor{Sites: true, Template: true, Resolver: o.Resolver}
+	h := &links.Handler{Link: func(l *links.Link) error {
+		res.Links++
+		if l.Element == "base" {
+			baseTag, hasBase = [2]int64{l.Site.Tag.Start, l.Site.Tag.End}, true
+			if o.DropBase {
+				return nil
+			}
+		}
+		to, ok := o.reference(l, docURL)
+		if !ok {
+			return nil
+		}
+		if to == string(cleanRef(l.Ref)) {
+			return nil // the reference it has
+		}
+		var st *site
+		if n := len(sites); n > 0 && sites[n-1].s.Value == l.Site.Value {
+			st = sites[n-1]
+		} else {
+			st = &site{s: l.Site, decoded: bytes.Clone(l.Site.Decoded)}
+			st.s.Decoded = nil
+			sites = append(sites, st)
+		}
+		st.changes = append(st.changes, change{l.Site.Ref, l.Site.CSS, to})
+		return nil
+	}}
+	if _, err := x.HTML(bytes.NewReader(src), outer, h); err != nil {
+		return nil, res, err
+	}
+	var edits []edit
+	for _, st := range sites {
+		edits = st.edits(edits, text)
+		res.Rewritten += len(st.changes)
+	}
+	if o.DropBase && hasBase {
+		edits = append(edits, edit{int(baseTag[0]), int(baseTag[1]), nil})
+		res.BaseGone = true
+	}
+	return edits, res, nil
+}
+
+// move returns u moved by the first Move under whose Old it is.
+func (o *Options) move(u string) string {
+	for _, m := range o.Moves {
+		if rest, ok := strings.CutPrefix(u, m.Old); ok {
+			return m.New + rest
+		}
+	}
+	return u
+}
+
+// reference returns the new reference of l, and whether it is to be
+// rewritten. docURL is the document's URL, moved.
+//
+// A reference that is relative already and still reaches its target from
+// where the document will be is left as it was written, shortest or not:
+// only what would break, or what is absolute and should not be, changes.
+func (o *Options) reference(l *links.Link, docURL string) (string, bool) {
+	if l.URL == nil {
+		return "", false // unresolved, or refused by the URL parser: left as it is
+	}
+	target := string(l.URL)
+	moved := o.move(target)
+	from := o.move(l.Base.URL)
+	if o.DropBase || l.Element == "base" {
+		from = docURL
+	}
+	cur := string(cleanRef(l.Ref))
+	if o.Absolute {
+		return moved, true
+	}
+	works := func() bool {
+		got, err := o.Resolver.Resolve(from, cur)
+		return err == nil && got == moved
+	}
+	relative := !relurl.Split(cur).HasScheme()
+	switch {
+	case o.under(moved, o.Relative) || o.inMovedTree(moved, from):
+		if relative && works() {
+			return "", false
+		}
+		return o.relative(from, moved), true
+	case moved == target && from == l.Base.URL:
+		return "", false // outside the scope, and nothing here moves
+	case works():
+		return "", false // the base changed, but not for this reference
+	}
+	return moved, true // it leaves the tree: an absolute URL
+}
+
+// inMovedTree reports whether target and the base it is reached from are
+// both in a tree moved by Moves.
+func (o *Options) inMovedTree(target, from string) bool {
+	for _, m := range o.Moves {
+		if strings.HasPrefix(target, m.New) && strings.HasPrefix(from, m.New) {
+			return true
+		}
+	}
+	return false
+}
+
+func (o *Options) under(u string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(u, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// relative returns the shortest reference from base to target, or target.
+// The empty reference, which is the base itself, is written with the
+// last segment of its path, as people write it ("x.html", or "./").
+func (o *Options) relative(base, target string) string {
+	ref, ok := o.Resolver.Relative(base, target)
+	if ok && ref == "" {
+		sp := relurl.Split(target)
+		path := sp.Path()
+		last := path[strings.LastIndexByte(path, '/')+1:]
+		if last == "" {
+			last = "./"
+		}
+		if got, err := o.Resolver.Resolve(base, last); err == nil && got == target {
+			return last
+		}
+		return target
+	}
+	return ref
+}
+
+// edits appends the edits of a site: its value serialized again, or in a
+// <style>, each CSS token that changes.
+func (st *site) edits(edits []edit, text []byte) []edit {
+	v := st.decoded
+	start, end := int(st.s.Value.Start), int(st.s.Value.End)
+	if st.s.Style {
+		// A <style>'s text is written as it is: only the tokens change,
+		// at their bytes in the text (which NUL and line breaks, decoded,
+		// may move).
+		raw := text[start:end]
+		for _, c := range st.changes {
+			from, to := rawOffset(raw, v, c.ref[0]), rawOffset(raw, v, c.ref[1])
+			edits = append(edits, edit{start + from, start + to, appendCSSURL(nil, v[c.ref[0]:c.ref[1]], c.to)})
+		}
+		return edits
+	}
+	var b []byte
+	at := 0
+	for _, c := range st.changes {
+		b = append(b, v[at:c.ref[0]]...)
+		if c.css {
+			b = appendCSSURL(b, v[c.ref[0]:c.ref[1]], c.to)
+		} else {
+			b = append(b, c.to...)
+		}
+		at = c.ref[1]
+	}
+	b = append(b, v[at:]...)
+	w := quoteValue(b, st.s.Quote)
+	if st.s.Quote == 0 && start == end && !afterEquals(text[:start]) {
+		// An attribute without a value (<a href>) gains one: after its
+		// name, not in it.
+		w = append(append([]byte(`="`), quoteValue(b, '"')...), '"')
+	}
+	return append(edits, edit{start, end, w})
+}
+
+// afterEquals reports whether the tag before an attribute's empty value
+// ends in "=", white space aside: whether the attribute has a value.
+func afterEquals(before []byte) bool {
+	before = bytes.TrimRight(before, "\t\n\f\r ")
+	return len(before) > 0 && before[len(before)-1] == '='
+}
+
+// rawOffset maps offset off of decoded, a <style>'s text as the tokenizer
+// decodes it, to the same place in raw, its bytes: "\r\n" and "\r" were
+// decoded to "\n", NUL to U+FFFD.
+func rawOffset(raw, decoded []byte, off int) int {
+	if len(raw) == len(decoded) {
+		return off
+	}
+	i, j := 0, 0
+	for j < off && i < len(raw) {
+		switch {
+		case raw[i] == '\r' && i+1 < len(raw) && raw[i+1] == '\n':
+			i, j = i+2, j+1
+		case raw[i] == 0:
+			i, j = i+1, j+len("\uFFFD")
+		default:
+			i, j = i+1, j+1
+		}
+	}
+	return i
+}
+
+// cleanRef is ref as the URL parser is handed it: leading and trailing
+// spaces and controls, and tabs and newlines, removed.
+func cleanRef(ref []byte) []byte {
+	ref = bytes.TrimFunc(ref, func(r rune) bool { return r <= ' ' })
+	if bytes.ContainsAny(ref, "\t\n\r") {
+		ref = bytes.Map(func(r rune) rune {
+			if r == '\t' || r == '\n' || r == '\r' {
+				return -1
+			}
+			return r
+		}, ref)
+	}
+	return ref
+}
+
+// quoteValue serializes an attribute's value in quote (0: none, where the
+// value allows it, else '"'), escaped as HTML's serializer does: "&" always,
+// and the quote.
+func quoteValue(v []byte, quote byte) []byte {
+	if quote == 0 && (len(v) == 0 || bytes.ContainsAny(v, "\t\n\f\r \"'=<>`")) {
+		return append(append([]byte{'"'}, quoteValue(v, '"')...), '"')
+	}
+	var b []byte
+	for _, c := range v {
+		switch {
+		case c == '&':
+			b = append(b, "&amp;"...)
+		case c == '"' && quote == '"':
+			b = append(b, "&quot;"...)
+		case c == '\'' && quote == '\'':
+			b = append(b, "&#39;"...)
+		default:
+			b = append(b, c)
+		}
+	}
+	return b
+}
+
+// appendCSSURL appends to b the CSS token token (a url(...) or a string)
+// written again with the URL u: a string in its own quotes, a url() with
+// its name as written and, unless u needs quotes there, unquoted as it was.
+func appendCSSURL(b, token []byte, u string) []byte {
+	if len(token) > 0 && (token[0] == '"' || token[0] == '\'') {
+		return appendCSSString(b, token[0], u)
+	}
+	paren := bytes.IndexByte(token, '(')
+	name := token[:paren+1]
+	if paren < 0 || bytes.IndexByte(name, '\\') >= 0 {
+		name = []byte("url(")
+	}
+	inner := bytes.TrimLeft(token[paren+1:], " \t\n\f\r")
+	b = append(b, name...)
+	switch {
+	case len(inner) > 0 && (inner[0] == '"' || inner[0] == '\''):
+		b = appendCSSString(b, inner[0], u)
+	case strings.ContainsFunc(u, func(r rune) bool {
+		return r <= ' ' || r == 0x7f || r == '"' || r == '\'' || r == '(' || r == ')' || r == '\\'
+	}):
+		b = appendCSSString(b, '"', u)
+	default:
+		b = append(b, u...)
+	}
+	return append(b, ')')
+}
+
+// appendCSSString appends u as a CSS string in quote q, escaped.
+func appendCSSString(b []byte, q byte, u string) []byte {
+	b = append(b, q)
+	for i := 0; i < len(u); i++ {
+		switch c := u[i]; {
+		case c == q || c == '\\':
+			b = append(b, '\\', c)
+		case c == '\n' || c == '\r' || c == '\f' || c < ' ' || c == 0x7f:
+			b = fmt.Appendf(b, "\\%x ", c)
+		default:
+			b = append(b, c)
+		}
+	}
+	return append(b, q)
+}

@@ -1,0 +1,165 @@
+package rewrite
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/links"
+)
+
+const page = "https://old.example/docs/guide/x.html"
+
+// TestDocument: each rule of rewriting, a document of its own; only the
+// bytes of the values that change are written.
+func TestDocument(t *testing.T) {
+	rel := Options{Relative: []string{"https://old.example/docs/"}, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
+	abs := Options{Absolute: true, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
+	move := Options{Moves: []Move{{"https://old.example/docs/", "https://new.example/manual/"}}, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
+	drop := rel
+	drop.DropBase = true
+	tests := []struct {
+		name string
+		o    Options
+		in   string
+		want string
+	}{
+		{"absolute links in scope become relative", rel,
+			`<a href="https://old.example/docs/guide/y.html">y</a> <A HREF='https://old.example/docs/index.html#top'>i</A>`,
+			`<a href="y.html">y</a> <A HREF='../index.html#top'>i</A>`},
+		{"links outside the scope are left as they are", rel,
+			`<a href="https://elsewhere.example/a">a</a><a href="../../other/b.html">b</a>`,
+			`<a href="https://elsewhere.example/a">a</a><a href="../../other/b.html">b</a>`},
+		{"a relative link already shortest stays, bytes and all", rel,
+			`<a href = 'y.html' >y</a>`,
+			`<a href = 'y.html' >y</a>`},
+		{"a <base> in scope becomes relative, and the links against it", rel,
+			`<base href="https://old.example/docs/"><a href="https://old.example/docs/api/z.html">z</a><a href="api/w.html">w</a>`,
+			`<base href="../"><a href="api/z.html">z</a><a href="api/w.html">w</a>`},
+		{"a base after the links still counts", rel,
+			`<a href="https://old.example/docs/api/z.html">z</a><base href="https://old.example/docs/">`,
+			`<a href="api/z.html">z</a><base href="../">`},
+		{"-drop-base: the base goes, links are written against the document's URL", drop,
+			`<head><base href="https://old.example/docs/"></head><a href="api/w.html">w</a><a href="https://x.example/">x</a>`,
+			`<head></head><a href="../api/w.html">w</a><a href="https://x.example/">x</a>`},
+		{"srcset, candidate by candidate, descriptors kept", rel,
+			`<img srcset="https://old.example/docs/a.png 1x, https://old.example/docs/b,c.png 2x,  https://cdn.example/d.png 3x">`,
+			`<img srcset="../a.png 1x, ../b,c.png 2x,  https://cdn.example/d.png 3x">`},
+		{"entities decoded, & written as &amp;", rel,
+			`<a href="https://old.example/docs/q?a=1&amp;b=2">q</a><a href=https://old.example/docs/r?a&b>r</a>`,
+			`<a href="../q?a=1&amp;b=2">q</a><a href=../r?a&amp;b>r</a>`},
+		{"an unquoted value that needs quotes gains them", abs,
+			`<a href=x.html>x</a>`,
+			`<a href=https://old.example/docs/guide/x.html>x</a>`},
+		{"single quotes are kept, a quote in the value escaped", abs,
+			`<a href='it&#39;s.html'>x</a>`,
+			`<a href='https://old.example/docs/guide/it&#39;s.html'>x</a>`},
+		{"CSS in a style attribute and a <style>, only their tokens", rel,
+			`<p style="background: url(https://old.example/docs/bg.png) no-repeat">` +
+				"<style>\r\n@import 'https://old.example/docs/s.css';\r\nb { x: URL( \"https://old.example/docs/i\\).png\" ) }</style>",
+			`<p style="background: url(../bg.png) no-repeat">` +
+				"<style>\r\n@import '../s.css';\r\nb { x: URL(\"../i).png\") }</style>"},
+		{"CSS escapes in url() are decoded, the URL written plain", abs,
+			`<p style="background: url(a\28 b\29.png)">`,
+			`<p style="background: url(&quot;https://old.example/docs/guide/a(b).png&quot;)">`},
+		{"meta refresh: the URL part alone", rel,
+			`<meta http-equiv="refresh" content="5; url='https://old.example/docs/next.html'">`,
+			`<meta http-equiv="refresh" content="5; url='../next.html'">`},
+		{"form action, formaction, ping, cite", rel,
+			`<form action="https://old.example/docs/s"><button formaction="https://old.example/docs/t">b</button></form><a href=x.html ping="https://old.example/docs/p https://t.example/">a</a>`,
+			`<form action="../s"><button formaction="../t">b</button></form><a href=x.html ping="../p https://t.example/">a</a>`},
+		{"links in comments and scripts are text", rel,
+			`<!-- <a href="https://old.example/docs/c"> --><script>var a = '<a href="https://old.example/docs/s">'</script>`,
+			`<!-- <a href="https://old.example/docs/c"> --><script>var a = '<a href="https://old.example/docs/s">'</script>`},
+		{"a <template>'s links are rewritten, as they will be live", rel,
+			`<template><a href="https://old.example/docs/t.html">t</a></template>`,
+			`<template><a href="../t.html">t</a></template>`},
+		{"-move: a target in the moved tree is relative, one that leaves it absolute", move,
+			`<a href="https://old.example/docs/api/z.html">z</a><a href="../../blog/">blog</a><a href="y.html">y</a>`,
+			`<a href="../api/z.html">z</a><a href="https://old.example/blog/">blog</a><a href="y.html">y</a>`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, _, err := tt.o.Document([]byte(tt.in), base.Retrieved(page))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != tt.want {
+				t.Errorf("\n got %s\nwant %s", got, tt.want)
+			}
+			// Idempotent: the output rewritten again is the output.
+			again, _, err := tt.o.Document(got, base.Retrieved(page))
+			if err != nil || !bytes.Equal(again, got) {
+				t.Errorf("rewritten again: %s (%v)", again, err)
+			}
+		})
+	}
+}
+
+// The links of a document rewritten -absolute are those of the document:
+// the same targets, in the same order.
+func sameTargets(t *testing.T, in, out []byte, url string) {
+	t.Helper()
+	targets := func(doc []byte) []string {
+		var got []string
+		x := &links.Extractor{Template: true, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
+		x.HTML(bytes.NewReader(doc), base.Retrieved(url), &links.Handler{Link: func(l *links.Link) error {
+			got = append(got, string(l.URL))
+			return nil
+		}})
+		return got
+	}
+	a, b := targets(in), targets(out)
+	if strings.Join(a, "\n") != strings.Join(b, "\n") {
+		t.Errorf("targets of\n%q\n%q\nrewritten\n%q\n%q", in, a, out, b)
+	}
+}
+
+// FuzzDocument: for any document, rewriting with -absolute and with
+// -relative keeps every link's target, and rewriting the output again
+// changes nothing.
+func FuzzDocument(f *testing.F) {
+	for _, s := range []string{
+		`<a href="https://old.example/docs/a">a</a><base href="../"><img srcset="b 1x, c 2x">`,
+		`<p style="x:url(a) url('b')"><style>@import "c";</style><meta http-equiv=refresh content="0;url=d">`,
+		`<a href=x&amp;y ping="p q">`, `<base href="https://old.example/docs/"><a href=#f>`,
+	} {
+		f.Add(s)
+	}
+	opts := []Options{
+		{Absolute: true, Resolver: relurl.Resolver{Spec: relurl.WHATWG}},
+		{Relative: []string{"https://old.example/"}, Resolver: relurl.Resolver{Spec: relurl.WHATWG}},
+	}
+	f.Fuzz(func(t *testing.T, doc string) {
+		for _, o := range opts {
+			out, _, err := o.Document([]byte(doc), base.Retrieved(page))
+			if err != nil {
+				return // an encoding that does not round-trip
+			}
+			sameTargets(t, []byte(doc), out, page)
+			again, _, err := o.Document(out, base.Retrieved(page))
+			if err != nil || !bytes.Equal(again, out) {
+				t.Fatalf("%q\nrewritten %q\nagain     %q (%v)", doc, out, again, err)
+			}
+		}
+	})
+}
+
+// TestEncoding: a windows-1252 page stays windows-1252, every byte outside
+// the rewritten value as it was; a page whose encoding does not give its
+// bytes back is refused, not damaged.
+func TestEncoding(t *testing.T) {
+	o := Options{Relative: []string{"https://old.example/docs/"}, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
+	in := "<meta charset=windows-1252><p>caf\xe9 \x80</p><a href=\"https://old.example/docs/x.html?q=\xe9\">caf\xe9</a>"
+	got, _, err := o.Document([]byte(in), base.Retrieved(page))
+	want := "<meta charset=windows-1252><p>caf\xe9 \x80</p><a href=\"../x.html?q=%E9\">caf\xe9</a>"
+	if err != nil || string(got) != want {
+		t.Errorf("got %q (%v)\nwant %q", got, err, want)
+	}
+	bad := "<meta charset=shift_jis><a href=\"https://old.example/docs/x.html\">\x81\x20</a>"
+	if _, _, err := o.Document([]byte(bad), base.Retrieved(page)); err == nil || !strings.Contains(err.Error(), "shift_jis") {
+		t.Errorf("a Shift_JIS page that does not round-trip: %v", err)
+	}
+}
