@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -214,7 +215,14 @@ func (d *document) startTag(z *htmltok.Tokenizer, name []byte) error {
 	if d.template > 0 && !x.Template {
 		return nil
 	}
-	el, isLink := linkElementOf(name)
+	svg := d.foreign > 0 && d.math == 0
+	var el linkElement
+	var isLink bool
+	if svg {
+		el, isLink = svgLinkElementOf(name)
+	} else {
+		el, isLink = linkElementOf(name)
+	}
 	// MathML has no links, and the tree builder drops a <frame> outside a
 	// <frameset>.
 	isLink = isLink && d.math == 0 && (el.name != "frame" || d.frameset > 0)
@@ -273,6 +281,9 @@ func (d *document) startTag(z *htmltok.Tokenizer, name []byte) error {
 	if cond {
 		t.keepIf(el.name, typ, typed, equiv)
 	}
+	if svg && isLink && t.has(el.kinds[0]) && t.has(el.kinds[1]) {
+		t.drop(el.kinds[1]) // an href overrides an xlink:href
+	}
 	if t.n == 0 {
 		return nil
 	}
@@ -313,6 +324,23 @@ func (d *document) linksOf(el linkElement) bool {
 	return false
 }
 
+// has reports whether the tag has a link of kind k.
+func (t *tagLinks) has(k byte) bool {
+	return slices.Contains(t.kinds[:t.n], k)
+}
+
+// drop drops the link of kind k from the tag's.
+func (t *tagLinks) drop(k byte) {
+	n := 0
+	for i := range t.n {
+		if t.kinds[i] != k {
+			t.move(n, i)
+			n++
+		}
+	}
+	t.n = n
+}
+
 // keepIf drops the links of an input, button or meta that its type or
 // http-equiv says it does not have: an input's src is fetched only for
 // type=image, and formaction is used only by a submit button (an input of
@@ -334,11 +362,16 @@ func (t *tagLinks) keepIf(element string, typ []byte, typed bool, equiv []byte) 
 			keep = !typed || !equalFold(typ, "button") && !equalFold(typ, "reset")
 		}
 		if keep {
-			t.kinds[n], t.values[n] = t.kinds[i], t.values[i]
+			t.move(n, i)
 			n++
 		}
 	}
 	t.n = n
+}
+
+// move moves the tag's link i to n, its span and quote with it.
+func (t *tagLinks) move(n, i int) {
+	t.kinds[n], t.values[n], t.spans[n], t.quotes[n] = t.kinds[i], t.values[i], t.spans[i], t.quotes[i]
 }
 
 // baseElement establishes the document's frozen base URL from the BASE

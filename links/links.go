@@ -57,6 +57,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/relurl/relurl/htmltok"
@@ -100,6 +102,17 @@ var Elements = map[string][]string{
 	"object":     {"data"},
 }
 
+// SVGElements lists the links of SVG's elements, which inside <svg> take
+// the place of HTML's: there an <a> or an <image> links by its href or,
+// as SVG 1.1 wrote it, its xlink:href, which an href beside it overrides
+// (SVG 2, "The 'href' attribute"). An <svg> element's other references
+// (a <use>, a gradient, a filter) point inside a document, mostly at a
+// fragment of the same one, and are not links to rewrite or check.
+var SVGElements = map[string][]string{
+	"a":     {"href", "xlink:href"},
+	"image": {"href", "xlink:href"},
+}
+
 // CSSElement is the name that selects, in Extractor.Only, the links of CSS:
 // the url() and @import of a <style> element (Element "style", Attribute
 // "") and of the style attribute of any element (Element its name,
@@ -121,6 +134,8 @@ var (
 	// linkElementOf: the tokenizer asks at every start tag, and most tags
 	// (p, div, span, …) are rejected by one look-up.
 	linkElements [256][]linkElement
+	// svgLinkElements is SVGElements, for svgLinkElementOf.
+	svgLinkElements []linkElement
 	// The kinds beside Elements': a redirect's Location, a <style>'s text,
 	// a style attribute (whose element is written before its value), and
 	// with Extractor.Sites the <base href> that sets the base.
@@ -143,13 +158,26 @@ const (
 )
 
 func init() {
+	kindOf := func(la linkAttr) byte {
+		if k := slices.Index(linkAttrs, la); k >= 0 {
+			return byte(k) // SVG's <a href> is HTML's, for Only
+		}
+		linkAttrs = append(linkAttrs, la)
+		return byte(len(linkAttrs) - 1)
+	}
 	for _, name := range ElementNames() {
 		el := linkElement{name: name, attrs: Elements[name]}
 		for _, a := range el.attrs {
-			el.kinds = append(el.kinds, byte(len(linkAttrs)))
-			linkAttrs = append(linkAttrs, linkAttr{name, a})
+			el.kinds = append(el.kinds, kindOf(linkAttr{name, a}))
 		}
 		linkElements[name[0]] = append(linkElements[name[0]], el)
+	}
+	for _, name := range slices.Sorted(maps.Keys(SVGElements)) {
+		el := linkElement{name: name, attrs: SVGElements[name]}
+		for _, a := range el.attrs {
+			el.kinds = append(el.kinds, kindOf(linkAttr{name, a}))
+		}
+		svgLinkElements = append(svgLinkElements, el)
 	}
 	for _, k := range []struct {
 		kind *byte
@@ -174,6 +202,17 @@ func linkElementOf(name []byte) (linkElement, bool) {
 		return linkElement{}, false
 	}
 	for _, el := range linkElements[name[0]] {
+		if el.name == string(name) {
+			return el, true
+		}
+	}
+	return linkElement{}, false
+}
+
+// svgLinkElementOf returns the entry of SVGElements for a tag name inside
+// <svg>.
+func svgLinkElementOf(name []byte) (linkElement, bool) {
+	for _, el := range svgLinkElements {
 		if el.name == string(name) {
 			return el, true
 		}

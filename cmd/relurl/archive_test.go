@@ -303,22 +303,25 @@ func TestHostileArchives(t *testing.T) {
 		stderr     []string // each a part of standard error
 		code       int
 		maxRSSMiB  int64
+		args       []string // before the file
 	}{
 		{"a gzip bomb in a payload", write("bomb.warc.gz", gzipMember(bombRecord), goodMember), "http://good.example/after.html\n",
-			[]string{"bomb.warc.gz, WARC record at offset 0: http://bomb.example/: the payload decodes to more than 67108864 bytes (-max-size): links from its first 67108864 bytes only", "; lost: 0 unreadable, 1 read in part"}, 1, readmeBound},
+			[]string{"bomb.warc.gz, WARC record at offset 0: http://bomb.example/: the payload decodes to more than 67108864 bytes (-max-size): links from its first 67108864 bytes only", "; lost: 0 unreadable, 1 read in part"}, 1, readmeBound, nil},
 		{"a record of 1 GB of links", write("links.warc.gz", links.Bytes(), goodMember), "*",
-			[]string{"links.warc.gz, WARC record at offset 0: its block is longer than -max-size 67108864 bytes: links from its first 67108864 bytes only", "; lost: 0 unreadable, 1 read in part"}, 1, readmeBound},
+			[]string{"links.warc.gz, WARC record at offset 0: its block is longer than -max-size 67108864 bytes: links from its first 67108864 bytes only", "; lost: 0 unreadable, 1 read in part"}, 1, readmeBound, nil},
+		{"a record of 1 GB of links, -max-size 128 MiB", filepath.Join(dir, "links.warc.gz"), "*",
+			[]string{"links.warc.gz, WARC record at offset 0: its block is longer than -max-size 134217728 bytes: links from its first 134217728 bytes only", "; lost: 0 unreadable, 1 read in part"}, 1, (3*128<<20 + 50e6) >> 20, []string{"-max-size", "134217728"}},
 		{"a Content-Length that lies", write("lying.warc.gz", goodMember, lying, goodMember), "http://good.example/after.html\nhttp://good.example/after.html\n",
-			[]string{fmt.Sprintf("lying.warc.gz: WARC record at offset %d: content block: Content-Length runs past the end of the record's compressed member, into the next record: the record is cut", len(goodMember)), "; lost: 1 unreadable, 0 read in part"}, 1, 100},
+			[]string{fmt.Sprintf("lying.warc.gz: WARC record at offset %d: content block: Content-Length runs past the end of the record's compressed member, into the next record: the record is cut", len(goodMember)), "; lost: 1 unreadable, 0 read in part"}, 1, 100, nil},
 		{"a header line of 100 MB", write("header.warc.gz", goodMember, hugeHeader, goodMember), "http://good.example/after.html\nhttp://good.example/after.html\n",
-			[]string{fmt.Sprintf("header.warc.gz: WARC record at offset %d: fields: the record's header is longer than 1048576 bytes", len(goodMember)), "; lost: 1 unreadable, 0 read in part"}, 1, 100},
-		{"an empty .warc.gz", write("empty.warc.gz"), "", []string{"empty.warc.gz: not a WARC archive: it is empty"}, 1, 100},
-		{"a .warc.gz of nothing", write("nothing.warc.gz", gzipText("")), "", []string{"nothing.warc.gz: not a WARC archive: it starts with"}, 1, 100},
+			[]string{fmt.Sprintf("header.warc.gz: WARC record at offset %d: fields: the record's header is longer than 1048576 bytes", len(goodMember)), "; lost: 1 unreadable, 0 read in part"}, 1, 100, nil},
+		{"an empty .warc.gz", write("empty.warc.gz"), "", []string{"empty.warc.gz: not a WARC archive: it is empty"}, 1, 100, nil},
+		{"a .warc.gz of nothing", write("nothing.warc.gz", gzipText("")), "", []string{"nothing.warc.gz: not a WARC archive: it starts with"}, 1, 100, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out bytes.Buffer
-			code, maxRSS, stderr := relurlMeasured(t, nil, &out, "links", tt.file)
+			code, maxRSS, stderr := relurlMeasured(t, nil, &out, append(append([]string{"links"}, tt.args...), tt.file)...)
 			if code != tt.code || tt.stdout != "*" && out.String() != tt.stdout {
 				t.Errorf("exit %d, stdout %.200q", code, out.String())
 			}
@@ -353,9 +356,9 @@ func TestElementsRedirects(t *testing.T) {
 		t.Errorf("%d redirects (want 60), exit %d; -elements img: exit %d, with redirects %v", n, redirects.code, img.code, strings.Contains(img.stdout, `"element":"http"`))
 	}
 	r := relurlRun(t, nil, "links", "-elements", "a,bogus", docsCrawl)
-	check(t, r, "", `relurl links: -elements: "bogus" is not one of a,area,audio,blockquote,button,del,embed,form,frame,iframe,img,input,ins,link,meta,object,q,script,source,track,video,style,http`+"\n…", 2)
+	check(t, r, "", `relurl links: -elements: "bogus" is not one of a,area,audio,blockquote,button,del,embed,form,frame,iframe,image,img,input,ins,link,meta,object,q,script,source,track,video,style,http`+"\n…", 2)
 	r = relurlRun(t, nil, "links", "-elements", "a@src", docsCrawl)
-	check(t, r, "", `relurl links: -elements: "a@src": <a> has no link attribute "src"; it has href, ping`+"\n…", 2)
+	check(t, r, "", `relurl links: -elements: "a@src": <a> has no link attribute "src"; it has href, ping, xlink:href`+"\n…", 2)
 }
 
 // TestLossRule: one rule for every archive, as the README says: a record

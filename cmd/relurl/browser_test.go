@@ -229,44 +229,56 @@ func TestAgainstChromiumLegacyEncodings(t *testing.T) {
 	}
 }
 
-// collectScript writes into <pre id=out> every URL of the page's HTML
-// elements as Chromium resolves it, element by element in document order
-// and attribute by attribute in source order, as relurl links gives them:
-// href, src, action and formaction by the elements' own properties; the
-// lists of ping, srcset and imagesrcset, and CSS's url() and @import (kept
-// relative by CSSOM's serialization), by new URL against document.baseURI.
-// A MathML <a> is not an HTML element, and a <frame> outside <frameset> is
-// not in the document at all.
-const collectScript = `<pre id=out></pre>
-<script>
-const urls = [], abs = u => new URL(u, document.baseURI).href;
-const cssURLs = text => Array.from(text.matchAll(/url\("((?:[^"\\]|\\.)*)"\)/g), m => abs(m[1].replace(/\\(.)/g, "$1")));
-for (const el of document.querySelectorAll("*")) {
-  if (el.namespaceURI !== "http://www.w3.org/1999/xhtml" || el.id === "out") continue;
-  if (el.localName === "style") {
-    for (const r of el.sheet.cssRules) urls.push(...cssURLs(r.cssText));
-    continue;
-  }
-  for (const a of el.attributes) {
-    switch (a.name) {
-    case "href": if (["a", "area", "link"].includes(el.localName)) urls.push(el.href); break;
-    case "src": if (el.localName !== "input" || el.type === "image") urls.push(el.src); break;
-    case "action": urls.push(el.action); break;
-    case "formaction": if (el.type === "submit" || el.type === "image") urls.push(el.formAction); break; // what a submit uses
-    case "ping": for (const t of a.value.split(/[ \t\n\f\r]+/).filter(Boolean)) urls.push(abs(t)); break;
-    case "srcset": case "imagesrcset": for (const c of a.value.split(",")) urls.push(abs(c.trim().split(/\s+/)[0])); break;
-    case "style": urls.push(...cssURLs(el.style.cssText)); break;
+// collectJS defines collect(d), which returns every URL of the HTML
+// elements of the document d as Chromium resolves it, element by element in
+// document order and attribute by attribute in source order, as relurl
+// links gives them: href, src, action and formaction by the elements' own
+// properties; the lists of ping, srcset and imagesrcset, and CSS's url()
+// and @import (kept relative by CSSOM's serialization), by new URL against
+// d.baseURI; an SVG <a> or <image>, its href or else its xlink:href (SVG
+// 2's rule), by new URL too. A MathML <a> is not an HTML element, and a
+// <frame> outside <frameset> is not in the document at all.
+const collectJS = `function collect(d) {
+  const urls = [], abs = u => new URL(u, d.baseURI).href;
+  const cssURLs = text => Array.from(text.matchAll(/url\("((?:[^"\\]|\\.)*)"\)/g), m => abs(m[1].replace(/\\(.)/g, "$1")));
+  for (const el of d.querySelectorAll("*")) {
+    if (el.namespaceURI === "http://www.w3.org/2000/svg" && ["a", "image"].includes(el.localName)) {
+      const v = el.getAttribute("href") ?? el.getAttributeNS("http://www.w3.org/1999/xlink", "href");
+      if (v !== null) urls.push(abs(v));
+      continue;
+    }
+    if (el.namespaceURI !== "http://www.w3.org/1999/xhtml" || el.id === "out") continue;
+    if (el.localName === "style") {
+      if (el.sheet) for (const r of el.sheet.cssRules) urls.push(...cssURLs(r.cssText));
+      continue;
+    }
+    for (const a of el.attributes) {
+      switch (a.name) {
+      case "href": if (["a", "area", "link"].includes(el.localName)) urls.push(el.href); break;
+      case "src": if (el.localName !== "input" || el.type === "image") urls.push(el.src); break;
+      case "action": urls.push(el.action); break;
+      case "formaction": if (el.type === "submit" || el.type === "image") urls.push(el.formAction); break; // what a submit uses
+      case "ping": for (const t of a.value.split(/[ \t\n\f\r]+/).filter(Boolean)) urls.push(abs(t)); break;
+      case "srcset": case "imagesrcset": for (const c of a.value.split(",")) urls.push(abs(c.trim().split(/\s+/)[0])); break;
+      case "style": urls.push(...cssURLs(el.style.cssText)); break;
+      }
     }
   }
-}
-document.getElementById("out").textContent = urls.join("\n");
+  return urls;
+}`
+
+// collectScript writes into <pre id=out> what collect gives for the page.
+const collectScript = `<pre id=out></pre>
+<script>
+` + collectJS + `
+document.getElementById("out").textContent = collect(document).join("\n");
 </script>`
 
 // kindsPage holds the link kinds beyond href and src, and the HTML rules
 // that decide which links a page has: an empty form action and formaction
 // (the document's URL, not the base), submit buttons' formaction, an image
 // input's src, ping, imagesrcset, CSS in <style> and style attributes, an
-// <a> inside <math>, and <frame> outside <frameset>.
+// <a> inside <math>, <frame> outside <frameset>, and SVG's links.
 const kindsPage = "<!doctype html>\n<meta charset=utf-8>\n<title>kinds</title>\n" +
 	`<base href="/base/dir/">
 <style>@import "i.css"; @import url(j.css) screen; .a { background: url( "k\"l.png" ) } .b { background: URL(m\28 1\29.png) } .c { background-image: image-set("n.png" 1x, url(o.png) 2x) }</style>
@@ -277,6 +289,8 @@ const kindsPage = "<!doctype html>\n<meta charset=utf-8>\n<title>kinds</title>\n
 <div style="background:url('p q.png')">d</div> <p style="color: red">p</p>
 <math><a href=math-a>m</a><mi>x</mi></math> <a href=after-math>a</a>
 <frame src=stray-frame.html>
+<svg><a href="svg-a">s</a><a xlink:href="svg-xlink">x</a><image xlink:href="../svg-image.png"/><image href="svg-href.png" xlink:href="not-this.png"/><script href="svg-script.js"></script></svg>
+<input type=submit src=not-image.png formaction="?submit">
 ` + collectScript
 
 // TestAgainstChromiumKinds checks every kind of link and the rules above

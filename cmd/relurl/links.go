@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"flag"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -104,16 +105,17 @@ a, area (href, ping); link (href, imagesrcset); img (src, srcset); input
 submit); meta (content of http-equiv=refresh: its URL); script, iframe,
 frame, embed, source, audio, video, track (src); source (srcset); video
 (poster); form (action); blockquote, q, del, ins (cite); object (data);
-style, CSS: each url() and @import of a <style> element (attribute "")
-or of any element's style attribute (attribute style); and http, a
-redirect's Location. srcset, imagesrcset and ping give a link for each
-URL they list. As in a browser, a value loses its tabs and newlines and
-its leading and trailing spaces and controls; the first <base href>
-counts, unless it fails to parse or is data: or javascript:, which leaves
-the document its own URL; a <base> inside <svg>, <math> or <template>
-does not count; an empty form action submits to the document's URL; an
-<a> inside <math> and a <frame> outside <frameset> are no links; and
-links inside <template> are skipped (-template reads them).
+inside <svg>, a and image (href, else xlink:href); style, CSS: each url()
+and @import of a <style> element (attribute "") or of any element's style
+attribute (attribute style); and http, a redirect's Location. srcset,
+imagesrcset and ping give a link for each URL they list. As in a browser,
+a value loses its tabs and newlines and its leading and trailing spaces
+and controls; the first <base href> counts, unless it fails to parse or is
+data: or javascript:, which leaves the document its own URL; a <base>
+inside <svg>, <math> or <template> does not count; an empty form action
+submits to the document's URL; an <a> inside <math> and a <frame> outside
+<frameset> are no links; and links inside <template> are skipped
+(-template reads them).
 
 Problems that leave the rest readable are warnings on standard error: a
 relative <base href>, a part that cannot be decoded or whose header is
@@ -249,7 +251,8 @@ func runLinks(e *env, args []string) int {
 	return status
 }
 
-// parseElements parses the value of -elements: names of links.Elements,
+// parseElements parses the value of -elements: names of links.Elements
+// and links.SVGElements,
 // links.CSSElement and links.RedirectElement, or "element@attribute" for
 // one attribute of an element. It returns nil for "", which means all.
 func parseElements(list string) (map[string]bool, error) {
@@ -260,10 +263,18 @@ func parseElements(list string) (map[string]bool, error) {
 	for _, name := range strings.Split(list, ",") {
 		name = strings.ToLower(strings.TrimSpace(name))
 		element, attribute, one := strings.Cut(name, "@")
-		attrs, ok := links.Elements[element]
+		attrs := slices.Clone(links.Elements[element])
+		for _, a := range links.SVGElements[element] {
+			if !slices.Contains(attrs, a) {
+				attrs = append(attrs, a)
+			}
+		}
+		ok := len(attrs) > 0
 		switch {
 		case !ok && (one || element != links.CSSElement && element != links.RedirectElement):
-			return nil, fmt.Errorf("%q is not one of %s,%s,%s", element, strings.Join(links.ElementNames(), ","), links.CSSElement, links.RedirectElement)
+			names := slices.Concat(links.ElementNames(), slices.Collect(maps.Keys(links.SVGElements)))
+			slices.Sort(names)
+			return nil, fmt.Errorf("%q is not one of %s,%s,%s", element, strings.Join(slices.Compact(names), ","), links.CSSElement, links.RedirectElement)
 		case one && !slices.Contains(attrs, attribute):
 			return nil, fmt.Errorf("%q: <%s> has no link attribute %q; it has %s", name, element, attribute, strings.Join(attrs, ", "))
 		}
