@@ -450,6 +450,17 @@ func TestHostileServers(t *testing.T) {
 	mux.HandleFunc("/500", func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "oops", http.StatusInternalServerError)
 	})
+	// An S3-compatible store, busy or failing, as S3 says so: its status
+	// and an XML error with a code.
+	s3err := func(status int, code, message string) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/xml")
+			w.WriteHeader(status)
+			fmt.Fprintf(w, `<?xml version="1.0" encoding="UTF-8"?><Error><Code>%s</Code><Message>%s</Message><RequestId>1</RequestId></Error>`, code, message)
+		}
+	}
+	mux.HandleFunc("/bucket/slowdown.warc.gz", s3err(http.StatusServiceUnavailable, "SlowDown", "Please reduce your request rate."))
+	mux.HandleFunc("/bucket/internal.warc.gz", s3err(http.StatusInternalServerError, "InternalError", "We encountered an internal error. Please try again."))
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
 	tlsSrv := httptest.NewUnstartedServer(mux)
@@ -486,6 +497,10 @@ func TestHostileServers(t *testing.T) {
 			"no complete answer within 400ms; the last try: dial tcp " + refused[len("http://"):len(refused)-len("/a.warc.gz")] + ": connect: connection refused", 0, 3 * time.Second},
 		{"500 until the deadline", srv.URL + "/500", 400 * time.Millisecond,
 			"no complete answer within 400ms; the last try: 500 Internal Server Error", 0, 3 * time.Second},
+		{"S3 503 SlowDown until the deadline", "s3://bucket/slowdown.warc.gz", 400 * time.Millisecond,
+			"no complete answer within 400ms; the last try: 503 SlowDown: Please reduce your request rate.", 0, 3 * time.Second},
+		{"S3 500 InternalError until the deadline", "s3://bucket/internal.warc.gz", 400 * time.Millisecond,
+			"no complete answer within 400ms; the last try: 500 InternalError: We encountered an internal error. Please try again.", 0, 3 * time.Second},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -497,7 +512,7 @@ func TestHostileServers(t *testing.T) {
 				time.AfterFunc(tt.deadline, func() { cancel(fmt.Errorf("no complete answer within %v", tt.deadline)) })
 			}
 			start := time.Now()
-			o := &Options{Retry: slow, MaxRedirects: DefaultMaxRedirects}
+			o := &Options{Retry: slow, MaxRedirects: DefaultMaxRedirects, S3: S3Options{Endpoint: srv.URL, Unsigned: true}}
 			if tt.deadline > 0 {
 				o.Retry.Attempts = 1000 // the deadline ends the tries
 			}
