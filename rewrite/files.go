@@ -2,15 +2,19 @@ package rewrite
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
+	"iter"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/aymanbagabas/go-udiff"
 
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/internal/ordered"
 )
 
 // A File is one file of the trees Files walks: a document rewritten, or
@@ -38,58 +42,87 @@ func IsDocument(name string) bool {
 }
 
 // Files rewrites the documents of inputs, files and directories (walked
-// in lexical order), calling each with every file in turn: the documents,
-// rewritten, and with every other file of a directory. urlOf gives a
-// file's retrieval URL, the document's URL for its links ("" for none). A
-// file named alone is a document whatever its name. each's error stops the
-// walk, and Files returns it.
+// in lexical order), calling each with every file in turn, in that order:
+// the documents, rewritten, and every other file of a directory. urlOf
+// gives a file's retrieval URL, the document's URL for its links ("" for
+// none). A file named alone is a document whatever its name. Files are
+// read ahead, and Jobs documents rewritten at once, while each runs on the
+// calling goroutine. each's error stops the walk, and Files returns it.
 func (o *Options) Files(inputs []string, urlOf func(path string) string, each func(*File) error) error {
-	for _, in := range inputs {
-		info, err := os.Stat(in)
-		if err != nil {
-			if err := each(&File{Path: in, Document: true, Err: err}); err != nil {
-				return err
-			}
-			continue
-		}
-		if !info.IsDir() {
-			if err := each(o.file(in, filepath.Base(in), true, urlOf)); err != nil {
-				return err
-			}
-			continue
-		}
-		err = filepath.WalkDir(in, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return each(&File{Path: path, Document: true, Err: err})
-			}
-			if d.IsDir() || !d.Type().IsRegular() {
-				return nil
-			}
-			rel, _ := filepath.Rel(in, path)
-			return each(o.file(path, rel, IsDocument(path), urlOf))
-		})
-		if err != nil {
-			return err
-		}
+	workers := o.Jobs
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
 	}
-	return nil
+	var err error
+	ordered.Run(found(inputs), workers, 2*workers,
+		func(f *File, _ *ordered.Output) { o.file(f, urlOf) },
+		func(*ordered.Output) bool { return true },
+		func(f *File) bool {
+			err = each(f)
+			return err == nil
+		})
+	return err
 }
 
-// file reads, and for a document rewrites, one file.
-func (o *Options) file(path, rel string, document bool, urlOf func(string) string) *File {
-	f := &File{Path: path, Rel: rel, Document: document}
-	if f.Old, f.Err = os.ReadFile(path); f.Err != nil || !document {
-		return f
+// found yields the files of inputs, read.
+func found(inputs []string) iter.Seq[*File] {
+	return func(yield func(*File) bool) {
+		read := func(path, rel string, document bool) bool {
+			f := &File{Path: path, Rel: rel, Document: document}
+			f.Old, f.Err = os.ReadFile(path)
+			return yield(f)
+		}
+		for _, in := range inputs {
+			info, err := os.Stat(in)
+			switch {
+			case err != nil:
+				if !yield(&File{Path: in, Document: true, Err: err}) {
+					return
+				}
+				continue
+			case !info.IsDir():
+				if !read(in, filepath.Base(in), true) {
+					return
+				}
+				continue
+			}
+			stopped := errors.New("stopped")
+			err = filepath.WalkDir(in, func(path string, d fs.DirEntry, err error) error {
+				if err != nil {
+					if !yield(&File{Path: path, Document: true, Err: err}) {
+						return stopped
+					}
+					return nil
+				}
+				if d.IsDir() || !d.Type().IsRegular() {
+					return nil
+				}
+				rel, _ := filepath.Rel(in, path)
+				if !read(path, rel, IsDocument(path)) {
+					return stopped
+				}
+				return nil
+			})
+			if err == stopped {
+				return
+			}
+		}
 	}
-	if strings.EqualFold(filepath.Ext(path), ".css") {
-		f.New, f.Result, f.Err = o.CSS(f.Old, urlOf(path))
+}
+
+// file rewrites a document read.
+func (o *Options) file(f *File, urlOf func(string) string) {
+	if f.Err != nil || !f.Document {
+		return
+	}
+	if strings.EqualFold(filepath.Ext(f.Path), ".css") {
+		f.New, f.Result, f.Err = o.CSS(f.Old, urlOf(f.Path))
 	} else {
-		f.New, f.Result, f.Err = o.Document(f.Old, base.Retrieved(urlOf(path)))
+		f.New, f.Result, f.Err = o.Document(f.Old, base.Retrieved(urlOf(f.Path)))
 	}
 	if f.Err != nil {
-		f.Err = fmt.Errorf("%s: %w", path, f.Err)
+		f.Err = fmt.Errorf("%s: %w", f.Path, f.Err)
 	}
-	return f
 }
 
 // WriteFile replaces the file at path with data, whole or not at all: data

@@ -10,9 +10,12 @@
 // link whose target Options select gets a new reference that resolves,
 // from where the document will be, to where its target will be:
 //
-//   - Relative: a target under one of these URL prefixes is written as the
-//     shortest relative reference from the document's base (relurl's
-//     Resolver.Relative, whose round trip is its contract);
+//   - Relative: a link whose target and base are under the same one of
+//     these URL prefixes (they move together) is written as the shortest
+//     relative reference from the base (relurl's Resolver.Relative, whose
+//     round trip is its contract); a relative link from under a prefix to
+//     a target outside it is written absolute, or it would move with the
+//     tree and miss;
 //   - Absolute: every target is written as its absolute URL;
 //   - Moves: a target under OLD is moved under NEW, and so is the document
 //     if its own URL is under OLD; the reference is relative when the
@@ -21,8 +24,10 @@
 //
 // The <base href> that sets the base is itself a link: one under a Relative
 // prefix is made relative to the document's URL, or the tree could not
-// move. With DropBase, the <base> element is removed and every link is
-// written against the document's own URL instead.
+// move. One outside every prefix stays, and so do the links written
+// against it: no relative reference from there reaches into the tree.
+// With DropBase, the <base> element is removed and every link is written
+// against the document's own URL instead.
 //
 // Only the bytes of the values that change are written: an attribute's
 // value, serialized again in its own quotes (or in double quotes when it
@@ -39,6 +44,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/text/encoding"
 
@@ -64,6 +70,9 @@ type Options struct {
 	// value resolves by RFC 1808; a tool that rewrites what browsers read
 	// wants relurl.WHATWG.
 	Resolver relurl.Resolver
+	// Jobs is how many documents Files rewrites at once; 0 means one for
+	// each core.
+	Jobs int
 }
 
 // A Move says that the URLs under Old are now under New.
@@ -193,7 +202,9 @@ func (o *Options) edits(src, text []byte, outer base.Base) ([]edit, Result, erro
 	var baseTag [2]int64
 	hasBase := false
 	docURL := o.move(outer.URL)
-	x := &links.Extractor{Sites: true, Template: true, Resolver: o.Resolver}
+	x := extractors.Get().(*links.Extractor)
+	defer extractors.Put(x)
+	x.Sites, x.Template, x.Resolver = true, true, o.Resolver
 	h := &links.Handler{Link: func(l *links.Link) error {
 		res.Links++
 		if l.Element == "base" {
@@ -235,6 +246,10 @@ func (o *Options) edits(src, text []byte, outer base.Base) ([]edit, Result, erro
 	return edits, res, nil
 }
 
+// extractors keeps Extractors, and the buffers of their tokenizers, from
+// one document to the next.
+var extractors = sync.Pool{New: func() any { return new(links.Extractor) }}
+
 // move returns u moved by the first Move under whose Old it is.
 func (o *Options) move(u string) string {
 	for _, m := range o.Moves {
@@ -266,16 +281,26 @@ func (o *Options) reference(l *links.Link, docURL string) (string, bool) {
 		return moved, true
 	}
 	works := func() bool {
+		if from == l.Base.URL {
+			// The extractor resolved cur against this very base (its
+			// query in the document's encoding): no need to again.
+			return target == moved
+		}
 		got, err := o.Resolver.Resolve(from, cur)
 		return err == nil && got == moved
 	}
 	relative := !relurl.Split(cur).HasScheme()
 	switch {
-	case o.under(moved, o.Relative) || o.inMovedTree(moved, from):
+	case o.sameScope(moved, from) || o.inMovedTree(moved, from):
 		if relative && works() {
 			return "", false
 		}
 		return o.relative(from, moved), true
+	case relative && !networkPath(cur) && o.scope(from) != "":
+		// The tree under the scope is to move, and a relative reference
+		// out of it would move with it and miss: it is written absolute.
+		// One that names its host ("//host/x") reaches it from anywhere.
+		return moved, true
 	case moved == target && from == l.Base.URL:
 		return "", false // outside the scope, and nothing here moves
 	case works():
@@ -295,13 +320,21 @@ func (o *Options) inMovedTree(target, from string) bool {
 	return false
 }
 
-func (o *Options) under(u string, prefixes []string) bool {
-	for _, p := range prefixes {
+// scope returns the first of the Relative prefixes u is under, or "".
+func (o *Options) scope(u string) string {
+	for _, p := range o.Relative {
 		if strings.HasPrefix(u, p) {
-			return true
+			return p
 		}
 	}
-	return false
+	return ""
+}
+
+// sameScope reports whether target and the base it is reached from are
+// under the same Relative prefix, and so move together.
+func (o *Options) sameScope(target, from string) bool {
+	p := o.scope(target)
+	return p != "" && strings.HasPrefix(from, p)
 }
 
 // relative returns the shortest reference from base to target, or target.
@@ -429,7 +462,8 @@ func quoteValue(v []byte, quote byte) []byte {
 
 // appendCSSURL appends to b the CSS token token (a url(...) or a string)
 // written again with the URL u: a string in its own quotes, a url() with
-// its name as written and, unless u needs quotes there, unquoted as it was.
+// its name and the white space inside its parentheses as written and,
+// unless u needs quotes there, unquoted as it was.
 func appendCSSURL(b, token []byte, u string) []byte {
 	if len(token) > 0 && (token[0] == '"' || token[0] == '\'') {
 		return appendCSSString(b, token[0], u)
@@ -439,11 +473,18 @@ func appendCSSURL(b, token []byte, u string) []byte {
 	if paren < 0 || bytes.IndexByte(name, '\\') >= 0 {
 		name = []byte("url(")
 	}
-	inner := bytes.TrimLeft(token[paren+1:], " \t\n\f\r")
-	b = append(b, name...)
+	const space = " \t\n\f\r"
+	var inner []byte
+	if paren >= 0 {
+		inner = bytes.TrimSuffix(token[paren+1:], []byte(")"))
+	}
+	// The white space inside the parentheses is kept.
+	value := bytes.TrimLeft(inner, space)
+	lead, trail := inner[:len(inner)-len(value)], value[len(bytes.TrimRight(value, space)):]
+	b = append(append(b, name...), lead...)
 	switch {
-	case len(inner) > 0 && (inner[0] == '"' || inner[0] == '\''):
-		b = appendCSSString(b, inner[0], u)
+	case len(value) > 0 && (value[0] == '"' || value[0] == '\''):
+		b = appendCSSString(b, value[0], u)
 	case strings.ContainsFunc(u, func(r rune) bool {
 		return r <= ' ' || r == 0x7f || r == '"' || r == '\'' || r == '(' || r == ')' || r == '\\'
 	}):
@@ -451,7 +492,7 @@ func appendCSSURL(b, token []byte, u string) []byte {
 	default:
 		b = append(b, u...)
 	}
-	return append(b, ')')
+	return append(append(b, trail...), ')')
 }
 
 // appendCSSString appends u as a CSS string in quote q, escaped.
@@ -468,4 +509,11 @@ func appendCSSString(b []byte, q byte, u string) []byte {
 		}
 	}
 	return append(b, q)
+}
+
+// networkPath reports whether ref, a reference without a scheme, names a
+// host: "//host/x" (or, as the URL Standard reads special URLs, with
+// backslashes).
+func networkPath(ref string) bool {
+	return len(ref) >= 2 && (ref[0] == '/' || ref[0] == '\\') && (ref[1] == '/' || ref[1] == '\\')
 }
