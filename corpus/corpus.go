@@ -731,6 +731,9 @@ func (l limitReader) finish(err error, name, reading string) error {
 	if err == nil && l.Over {
 		return fmt.Errorf("%s is larger than -max-size %d bytes: links from its first %d bytes only", name, l.Max, l.Max)
 	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err) // a malformed message, say: which one
+	}
 	return err
 }
 

@@ -58,7 +58,7 @@ func runCompare(e *env, args []string) int {
 		header = ""
 		skipped = skippedJSON(true)
 	}
-	return e.runPairs("compare", fs, &in, header, skipped, func(o *ordered.Output, base, ref string) error {
+	return e.runPairs("compare", fs, &in, header, skipped, func(o *ordered.Output, _ int, base, ref string) error {
 		c := comparison{
 			Ref:     ref,
 			RFC1808: relurl.Resolve(base, ref),

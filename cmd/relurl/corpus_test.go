@@ -72,7 +72,8 @@ func TestLinksManyDocuments(t *testing.T) {
 			"http://abs.example/\n", "relurl links: open " + filepath.Join(dir, "missing.html") + ": no such file or directory\n" +
 				"relurl links: warning: -map " + site + "=" + m + ": no input is below " + site + "\n" +
 				"relurl links: 1 document, 1 link, 0.0 MB, 1 failed\n", 1},
-		{"a flag after a document", "", []string{"links", other, "-json"}, "", "relurl links: flags go before documents: -json\n…", 2},
+		{"a flag after a document", "", []string{"links", other, "-tsv"}, other + "\thttp://abs.example/\n", "", 0},
+		{"-- before a document that starts with -", "", []string{"links", "--", "-json"}, "", "relurl links: open -json: no such file or directory\n…", 1},
 		{"a file that is no document: reported, counted, exit 1", "", []string{"links", filepath.Join(site, "notes.txt")}, "",
 			"relurl links: " + filepath.Join(site, "notes.txt") + ": neither HTML nor a MIME message nor a WARC archive, by its name or its first bytes (\"not a page\"): no links\n", 1},
 		{"an empty directory", "", []string{"links", filepath.Join(dir, "empty")}, "", "relurl links: " + filepath.Join(dir, "empty") + ": an empty directory: no documents\n", 1},
@@ -85,7 +86,7 @@ func TestLinksManyDocuments(t *testing.T) {
 			"https://ex.org/up.html\n" + m + "i.png\n", "", 0},
 		{"a -map no input is below", "", []string{"links", "-map", filepath.Join(dir, "nope") + "=" + m, other},
 			"http://abs.example/\n", "relurl links: warning: -map " + filepath.Join(dir, "nope") + "=" + m + ": no input is below " + filepath.Join(dir, "nope") + "\n", 0},
-		{"a flag after a document, with a value", "", []string{"base", other, "--spec=whatwg"}, "", "relurl base: flags go before documents: --spec=whatwg\n…", 2},
+		{"a flag after a document, with a value", "", []string{"base", other, "--spec=whatwg", "-json"}, "{\"part\":null,\"base\":null,\"base_from\":\"none\",\"source\":\"" + other + "\"}\n", "", 0},
 		{"-files FILE", "", []string{"links", "-map", site + "=" + m, "-files", manifest},
 			"http://abs.example/\nhttps://ex.org/up.html\n" + m + "i.png\n", "relurl links: 2 documents, 3 links, 0.0 MB\n", 0},
 		{"-files -", other + "\n", []string{"links", "-files", "-"}, "http://abs.example/\n", "", 0},

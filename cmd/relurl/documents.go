@@ -85,14 +85,6 @@ func (d *docFlags) parse(e *env, fs *flag.FlagSet, args []string, help string) (
 	if err := d.check(fs.Args()); err != nil {
 		return e.usageError(fs.Name(), "%v", err), false
 	}
-	// Go's flag package stops at the first argument that is not a flag:
-	// "links page.html -json" would read a file named -json.
-	for _, a := range fs.Args() {
-		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if strings.HasPrefix(a, "-") && a != "-" && fs.Lookup(name) != nil {
-			return e.usageError(fs.Name(), "flags go before documents: %s", a), false
-		}
-	}
 	return 0, true
 }
 

@@ -190,7 +190,9 @@ func usage(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %s\n        %s\n", c.usageLine(), c.short)
 	}
-	fmt.Fprintf(w, "\nRun 'relurl COMMAND -h' for a command's flags and examples.\n"+
+	fmt.Fprintf(w, "\nFlags may come before or after the arguments; -- ends them; - alone is\n"+
+		"standard input.\n"+
+		"Run 'relurl COMMAND -h' for a command's flags and examples.\n"+
 		"Exit status: 0 success, 1 invalid input, 2 usage error, 3 output not written.\n")
 }
 
@@ -246,7 +248,7 @@ func (e *env) parseFlags(fs *flag.FlagSet, args []string, help string) (int, boo
 		}
 	}
 	fs.SetOutput(io.Discard)
-	err := fs.Parse(args)
+	err := parseInterspersed(fs, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		printHelp(e.stdout)
@@ -261,6 +263,49 @@ func (e *env) parseFlags(fs *flag.FlagSet, args []string, help string) (int, boo
 		return e.usageError(c.name, "%v%s", err, hint), false
 	}
 	return 0, true
+}
+
+// parseInterspersed parses args as every command reads them: flags before
+// and after the arguments, in any order, until "--", after which every
+// argument is one, whatever it starts with; "-" alone is an argument
+// (standard input). Go's flag package stops at the first argument, and
+// "resolve http://a/b -spec whatwg ../x" would resolve "-spec". Once done,
+// fs.Args() holds the arguments, in order.
+func parseInterspersed(fs *flag.FlagSet, args []string) error {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		rest := fs.Args()
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" && !takesValue(fs, args[:n-1]) {
+			positional = append(positional, rest...)
+			break
+		}
+		if len(rest) == 0 {
+			break
+		}
+		positional, args = append(positional, rest[0]), rest[1:]
+	}
+	return fs.Parse(append([]string{"--"}, positional...))
+}
+
+// takesValue reports whether the last of args is a flag waiting for its
+// value (so that a "--" after it is that value, as in "-o --").
+func takesValue(fs *flag.FlagSet, args []string) bool {
+	if len(args) == 0 {
+		return false
+	}
+	a := args[len(args)-1]
+	if !strings.HasPrefix(a, "-") || strings.Contains(a, "=") {
+		return false
+	}
+	f := fs.Lookup(strings.TrimLeft(a, "-"))
+	if f == nil {
+		return false
+	}
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return !ok || !b.IsBoolFlag()
 }
 
 // didYouMean returns ` (did you mean "x"?)` for the name among names

@@ -57,10 +57,14 @@ func runRelative(e *env, args []string) int {
 		return code
 	}
 	var unreachable atomic.Bool // workers of stream set it concurrently
-	status := e.runPairs("relative", fs, &in, "", nil, func(o *ordered.Output, base, target string) error {
+	status := e.runPairs("relative", fs, &in, "", nil, func(o *ordered.Output, line int, base, target string) error {
 		ref, ok := r.Relative(base, target)
 		if !ok {
-			o.Err = fmt.Appendf(o.Err, "relurl relative: no reference resolves against %s to %s under %s\n", printable(base), printable(target), specName(r.Spec))
+			where := ""
+			if line > 0 {
+				where = fmt.Sprintf("line %d: ", line)
+			}
+			o.Err = fmt.Appendf(o.Err, "relurl relative: %sno reference resolves against %s to %s under %s%s\n", where, printable(base), printable(target), specName(r.Spec), serializedHint(r.Spec, target))
 			unreachable.Store(true)
 		}
 		start := len(o.Out)
@@ -71,6 +75,19 @@ func runRelative(e *env, args []string) int {
 		status = max(status, exitInvalid)
 	}
 	return status
+}
+
+// serializedHint says, under the URL Standard, what a target that is not
+// in its serialized form serializes as: the parser only ever gives that
+// form, so no reference resolves to the target as written.
+func serializedHint(spec relurl.Spec, target string) string {
+	if spec != relurl.WHATWG {
+		return ""
+	}
+	if u, err := relurl.ParseWeb(target); err == nil && u.String() != target {
+		return fmt.Sprintf(": the Standard writes the target %s; ask for that", printable(u.String()))
+	}
+	return ""
 }
 
 // specName names a standard in a sentence: "RFC 3986", "the WHATWG URL

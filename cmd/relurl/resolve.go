@@ -66,7 +66,7 @@ func runResolve(e *env, args []string) int {
 		return code
 	}
 	resolve := resolveFunc(*r)
-	return e.runPairs("resolve", fs, &in, "", nil, func(o *ordered.Output, base, ref string) error {
+	return e.runPairs("resolve", fs, &in, "", nil, func(o *ordered.Output, _ int, base, ref string) error {
 		start := len(o.Out)
 		out, err := resolve(o.Out, base, ref)
 		if err != nil {
@@ -92,8 +92,10 @@ func (in *pairInput) register(fs *flag.FlagSet) {
 }
 
 // A pairFunc appends what a command prints for one pair to o, newline
-// included, or returns an error for a pair it cannot handle.
-type pairFunc func(o *ordered.Output, base, ref string) error
+// included, or returns an error for a pair it cannot handle. line is the
+// pair's line on standard input, 0 for arguments: a message of its own
+// names it.
+type pairFunc func(o *ordered.Output, line int, base, ref string) error
 
 // runPairs prints header, then what f gives for each pair of in, after the
 // flags of fs are parsed.
@@ -101,15 +103,21 @@ func (e *env) runPairs(cmd string, fs *flag.FlagSet, in *pairInput, header strin
 	baseSet := false
 	fs.Visit(func(fl *flag.Flag) { baseSet = baseSet || fl.Name == "base" })
 	refs := fs.Args()
+	stdin := len(refs) > 0 && refs[len(refs)-1] == "-" // "-": the references are on standard input
+	if stdin {
+		refs = refs[:len(refs)-1]
+	}
 	switch {
+	case stdin && (baseSet || in.pairs) && len(refs) > 0, stdin && !baseSet && !in.pairs && len(refs) != 1:
+		return e.usageError(cmd, `"-" reads the references from standard input, and stands alone after BASE`)
 	case in.pairs && baseSet:
 		return e.usageError(cmd, "-pairs and -base exclude each other")
 	case in.pairs && len(refs) > 0:
 		return e.usageError(cmd, "-pairs reads standard input and takes no arguments")
 	case !in.pairs && !baseSet && len(refs) == 0:
 		return e.usageError(cmd, "missing BASE and REF")
-	case !in.pairs && !baseSet && len(refs) == 1:
-		return e.usageError(cmd, "missing REF after BASE %q (or use -base to read references from standard input)", refs[0])
+	case !in.pairs && !baseSet && len(refs) == 1 && !stdin:
+		return e.usageError(cmd, "missing REF after BASE %q (or - to read references from standard input)", refs[0])
 	case !in.pairs && !baseSet:
 		in.base, refs = refs[0], refs[1:]
 	}
@@ -118,25 +126,25 @@ func (e *env) runPairs(cmd string, fs *flag.FlagSet, in *pairInput, header strin
 	}
 	s := streamer{cmd: cmd, strict: in.strict, failed: []byte("\n"), skipped: skipped}
 	if in.pairs {
-		s.f = func(o *ordered.Output, _ int, line []byte) error {
+		s.f = func(o *ordered.Output, n int, line []byte) error {
 			base, ref, ok := bytes.Cut(line, []byte("\t"))
 			if !ok {
 				return errors.New(`no tab: want "BASE<TAB>REF"`)
 			}
-			return f(o, bytestr.Transient(base), bytestr.Transient(ref))
+			return f(o, n, bytestr.Transient(base), bytestr.Transient(ref))
 		}
 		return e.stream(s)
 	}
 	if len(refs) == 0 {
-		s.f = func(o *ordered.Output, _ int, ref []byte) error {
-			return f(o, in.base, bytestr.Transient(ref))
+		s.f = func(o *ordered.Output, n int, ref []byte) error {
+			return f(o, n, in.base, bytestr.Transient(ref))
 		}
 		return e.stream(s)
 	}
 	var o ordered.Output
 	status := exitOK
 	for _, ref := range refs {
-		if err := f(&o, in.base, ref); err != nil {
+		if err := f(&o, 0, in.base, ref); err != nil {
 			o.Err = fmt.Appendf(o.Err, "relurl %s: %s\n", cmd, printable(err.Error()))
 			o.Out = append(o.Out, '\n')
 			status = exitInvalid

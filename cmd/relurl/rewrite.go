@@ -3,11 +3,14 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/rewrite"
 )
@@ -116,7 +119,7 @@ func runRewrite(e *env, args []string) int {
 		return e.usageError("rewrite", "-w, -d, -l and -o exclude each other")
 	case *url != "" && len(docs) > 1:
 		return e.usageError("rewrite", "-url names the URL of a single document")
-	case countTrue(*write, *diff, *list, *outDir != "") == 0 && (len(docs) > 1 || isDir(docs[0])):
+	case countTrue(*write, *diff, *list, *outDir != "") == 0 && (len(docs) > 1 || docs[0] != "-" && isDir(docs[0])):
 		return e.usageError("rewrite", "more than one document: give -w, -d, -l or -o DIR")
 	}
 	if os.Getenv("GOGC") == "" {
@@ -131,7 +134,7 @@ func runRewrite(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "relurl rewrite: %s: %v\n", path, err)
 		status = exitInvalid
 	}
-	err := o.Files(docs, co.RetrievalURL, func(f *rewrite.File) error {
+	each := func(f *rewrite.File) error {
 		switch {
 		case f.Err != nil:
 			fmt.Fprintf(e.stderr, "relurl rewrite: %v\n", f.Err)
@@ -160,7 +163,24 @@ func runRewrite(e *env, args []string) int {
 			return err
 		}
 		return nil
-	})
+	}
+	var err error
+	if slices.Contains(docs, "-") {
+		// Standard input: one document, rewritten to standard output (or
+		// shown by -d and -l), as a filter.
+		if len(docs) > 1 || *write || *outDir != "" {
+			return e.usageError("rewrite", `"-", standard input, is one document, rewritten to standard output: not with other documents, -w or -o`)
+		}
+		f := &rewrite.File{Path: "-", Rel: "-", Document: true}
+		if f.Old, f.Err = io.ReadAll(e.stdin); f.Err == nil {
+			if f.New, f.Result, f.Err = o.Document(f.Old, base.Retrieved(co.RetrievalURL("-"))); f.Err != nil {
+				f.Err = fmt.Errorf("-: %w", f.Err)
+			}
+		}
+		err = each(f)
+	} else {
+		err = o.Files(docs, co.RetrievalURL, each)
+	}
 	if err != nil {
 		return exitWrite // main reports it
 	}

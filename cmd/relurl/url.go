@@ -167,7 +167,7 @@ func runURL(e *env, args []string) int {
 		failed = nil // show wrote the error's object
 		skipped = skippedJSON(true)
 	}
-	if fs.NArg() == 0 {
+	if fs.NArg() == 0 || fs.NArg() == 1 && fs.Arg(0) == "-" { // "-": standard input, as with none
 		in := e
 		if *files != "" && *files != "-" {
 			f, err := os.Open(*files)
