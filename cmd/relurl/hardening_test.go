@@ -361,8 +361,8 @@ func TestTopLevel(t *testing.T) {
 	runCLITests(t, []cliTest{
 		{"--version", "", []string{"--version"}, "relurl v…", "", 0},
 		{"-version", "", []string{"-version"}, "relurl v…", "", 0},
-		{"help help", "", []string{"help", "help"}, "usage: relurl help [COMMAND]\n…", "", 0},
-		{"help -h", "", []string{"help", "-h"}, "usage: relurl help [COMMAND]\n…", "", 0},
+		{"help help", "", []string{"help", "help"}, "usage: relurl help [-man] [COMMAND]\n…", "", 0},
+		{"help -h", "", []string{"help", "-h"}, "usage: relurl help [-man] [COMMAND]\n…", "", 0},
 		{"help version", "", []string{"help", "version"}, "usage: relurl version\n…", "", 0},
 		{"unknown flag", "", []string{"-x"}, "", "relurl: unknown flag -x: flags come after the command\n…", 2},
 		{"help of an unknown command", "", []string{"help", "frob"}, "", "relurl help: unknown command \"frob\"…", 2},

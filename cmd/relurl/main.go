@@ -20,8 +20,9 @@
 // S, the standard, is 1808 (RFC 1808, the default), 3986 (RFC 3986) or
 // whatwg (the WHATWG URL Standard); -rfc is the same flag.
 //
-//	relurl version                                     print the version (also relurl -version)
-//	relurl help [COMMAND]                              this list, or a command's flags and examples
+//	relurl version                                     the version and commit (also relurl -version)
+//	relurl completion bash|zsh|fish                    the shell's completion script
+//	relurl help [-man] [COMMAND]                       this list, a command's flags, or the man page
 //
 // Run "relurl help COMMAND" or "relurl COMMAND -h" for a command's flags and
 // examples.
@@ -34,6 +35,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -43,15 +45,24 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
 )
 
-// version is relurl's version when built from a checkout; go install
-// …@version reports the module's version instead.
-const version = "v0.1.0-dev"
+// version, commit and date are what a release build sets with -ldflags -X
+// (.goreleaser.yaml). A build from a checkout says the commit and its time
+// from Go's build information instead, and go install …@version the
+// module's version.
+var (
+	version = devVersion
+	commit  string
+	date    string
+)
+
+const devVersion = "v0.1.0-dev"
 
 // Exit statuses, for scripts.
 const (
@@ -83,8 +94,9 @@ func init() {
 		{"parse", "[-spec 1808|3986|whatwg] [-json] URL... | -", "show the components and validity of URLs", runParse},
 		{"validate", "[-q | -print-valid] [-json] [-spec 1808|3986|whatwg] URL... | -", "check URLs by RFC 1808, RFC 3986 or the URL Standard", runValidate},
 		{"url", "[-set C=V] [-get TEMPLATE | -json] [-append ...] [flags] [URL... | -files FILE]", "edit and show URLs, as trurl does, by the URL Standard's setters", runURL},
-		{"version", "", "print relurl's version", runVersion},
-		{"help", "[COMMAND]", "list the commands, or show a command's flags and examples", runHelp},
+		{"version", "", "print relurl's version, and the commit it was built from", runVersion},
+		{"completion", "bash | zsh | fish", "print the shell's completion script for relurl", runCompletion},
+		{"help", "[-man] [COMMAND]", "list the commands, or show a command's flags and examples; -man: the manual page", runHelp},
 	}
 }
 
@@ -94,6 +106,10 @@ type env struct {
 	stdout, stderr io.Writer
 	stderrIsTTY    bool // show progress on stderr
 	stdoutIsTTY    bool // and erase it before writing output there
+	// describe, if set, is handed each command's flags and help by
+	// parseFlags, which then stops the command: the completions and the
+	// man page are made from them (describeCommands).
+	describe func(fs *flag.FlagSet, help string)
 }
 
 func main() {
@@ -203,13 +219,22 @@ func (c *command) usageLine() string {
 
 const helpHelp = `
 Help lists relurl's commands, or shows a command's flags and examples:
-"relurl help links" is "relurl links -h".
+"relurl help links" is "relurl links -h". With -man it prints relurl's
+manual page, in roff, made from the same text as every command's -h;
+"relurl help -man > relurl.1 && man -l relurl.1" shows it.
 `
 
 func runHelp(e *env, args []string) int {
 	fs := flag.NewFlagSet("help", flag.ContinueOnError)
+	man := fs.Bool("man", false, "print the manual page (roff), all commands in one")
 	if code, ok := e.parseFlags(fs, args, helpHelp); !ok {
 		return code
+	}
+	if *man {
+		if fs.NArg() > 0 {
+			return e.usageError("help", "-man is the whole manual: no COMMAND")
+		}
+		return e.write(manPage(describeCommands()))
 	}
 	switch fs.NArg() {
 	case 0:
@@ -246,6 +271,10 @@ func (e *env) parseFlags(fs *flag.FlagSet, args []string, help string) (int, boo
 			fs.SetOutput(w)
 			fs.PrintDefaults()
 		}
+	}
+	if e.describe != nil {
+		e.describe(fs, help)
+		return exitOK, false
 	}
 	fs.SetOutput(io.Discard)
 	err := parseInterspersed(fs, args)
@@ -301,11 +330,7 @@ func takesValue(fs *flag.FlagSet, args []string) bool {
 		return false
 	}
 	f := fs.Lookup(strings.TrimLeft(a, "-"))
-	if f == nil {
-		return false
-	}
-	b, ok := f.Value.(interface{ IsBoolFlag() bool })
-	return !ok || !b.IsBoolFlag()
+	return f != nil && flagTakesValue(f)
 }
 
 // didYouMean returns ` (did you mean "x"?)` for the name among names
@@ -374,12 +399,41 @@ func runVersion(e *env, args []string) int {
 	if fs.NArg() > 0 {
 		return e.usageError("version", "unexpected argument %q", fs.Arg(0))
 	}
-	v := version
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		v = bi.Main.Version // installed with go install …@version
-	}
-	fmt.Fprintf(e.stdout, "relurl %s %s\n", v, runtime.Version())
+	fmt.Fprintln(e.stdout, versionLine())
 	return exitOK
+}
+
+// versionLine is "relurl VERSION (commit REVISION, TIME) GO OS/ARCH", the
+// commit marked "modified" when the checkout it was built from was.
+func versionLine() string {
+	v, rev, when, modified := version, commit, date, false
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		// Built from a checkout, the binary carries its commit (and Go a
+		// pseudo-version, which says less); installed with go install
+		// …@version, it carries no commit, and the module's version.
+		fromCheckout := slices.ContainsFunc(bi.Settings, func(s debug.BuildSetting) bool { return s.Key == "vcs.revision" })
+		if v == devVersion && !fromCheckout && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+			v = bi.Main.Version
+		}
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = cmp.Or(rev, s.Value)
+			case "vcs.time":
+				when = cmp.Or(when, s.Value)
+			case "vcs.modified":
+				modified = s.Value == "true"
+			}
+		}
+	}
+	build := "commit " + cmp.Or(rev, "unknown")
+	if modified {
+		build += ", modified"
+	}
+	if when != "" {
+		build += ", " + when
+	}
+	return fmt.Sprintf("relurl %s (%s) %s %s/%s", v, build, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
 
 // appendJSON appends v as one line of JSON, with "<", ">" and "&" as they

@@ -35,7 +35,7 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	relurlBin = filepath.Join(dir, "relurl")
-	if out, err := exec.Command("go", "build", "-o", relurlBin, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-buildvcs=auto", "-o", relurlBin, ".").CombinedOutput(); err != nil {
 		os.RemoveAll(dir)
 		panic("building relurl: " + err.Error() + "\n" + string(out))
 	}
@@ -441,6 +441,11 @@ func TestValidate(t *testing.T) {
 
 func TestCommandLine(t *testing.T) {
 	check(t, relurlRun(t, nil, "version"), "relurl v…", "", 0)
+	// Built from a checkout (with -buildvcs=auto, whatever GOFLAGS says),
+	// it names the commit.
+	if head, err := exec.Command("git", "rev-parse", "HEAD").Output(); err == nil {
+		check(t, relurlRun(t, nil, "version"), "relurl "+devVersion+" (commit "+strings.TrimSpace(string(head))+"…", "", 0)
+	}
 	check(t, relurlRun(t, nil, "version", "x"), "", "relurl version: unexpected argument…", 2)
 	check(t, relurlRun(t, nil), "", "relurl resolves…", 2)
 	check(t, relurlRun(t, nil, "frobnicate"), "", "relurl: unknown command \"frobnicate\"\n…", 2)
