@@ -52,10 +52,11 @@ import (
 	"time"
 )
 
-// version, commit and date are what a release build sets with -ldflags -X
-// (.goreleaser.yaml). A build from a checkout says the commit and its time
-// from Go's build information instead, and go install …@version the
-// module's version.
+// version is what a release build sets with -ldflags -X (.goreleaser.yaml),
+// and commit and date what a build may set beside it; by default the commit
+// and its time come from Go's build information, which go build stamps in
+// a checkout (-buildvcs), and go install …@version gives the module's
+// version.
 var (
 	version = devVersion
 	commit  string
