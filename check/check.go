@@ -259,20 +259,19 @@ func (c *checker) target(ctx context.Context, u string, fragments bool) targetRe
 		return targetResult{Result: Result{State: Excluded, Err: "not included"}}
 	}
 	var r targetResult
+	file, mapped := c.mapped(u)
 	switch {
 	case err != nil:
 		r = targetResult{Result: Result{State: Broken, Err: "not a URL: " + err.Error()}}
+	case mapped && file == "":
+		r = targetResult{Result: Result{State: Broken, Err: "its path leaves the mapped directory (a .. or . segment, or a percent-encoded slash): not looked up"}}
+	case mapped:
+		// Under a Map, an http(s) URL or a file: URL (a site's root,
+		// file:///) is a file of its directory, and never one outside it.
+		r = c.file(file, fragments)
 	case scheme == "file":
 		r = c.file(filePath(p), fragments)
 	case scheme == "http" || scheme == "https":
-		if file, ok := c.mapped(u); ok {
-			if file == "" {
-				r = targetResult{Result: Result{State: Broken, Err: "its path leaves the mapped directory (a .. or . segment, or a percent-encoded slash): not looked up"}}
-				break
-			}
-			r = c.file(file, fragments)
-			break
-		}
 		if c.o.Offline {
 			return targetResult{Result: Result{State: Excluded, Err: "offline"}}
 		}

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"net/http"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -30,6 +31,13 @@ DOCUMENTs, -files, -map, WARC archives; -elements), resolves them by
 -spec (whatwg by default, as a browser fetches them) against each
 document's base, <base href> included wherever it is, and checks each
 distinct target once:
+
+A local document's base is its own file: URL, as a browser opening the
+file has it, so a tree of files is checked with no flags; -map DIR=URL
+gives the files below DIR that URL instead, and -root DIR makes DIR the
+site's root: its files get the URLs a server rooted there would give
+(file:///docs/x.html), a link to /docs/ is DIR/docs/, and no file: link is
+looked up outside DIR.
 
   file: URLs, and URLs under a -map URL (checked as the files of its DIR):
       the file exists (a directory stands for -index, index.html); a
@@ -100,6 +108,11 @@ func runCheck(e *env, args []string) int {
 	// tries, 30 s at most, unless -retries and -retry-max-wait say.
 	d.retries, d.retryWait = linkcheck.DefaultRetry.Attempts, linkcheck.DefaultRetry.MaxWait
 	fs.Lookup("retries").DefValue, fs.Lookup("retry-max-wait").DefValue = "3", "30s"
+	// A local file's base is its file: URL, as a browser opening it has
+	// it: a tree of files is checked with no flags.
+	d.fileURLs = true
+	fs.Lookup("file-urls").DefValue = "true"
+	root := fs.String("root", "", "the site's root `DIR`: a link to /x is DIR/x, no file link outside it")
 	spec := relurl.WHATWG
 	fs.TextVar(&spec, "spec", relurl.WHATWG, "resolve links by RFC `1808`, RFC 3986 or the URL Standard")
 	elements := fs.String("elements", "", "check only these `elements` or ELEMENT@ATTRIBUTEs (default all)")
@@ -174,6 +187,15 @@ func runCheck(e *env, args []string) int {
 			fmt.Fprintf(e.stderr, "relurl check: -cache: %v\n", err)
 			return exitInvalid
 		}
+	}
+	if *root != "" {
+		// The files below DIR get the URLs a server rooted there gives
+		// (file:///docs/x.html), and file: URLs are its files.
+		dir, err := filepath.Abs(*root)
+		if err != nil {
+			return checkUsage(e.usageError("check", "-root %q: %v", *root, err))
+		}
+		d.maps = append(d.maps, corpus.Map{Dir: dir, URL: "file:///"})
 	}
 	for _, m := range d.maps {
 		o.Maps = append(o.Maps, linkcheck.Map{Dir: m.Dir, URL: m.URL})
@@ -251,6 +273,9 @@ func runCheck(e *env, args []string) int {
 	fmt.Fprintf(e.stderr, "relurl check: %s, %s, %s: %d broken, %d skipped, %d excluded\n",
 		corpus.Count(stats.Documents, "document"), corpus.Count(len(reports), "link"), corpus.Count(len(targets), "target"),
 		counts[linkcheck.Broken], counts[linkcheck.Skipped], counts[linkcheck.Excluded])
+	if n := unresolved(reports); n > 0 {
+		fmt.Fprintf(e.stderr, "relurl check: hint: %s could not be resolved, for want of a base URL: give the documents one with -map DIR=URL, -url URL or -root DIR\n", corpus.Count(n, "link"))
+	}
 	if n := counts[linkcheck.Unchecked]; n > 0 {
 		fmt.Fprintf(e.stderr, "relurl check: %s not checked: -max-time ran out\n", corpus.Count(n, "link"))
 		status = max(status, exitInvalid)
@@ -262,6 +287,17 @@ func runCheck(e *env, args []string) int {
 		return exitInvalid
 	}
 	return exitOK
+}
+
+// unresolved counts the relative links that had no base to resolve against.
+func unresolved(reports []linkcheck.Report) int {
+	n := 0
+	for _, r := range reports {
+		if r.URL == "" && r.BaseFrom == base.None.String() {
+			n++
+		}
+	}
+	return n
 }
 
 func cmpLinks(a, b linkcheck.Link) int {

@@ -382,3 +382,50 @@ func TestCheckHostilePage(t *testing.T) {
 		t.Errorf("-map and ..%%2f: exit %d\n%s", r.code, r.stdout)
 	}
 }
+
+// TestCheckLocalSite checks a tree of files as a new user does, with no
+// flags: each file's base is its file: URL, so that only the planted
+// breakage is reported; -root makes the tree a site's root, so that links
+// to /docs/ are its files, and no link reaches outside it.
+func TestCheckLocalSite(t *testing.T) {
+	site := t.TempDir()
+	os.MkdirAll(filepath.Join(site, "docs"), 0o755)
+	os.WriteFile(filepath.Join(site, "index.html"), []byte(`<a href="docs/guide.html">g</a> <a href="docs/guide.html#install">i</a>
+<a href="docs/gone.html">gone</a> <a href="docs/guide.html#nowhere">n</a>
+`), 0o644)
+	os.WriteFile(filepath.Join(site, "docs", "guide.html"), []byte(`<h2 id=install>Install</h2> <a href="../index.html">home</a>
+<a href="/docs/guide.html">root-relative</a> <a href="/">root</a> <a href="/../../etc/passwd">out</a>
+`), 0o644)
+	doc := func(name string) string { return "file://" + filepath.ToSlash(filepath.Join(site, name)) }
+
+	// No flags: the relative links resolve as a browser opening the files
+	// resolves them; root-relative ones point at the machine's root, where
+	// /etc/passwd is, and / has no index.html.
+	r := relurlRun(t, nil, "check", "-offline", "-json", site)
+	var broken []string
+	for line := range strings.Lines(r.stdout) {
+		var l struct{ URL, State string }
+		json.Unmarshal([]byte(line), &l)
+		if l.State == "broken" {
+			broken = append(broken, l.URL)
+		}
+	}
+	want := []string{"file:///", "file:///docs/guide.html", doc("docs/gone.html"), doc("docs/guide.html") + "#nowhere"}
+	slices.Sort(broken)
+	if r.code != exitBroken || !slices.Equal(broken, want) {
+		t.Errorf("no flags: exit %d, broken %q, want %q", r.code, broken, want)
+	}
+	if strings.Contains(r.stderr, "hint") {
+		t.Errorf("a hint with every link resolved: %s", r.stderr)
+	}
+
+	// -root: the tree is the site; /etc/passwd is the site's, not the
+	// machine's.
+	r = relurlRun(t, nil, "check", "-offline", "-root", site, site)
+	wantText := "file:///docs/guide.html\n" +
+		"  2:67 <a href=\"/../../etc/passwd\"> file:///etc/passwd: no such file: " + filepath.Join(site, "etc", "passwd") + "\n" +
+		"file:///index.html\n" +
+		"  2:1 <a href=\"docs/gone.html\"> file:///docs/gone.html: no such file: " + filepath.Join(site, "docs", "gone.html") + "\n" +
+		"  2:35 <a href=\"docs/guide.html#nowhere\"> file:///docs/guide.html#nowhere: no element with id or name \"nowhere\"\n"
+	check(t, r, wantText, "relurl check: 2 documents, 8 links, 5 targets: 3 broken, 0 skipped, 0 excluded\n", exitBroken)
+}
