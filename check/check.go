@@ -62,6 +62,10 @@ type Link struct {
 	// page's author would learn from the report which local paths exist
 	// and which ids their files hold.
 	Local bool `json:"-"`
+	// File is the local file the link is in, as it was named; "" for a
+	// page fetched by URL, a WARC record or standard input. A report for
+	// a CI system points at it.
+	File string `json:"-"`
 }
 
 // State is what checking a link found.

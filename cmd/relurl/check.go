@@ -75,7 +75,10 @@ retrieval URL), and each step of the standard. A summary ends the report
 on standard error. -json prints one object per link instead (source,
 line, column, url, ref, base, base_from, element, attribute, state: ok,
 broken, skipped, excluded or unchecked, status, error, redirects, elapsed_ms,
-cached); -format markdown a table for a CI job's summary.
+cached); -format markdown a table for a CI job's summary; -format github
+GitHub Actions' workflow commands, an ::error at each broken link's file,
+line and column; -format junit JUnit XML (a test suite for each document,
+a test case for each link), as GitLab, Jenkins and test reporters read it.
 
 Exit status: 0 when no link is broken, 2 when some are, 1 for a usage
 error or a document that could not be read.
@@ -133,13 +136,13 @@ func runCheck(e *env, args []string) int {
 	cacheFile := fs.String("cache", "", "keep the results of http(s) targets in this `file` between runs")
 	maxAge := fs.String("max-cache-age", "1d", "check again a cached result older than this (1d, 12h, 30m)")
 	asJSON := fs.Bool("json", false, "print one JSON object per link")
-	format := fs.String("format", "text", "the report's `format`: text or markdown")
+	format := fs.String("format", "text", "the report's `format`: text, markdown, github or junit")
 	explain := fs.Bool("explain", false, "show why each broken link resolved where it did")
 	if code, ok := d.parse(e, fs, args, checkHelp); !ok {
 		return checkUsage(code)
 	}
-	if *format != "text" && *format != "markdown" {
-		return checkUsage(e.usageError("check", "-format %q: want text or markdown", *format))
+	if !slices.Contains([]string{"text", "markdown", "github", "junit"}, *format) {
+		return checkUsage(e.usageError("check", "-format %q: want text, markdown, github or junit", *format))
 	}
 	only, err := parseElements(*elements)
 	if err != nil {
@@ -218,6 +221,9 @@ func runCheck(e *env, args []string) int {
 		return func(l *links.Link, _ *corpus.Output) {
 			c := linkcheck.Link{Source: doc.Source, Line: l.Line, Column: l.Column, URL: string(l.URL), Ref: string(l.Ref),
 				BaseFrom: l.Base.From.String(), Element: l.Element, Attribute: l.Attribute, Local: doc.Local()}
+			if c.Local {
+				c.File = doc.Name
+			}
 			if l.Base.From != base.None {
 				c.Base = l.Base.URL
 			}
@@ -257,6 +263,10 @@ func runCheck(e *env, args []string) int {
 		out = checkJSON(reports)
 	case *format == "markdown":
 		out = checkMarkdown(reports)
+	case *format == "github":
+		out = checkGitHub(reports)
+	case *format == "junit":
+		out = checkJUnit(reports)
 	default:
 		out = checkText(reports, spec, *explain)
 	}
@@ -455,11 +465,7 @@ func checkMarkdown(reports []linkcheck.Report) []byte {
 			continue
 		}
 		broken++
-		why := r.Err
-		if why == "" {
-			why = strconv.Itoa(r.Status)
-		}
-		out = fmt.Appendf(out, "| %s | %d:%d | `%s` | %s | %s |\n", cell(r.Source), r.Line, r.Column, cell(r.Ref), cell(r.URL), cell(why))
+		out = fmt.Appendf(out, "| %s | %d:%d | `%s` | %s | %s |\n", cell(r.Source), r.Line, r.Column, cell(r.Ref), cell(r.URL), cell(reportWhy(r)))
 	}
 	if broken == 0 {
 		return []byte("No broken links.\n")

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -203,7 +204,7 @@ func TestCheckOffline(t *testing.T) {
 	check(t, r, "", "relurl check: 3 documents, 4 links, 4 targets: 0 broken, 0 skipped, 1 excluded\n", 0)
 
 	r = relurlRun(t, nil, "check", "-format", "pdf", site)
-	check(t, r, "", "relurl check: -format \"pdf\": want text or markdown\n…", 1)
+	check(t, r, "", "relurl check: -format \"pdf\": want text, markdown, github or junit\n…", 1)
 	r = relurlRun(t, nil, "check", filepath.Join(dir, "nothing.html"))
 	check(t, r, "", "relurl check: open "+filepath.Join(dir, "nothing.html")+": no such file or directory\n…", 1)
 }
@@ -428,4 +429,64 @@ func TestCheckLocalSite(t *testing.T) {
 		"  2:1 <a href=\"docs/gone.html\"> file:///docs/gone.html: no such file: " + filepath.Join(site, "docs", "gone.html") + "\n" +
 		"  2:35 <a href=\"docs/guide.html#nowhere\"> file:///docs/guide.html#nowhere: no element with id or name \"nowhere\"\n"
 	check(t, r, wantText, "relurl check: 2 documents, 8 links, 5 targets: 3 broken, 0 skipped, 0 excluded\n", exitBroken)
+}
+
+// TestCheckGitHubFormat: -format github puts an ::error workflow command
+// at each broken link's file, line and column, escaped as GitHub's toolkit
+// escapes them.
+func TestCheckGitHubFormat(t *testing.T) {
+	site := filepath.Join("..", "..", "testdata", "site")
+	r := relurlRun(t, nil, "check", "-offline", "-format", "github", "-map", site+"=https://site.example/", site)
+	page := filepath.ToSlash(filepath.Join(site, "index.html"))
+	want := "::error file=" + page + ",line=3,col=37,title=broken link::guide.html#install (https://site.example/docs/guide.html#install): no element with id or name \"install\"\n" +
+		"::error file=" + page + ",line=4,col=1,title=broken link::faq.html (https://site.example/docs/faq.html): no such file: " + filepath.Join(site, "docs", "faq.html") + "\n"
+	check(t, r, want, "*", exitBroken)
+	if got := ghProperty("a:b,c%d\ne"); got != "a%3Ab%2Cc%25d%0Ae" {
+		t.Errorf("ghProperty: %q", got)
+	}
+	if got := ghMessage("a:b,c%d\r\ne"); got != "a:b,c%25d%0D%0Ae" {
+		t.Errorf("ghMessage: %q", got)
+	}
+}
+
+// TestCheckJUnitFormat reads -format junit back with junitparser, the
+// Python library test reporters use: its suites, counts and failures are
+// the check's. .ci/run installs it (RELURL_JUNITPARSER_PYTHON); elsewhere
+// the test looks for it in python3, and skips without.
+func TestCheckJUnitFormat(t *testing.T) {
+	python := os.Getenv("RELURL_JUNITPARSER_PYTHON")
+	if python == "" {
+		python = "python3"
+		if exec.Command(python, "-c", "import junitparser").Run() != nil {
+			t.Skip("junitparser is not installed (pip install junitparser)")
+		}
+	}
+	site := filepath.Join("..", "..", "testdata", "site")
+	r := relurlRun(t, nil, "check", "-offline", "-format", "junit", "-map", site+"=https://site.example/", site)
+	if r.code != exitBroken {
+		t.Fatalf("exit %d, %s", r.code, r.stderr)
+	}
+	path := filepath.Join(t.TempDir(), "report.xml")
+	os.WriteFile(path, []byte(r.stdout), 0o644)
+	const read = `
+import sys
+from junitparser import JUnitXml, Failure, Skipped
+xml = JUnitXml.fromfile(sys.argv[1])
+for suite in xml:
+    print(suite.name, suite.tests, suite.failures, suite.errors, suite.skipped)
+    for case in suite:
+        for result in case.result:
+            kind = "failure" if isinstance(result, Failure) else "skipped" if isinstance(result, Skipped) else type(result).__name__
+            print(" ", case.name, kind, result.message)
+`
+	out, err := exec.Command(python, "-c", read, path).CombinedOutput()
+	want := `https://site.example/docs/guide.html 1 0 0 0
+https://site.example/index.html 5 2 0 1
+  3:37 <a href="guide.html#install"> failure no element with id or name "install"
+  4:1 <a href="faq.html"> failure no such file: ` + filepath.Join(site, "docs", "faq.html") + `
+  6:1 <a href="mailto:team@site.example"> skipped mailto: links are not checked
+`
+	if err != nil || string(out) != want {
+		t.Errorf("junitparser read:\n%s(%v)\nwant:\n%s", out, err, want)
+	}
 }
