@@ -86,7 +86,7 @@ func init() {
 	commands = []command{
 		{"links", "[-json | -tsv] [-j N] [-map DIR=URL] [flags] DOCUMENT... | -files FILE", "print the links of documents, resolved against their bases (Sections 3 and 4)", runLinks},
 		{"base", "[-json] [flags] DOCUMENT... | -files FILE", "print documents' base URLs and the layers of Section 3 that set them", runBase},
-		{"check", "[-json | -format markdown] [-offline] [-explain] [flags] DOCUMENT... | -files FILE", "check that links lead somewhere, resolved as a browser does, <base> and all", runCheck},
+		{"check", "[-json | -format F] [-offline] [-root DIR] [flags] DOCUMENT... | -files FILE", "check that links lead somewhere, resolved as a browser does, <base> and all", runCheck},
 		{"rewrite", "[-relative SCOPE | -absolute | -move OLD=NEW] [-w|-d|-l|-o DIR] DOC...", "rewrite documents' links in place, to move a tree as a whole", runRewrite},
 		{"resolve", "[-spec 1808|3986|whatwg] [-base BASE | -pairs] [BASE] REF...", "resolve references against a base (RFC 1808, Section 4)", runResolve},
 		{"compare", "[-markdown|-json] [-diff] [-base BASE | -pairs] [BASE] REF...", "resolve by RFC 1808, RFC 3986, WHATWG and net/url side by side", runCompare},
