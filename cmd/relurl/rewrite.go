@@ -49,8 +49,9 @@ document's encoding is kept. Rewriting the output again changes nothing.
 Links resolve by the URL Standard, as browsers resolve them (-spec to
 change it).
 
-The rewritten document goes to standard output; with -w back to its file
-(a temporary file renamed over it, its permissions kept; a document that
+The rewritten document goes to standard output (a DOCUMENT "-" is read
+from standard input, with -url its URL); with -w back to its file (a
+temporary file renamed over it, its permissions kept; a document that
 fails is left as it was); with -d as a unified diff; with -l as the names
 of the documents that change; with -o DIR, into a copy of each tree under
 DIR, its other files copied as they are. A directory's documents are its
