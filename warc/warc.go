@@ -249,6 +249,10 @@ func (r *Reader) openMember() error {
 			err = r.gz.Reset(r.file.br)
 		}
 		if err != nil {
+			// What is left of the member is its failure, whichever
+			// member was read before it (one inflated ahead, or not):
+			// skipMember then looks for the next one.
+			r.unzip = failedMember{err}
 			return err
 		}
 		r.gz.Multistream(false) // one member at a time: each has its offset
@@ -262,6 +266,11 @@ func (r *Reader) openMember() error {
 	r.at = start
 	return nil
 }
+
+// failedMember is a gzip member that could not be opened.
+type failedMember struct{ err error }
+
+func (f failedMember) Read([]byte) (int, error) { return 0, f.err }
 
 // read reads len(p) bytes of a record into p, or with p nil reads past n
 // bytes. A record may go on in the next gzip member: some writers cut
