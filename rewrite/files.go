@@ -22,6 +22,7 @@ import (
 type File struct {
 	Path     string // as found: the input, or a path below it
 	Rel      string // its path below the input it was found in ("" for a file named alone: its base name)
+	URL      string // its retrieval URL, the base of a document's links ("" for none)
 	Document bool   // an HTML document (.html, .htm, .xhtml, or a file named alone) or a stylesheet (.css)
 	Old, New []byte // a document's bytes, and rewritten (New is Old when nothing changed)
 	Result   Result
@@ -54,8 +55,8 @@ func (o *Options) Files(inputs []string, urlOf func(path string) string, each fu
 		workers = runtime.GOMAXPROCS(0)
 	}
 	var err error
-	ordered.Run(found(inputs), workers, 2*workers,
-		func(f *File, _ *ordered.Output) { o.file(f, urlOf) },
+	ordered.Run(found(inputs, urlOf), workers, 2*workers,
+		func(f *File, _ *ordered.Output) { o.File(f) },
 		func(*ordered.Output) bool { return true },
 		func(f *File) bool {
 			err = each(f)
@@ -64,11 +65,12 @@ func (o *Options) Files(inputs []string, urlOf func(path string) string, each fu
 	return err
 }
 
-// found yields the files of inputs, read.
-func found(inputs []string) iter.Seq[*File] {
+// found yields the files of inputs, read, with their URLs. It runs on
+// one goroutine, so urlOf need not be safe for concurrent use.
+func found(inputs []string, urlOf func(path string) string) iter.Seq[*File] {
 	return func(yield func(*File) bool) {
 		read := func(path, rel string, document bool) bool {
-			f := &File{Path: path, Rel: rel, Document: document}
+			f := &File{Path: path, Rel: rel, URL: urlOf(path), Document: document}
 			f.Old, f.Err = os.ReadFile(path)
 			return yield(f)
 		}
@@ -110,15 +112,17 @@ func found(inputs []string) iter.Seq[*File] {
 	}
 }
 
-// file rewrites a document read.
-func (o *Options) file(f *File, urlOf func(string) string) {
+// File rewrites f, a document read (f.Old) at f.URL, into f.New: a
+// stylesheet by its .css name, else an HTML document. A file that failed
+// to be read, or that is not a document, is left as it is.
+func (o *Options) File(f *File) {
 	if f.Err != nil || !f.Document {
 		return
 	}
 	if strings.EqualFold(filepath.Ext(f.Path), ".css") {
-		f.New, f.Result, f.Err = o.CSS(f.Old, urlOf(f.Path))
+		f.New, f.Result, f.Err = o.CSS(f.Old, f.URL)
 	} else {
-		f.New, f.Result, f.Err = o.Document(f.Old, base.Retrieved(urlOf(f.Path)))
+		f.New, f.Result, f.Err = o.Document(f.Old, base.Retrieved(f.URL))
 	}
 	if f.Err != nil {
 		f.Err = fmt.Errorf("%s: %w", f.Path, f.Err)

@@ -289,14 +289,15 @@ func (o *Options) reference(l *links.Link, docURL string) (string, bool) {
 		got, err := o.Resolver.Resolve(from, cur)
 		return err == nil && got == moved
 	}
-	relative := !relurl.Split(cur).HasScheme()
+	ref := relurl.Split(cur)
+	relative := !ref.HasScheme()
 	switch {
 	case o.sameScope(moved, from) || o.inMovedTree(moved, from):
 		if relative && works() {
 			return "", false
 		}
 		return o.relative(from, moved), true
-	case relative && !networkPath(cur) && o.scope(from) != "":
+	case relative && !ref.HasNetLoc() && o.scope(from) != "":
 		// The tree under the scope is to move, and a relative reference
 		// out of it would move with it and miss: it is written absolute.
 		// One that names its host ("//host/x") reaches it from anywhere.
@@ -509,11 +510,4 @@ func appendCSSString(b []byte, q byte, u string) []byte {
 		}
 	}
 	return append(b, q)
-}
-
-// networkPath reports whether ref, a reference without a scheme, names a
-// host: "//host/x" (or, as the URL Standard reads special URLs, with
-// backslashes).
-func networkPath(ref string) bool {
-	return len(ref) >= 2 && (ref[0] == '/' || ref[0] == '\\') && (ref[1] == '/' || ref[1] == '\\')
 }

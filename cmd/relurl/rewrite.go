@@ -10,7 +10,6 @@ import (
 	"slices"
 
 	"github.com/relurl/relurl"
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/rewrite"
 )
@@ -172,12 +171,9 @@ func runRewrite(e *env, args []string) int {
 		if len(docs) > 1 || *write || *outDir != "" {
 			return e.usageError("rewrite", `"-", standard input, is one document, rewritten to standard output: not with other documents, -w or -o`)
 		}
-		f := &rewrite.File{Path: "-", Rel: "-", Document: true}
-		if f.Old, f.Err = io.ReadAll(e.stdin); f.Err == nil {
-			if f.New, f.Result, f.Err = o.Document(f.Old, base.Retrieved(co.RetrievalURL("-"))); f.Err != nil {
-				f.Err = fmt.Errorf("-: %w", f.Err)
-			}
-		}
+		f := &rewrite.File{Path: "-", Rel: "-", URL: co.RetrievalURL("-"), Document: true}
+		f.Old, f.Err = io.ReadAll(e.stdin)
+		o.File(f)
 		err = each(f)
 	} else {
 		err = o.Files(docs, co.RetrievalURL, each)
