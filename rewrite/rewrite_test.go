@@ -2,6 +2,10 @@ package rewrite
 
 import (
 	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -64,6 +68,9 @@ func TestDocument(t *testing.T) {
 				"<style>\r\n@import 'https://old.example/docs/s.css';\r\nb { x: URL( \"https://old.example/docs/i\\).png\" ) }</style>",
 			`<p style="background: url(../bg.png) no-repeat">` +
 				"<style>\r\n@import '../s.css';\r\nb { x: URL( \"../i).png\" ) }</style>"},
+		{"an input's kept link is rewritten at its own value, not at the one dropped before it", abs,
+			`<input type=submit src=img/not-image.png formaction="?go">`,
+			`<input type=submit src=img/not-image.png formaction="https://old.example/docs/guide/x.html?go">`},
 		{"CSS escapes in url() are decoded, the URL written plain", abs,
 			`<p style="background: url(a\28 b\29.png)">`,
 			`<p style="background: url(&quot;https://old.example/docs/guide/a(b).png&quot;)">`},
@@ -164,5 +171,42 @@ func TestEncoding(t *testing.T) {
 	bad := "<meta charset=shift_jis><a href=\"https://old.example/docs/x.html\">\x81\x20</a>"
 	if _, _, err := o.Document([]byte(bad), base.Retrieved(page)); err == nil || !strings.Contains(err.Error(), "shift_jis") {
 		t.Errorf("a Shift_JIS page that does not round-trip: %v", err)
+	}
+}
+
+// TestFilesJobs: however many documents are rewritten at once, Files hands
+// each the same files, rewritten the same, in the order of the walk; and
+// calls urlOf on one goroutine, in that order.
+func TestFilesJobs(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 30 {
+		sub := filepath.Join(dir, fmt.Sprintf("d%d", i%3))
+		os.MkdirAll(sub, 0o755)
+		os.WriteFile(filepath.Join(sub, fmt.Sprintf("p%02d.html", i)), fmt.Appendf(nil, `<a href="https://old.example/docs/d%d/x%d.html">x</a>`, i%3, i), 0o644)
+	}
+	os.WriteFile(filepath.Join(dir, "logo.png"), []byte("png"), 0o644)
+	run := func(jobs int) (files, urls []string) {
+		o := Options{Relative: []string{"https://old.example/docs/"}, Resolver: relurl.Resolver{Spec: relurl.WHATWG}, Jobs: jobs}
+		urlOf := func(path string) string {
+			urls = append(urls, path) // not safe for concurrent use, on purpose
+			rel, _ := filepath.Rel(dir, path)
+			return "https://old.example/docs/" + filepath.ToSlash(rel)
+		}
+		err := o.Files([]string{dir}, urlOf, func(f *File) error {
+			files = append(files, fmt.Sprintf("%s %v %q %v", f.Rel, f.Document, f.New, f.Err))
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return files, urls
+	}
+	files1, urls1 := run(1)
+	files4, urls4 := run(4)
+	if len(files1) != 31 || !slices.Equal(files1, files4) || !slices.Equal(urls1, urls4) {
+		t.Errorf("-j 1:\n%q\n-j 4:\n%q", files1, files4)
+	}
+	if want := `d0/p00.html true "<a href=\"x0.html\">x</a>" <nil>`; files1[0] != want {
+		t.Errorf("first file %s, want %s", files1[0], want)
 	}
 }

@@ -101,4 +101,11 @@ func TestRewriteFiles(t *testing.T) {
 	check(t, run("-l", missing, site), "", "relurl rewrite: stat "+missing+": no such file or directory\n", 1)
 	check(t, relurlRun(t, nil, "rewrite", site), "", "relurl rewrite: say what to do: -relative SCOPE, -absolute, -move OLD=NEW or -drop-base…", 2)
 	check(t, run(site), "", "relurl rewrite: more than one document: give -w, -d, -l or -o DIR…", 2)
+
+	// Standard input is one document, a filter: rewritten to standard
+	// output, shown by -l, never written back.
+	stdin := `<a href="https://old.example/docs/api/z.html">z</a>`
+	check(t, relurlRun(t, in(stdin), "rewrite", "-relative", "https://old.example/docs/", "-url", "https://old.example/docs/x.html", "-"), `<a href="api/z.html">z</a>`, "", 0)
+	check(t, relurlRun(t, in(stdin), "rewrite", "-relative", "https://old.example/docs/", "-url", "https://old.example/docs/x.html", "-l", "-"), "-\n", "", 0)
+	check(t, relurlRun(t, in(stdin), "rewrite", "-absolute", "-w", "-"), "", `relurl rewrite: "-", standard input, is one document, rewritten to standard output: not with other documents, -w or -o…`, 2)
 }
