@@ -35,7 +35,6 @@ package main
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -45,23 +44,17 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
 )
 
-// version is what a release build sets with -ldflags -X (.goreleaser.yaml),
-// and commit and date what a build may set beside it; by default the commit
-// and its time come from Go's build information, which go build stamps in
-// a checkout (-buildvcs), and go install …@version gives the module's
-// version.
-var (
-	version = devVersion
-	commit  string
-	date    string
-)
+// version is what a release build sets with -ldflags -X (.goreleaser.yaml).
+// The commit and its time come from Go's build information, which go build
+// stamps in a checkout (-buildvcs); go install …@version, which has none,
+// gives the module's version instead.
+var version = devVersion
 
 const devVersion = "v0.1.0-dev"
 
@@ -407,27 +400,24 @@ func runVersion(e *env, args []string) int {
 // versionLine is "relurl VERSION (commit REVISION, TIME) GO OS/ARCH", the
 // commit marked "modified" when the checkout it was built from was.
 func versionLine() string {
-	v, rev, when, modified := version, commit, date, false
+	v, build, modified, when := version, "commit unknown", false, ""
 	if bi, ok := debug.ReadBuildInfo(); ok {
-		// Built from a checkout, the binary carries its commit (and Go a
-		// pseudo-version, which says less); installed with go install
-		// …@version, it carries no commit, and the module's version.
-		fromCheckout := slices.ContainsFunc(bi.Settings, func(s debug.BuildSetting) bool { return s.Key == "vcs.revision" })
-		if v == devVersion && !fromCheckout && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-			v = bi.Main.Version
-		}
 		for _, s := range bi.Settings {
 			switch s.Key {
 			case "vcs.revision":
-				rev = cmp.Or(rev, s.Value)
+				build = "commit " + s.Value
 			case "vcs.time":
-				when = cmp.Or(when, s.Value)
+				when = s.Value
 			case "vcs.modified":
 				modified = s.Value == "true"
 			}
 		}
+		// Built from a checkout, Go's version for it is a pseudo-version,
+		// which says less than the commit.
+		if v == devVersion && build == "commit unknown" && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+			v = bi.Main.Version
+		}
 	}
-	build := "commit " + cmp.Or(rev, "unknown")
 	if modified {
 		build += ", modified"
 	}
