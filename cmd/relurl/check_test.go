@@ -429,6 +429,12 @@ func TestCheckLocalSite(t *testing.T) {
 		"  2:1 <a href=\"docs/gone.html\"> file:///docs/gone.html: no such file: " + filepath.Join(site, "docs", "gone.html") + "\n" +
 		"  2:35 <a href=\"docs/guide.html#nowhere\"> file:///docs/guide.html#nowhere: no element with id or name \"nowhere\"\n"
 	check(t, r, wantText, "relurl check: 2 documents, 8 links, 5 targets: 3 broken, 0 skipped, 0 excluded\n", exitBroken)
+
+	// A document with no base at all (standard input without -url): the
+	// summary says how to give it one.
+	r = relurlRun(t, in(`<a href="x.html">x</a>`), "check", "-offline", "-")
+	check(t, r, "*", "relurl check: 1 document, 1 link, 1 target: 1 broken, 0 skipped, 0 excluded\n"+
+		"relurl check: hint: 1 link could not be resolved, for want of a base URL: give the documents one with -map DIR=URL, -url URL or -root DIR\n", exitBroken)
 }
 
 // TestCheckGitHubFormat: -format github puts an ::error workflow command

@@ -57,17 +57,16 @@ func TestRewriteInChromium(t *testing.T) {
 		}
 	}
 	loaded := site.load(append(slices.Clone(orig), moved...))
-	before, after := loaded, loaded
 
 	links, differ := 0, 0
 	for i, p := range orig {
-		want := before[p.URL]
+		want := loaded[p.URL]
 		for j := range want {
 			for from, to := range move {
 				want[j] = movedTo(want[j], from, to)
 			}
 		}
-		got := after[moved[i].URL]
+		got := loaded[moved[i].URL]
 		links += len(want)
 		if !slices.Equal(got, want) {
 			differ++
