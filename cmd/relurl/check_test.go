@@ -478,6 +478,7 @@ func TestCheckJUnitFormat(t *testing.T) {
 import sys
 from junitparser import JUnitXml, Failure, Skipped
 xml = JUnitXml.fromfile(sys.argv[1])
+print(xml.tests, xml.failures, xml.errors, xml.skipped)
 for suite in xml:
     print(suite.name, suite.tests, suite.failures, suite.errors, suite.skipped)
     for case in suite:
@@ -486,7 +487,8 @@ for suite in xml:
             print(" ", case.name, kind, result.message)
 `
 	out, err := exec.Command(python, "-c", read, path).CombinedOutput()
-	want := `https://site.example/docs/guide.html 1 0 0 0
+	want := `6 2 0 1
+https://site.example/docs/guide.html 1 0 0 0
 https://site.example/index.html 5 2 0 1
   3:37 <a href="guide.html#install"> failure no element with id or name "install"
   4:1 <a href="faq.html"> failure no such file: ` + filepath.Join(site, "docs", "faq.html") + `

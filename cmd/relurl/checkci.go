@@ -77,22 +77,34 @@ func ghProperty(s string) string {
 // JUnit XML, as JUnit's Ant task wrote it and CI systems read it: a
 // test suite for each document, a test case for each link.
 type junitSuites struct {
-	XMLName  xml.Name     `xml:"testsuites"`
-	Name     string       `xml:"name,attr"`
-	Tests    int          `xml:"tests,attr"`
-	Failures int          `xml:"failures,attr"`
-	Errors   int          `xml:"errors,attr"`
-	Skipped  int          `xml:"skipped,attr"`
-	Suites   []junitSuite `xml:"testsuite"`
+	XMLName xml.Name `xml:"testsuites"`
+	Name    string   `xml:"name,attr"`
+	junitCounts
+	Suites []junitSuite `xml:"testsuite"`
 }
 
 type junitSuite struct {
-	Name     string      `xml:"name,attr"`
-	Tests    int         `xml:"tests,attr"`
-	Failures int         `xml:"failures,attr"`
-	Errors   int         `xml:"errors,attr"`
-	Skipped  int         `xml:"skipped,attr"`
-	Cases    []junitCase `xml:"testcase"`
+	Name string `xml:"name,attr"`
+	junitCounts
+	Cases []junitCase `xml:"testcase"`
+}
+
+// junitCounts are the counts of a suite, and of them all.
+type junitCounts struct {
+	Tests    int `xml:"tests,attr"`
+	Failures int `xml:"failures,attr"`
+	Errors   int `xml:"errors,attr"`
+	Skipped  int `xml:"skipped,attr"`
+}
+
+// count counts a case in c, and in all.
+func (c *junitCounts) count(all *junitCounts, tests, failures, errors, skipped int) {
+	for _, k := range []*junitCounts{c, all} {
+		k.Tests += tests
+		k.Failures += failures
+		k.Errors += errors
+		k.Skipped += skipped
+	}
 }
 
 type junitCase struct {
@@ -133,23 +145,18 @@ func checkJUnit(reports []linkcheck.Report) []byte {
 		case linkcheck.Broken:
 			why.Type = "broken"
 			c.Failure = why
-			s.Failures++
+			s.count(&all.junitCounts, 1, 1, 0, 0)
 		case linkcheck.Unchecked:
 			why.Type = "unchecked"
 			c.Error = why
-			s.Errors++
+			s.count(&all.junitCounts, 1, 0, 1, 0)
 		case linkcheck.Skipped, linkcheck.Excluded:
 			c.Skipped = &junitMessage{Message: r.Err}
-			s.Skipped++
+			s.count(&all.junitCounts, 1, 0, 0, 1)
+		default:
+			s.count(&all.junitCounts, 1, 0, 0, 0)
 		}
-		s.Tests++
-		all.Tests++
 		s.Cases = append(s.Cases, c)
-	}
-	for _, s := range all.Suites {
-		all.Failures += s.Failures
-		all.Errors += s.Errors
-		all.Skipped += s.Skipped
 	}
 	b, _ := xml.MarshalIndent(all, "", "  ") // cannot fail: strings and numbers
 	return append(append([]byte(xml.Header), b...), '\n')
