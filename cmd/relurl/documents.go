@@ -4,6 +4,7 @@ package main
 // the run over them in input order.
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -121,25 +122,52 @@ func (d *docFlags) check(docs []string) error {
 	return nil
 }
 
+// options are the corpus.Options of the flags.
+func (d *docFlags) options(e *env) *corpus.Options {
+	return &corpus.Options{
+		URL: d.url, Maps: d.maps, MaxSize: d.maxSize, MaxRedirects: d.maxRedirects,
+		Timeout: d.timeout, ContentLocation: d.contentLocation, Stdin: e.stdin,
+		Retry: source.Retry{Attempts: d.retries, MaxWait: d.retryWait, Base: source.DefaultRetry.Base},
+		S3:    d.s3, Files: d.files, Prefix: d.prefix,
+	}
+}
+
+// listFiles prints the lines of the manifest -files, joined to -prefix,
+// as the documents would be read, and reads none of them.
+func (d *docFlags) listFiles(e *env, cmd string) int {
+	o := d.options(e)
+	var out []byte
+	for name, err := range o.Source().Manifest(context.Background(), o.Files, o.Prefix, o.Stdin) {
+		if err != nil {
+			e.write(out)
+			fmt.Fprintf(e.stderr, "relurl %s: -files: %s\n", cmd, printable(err.Error()))
+			return exitInvalid
+		}
+		out = append(append(out, printable(name)...), '\n')
+		if len(out) > 64<<10 {
+			if code := e.write(out); code != exitOK {
+				return code
+			}
+			out = out[:0]
+		}
+	}
+	return e.write(out)
+}
+
 // run reads the documents of the arguments and of -files, handing each
 // link to link and each base to base (either may be nil), printing what
 // they print into out in input order, and warnings and errors with the
 // document's name. It returns the exit status and what was read.
 func (d *docFlags) run(e *env, cmd string, args []string, x func() *links.Extractor,
 	docLinks func(doc *corpus.Doc) func(l *links.Link, out *corpus.Output), printBase func(doc *corpus.Doc, part string, b base.Base, out *corpus.Output)) (int, corpus.Stats) {
-	o := &corpus.Options{
-		URL: d.url, Maps: d.maps, MaxSize: d.maxSize, MaxRedirects: d.maxRedirects,
-		Timeout: d.timeout, ContentLocation: d.contentLocation, Stdin: e.stdin,
-		Retry: source.Retry{Attempts: d.retries, MaxWait: d.retryWait, Base: source.DefaultRetry.Base},
-		S3:    d.s3,
-	}
+	o := d.options(e)
 	switch d.typ {
 	case "html":
 		o.Format = links.FormatHTML
 	case "message":
 		o.Format = links.FormatMessage
 	}
-	o.Files, o.Prefix, o.FileURLs, o.Inflaters = d.files, d.prefix, d.fileURLs, d.jobs
+	o.FileURLs, o.Inflaters = d.fileURLs, d.jobs
 	// One file named alone is the run: its warnings need no name.
 	single := len(args) == 1 && d.files == "" && !isDir(args[0])
 	limitMemory(d.jobs, single, d.maxSize)
@@ -201,7 +229,7 @@ func (d *docFlags) run(e *env, cmd string, args []string, x func() *links.Extrac
 }
 
 // limitMemory sets Go's soft memory limit under the bound the README
-// promises, 3 × -max-size and 50 MB for each document read at once, unless
+// promises, 3 × -max-size and 55 MB for each document read at once, unless
 // GOMEMLIMIT sets one. Go's collector lets the heap grow to twice what is
 // live before it runs, so a document near -max-size (the tokenizer's
 // buffer, grown by doubling, and a huge attribute waiting for the base)
@@ -217,7 +245,7 @@ func limitMemory(jobs int, single bool, maxSize int64) {
 	}
 	// A tenth below the bound: the limit counts the heap, and the process
 	// holds a little more (freed pages not yet returned, the runtime's own).
-	if per := 3*maxSize + 50<<20; maxSize < math.MaxInt64/6 && per < math.MaxInt64/int64(jobs) {
+	if per := 3*maxSize + 55<<20; maxSize < math.MaxInt64/6 && per < math.MaxInt64/int64(jobs) {
 		debug.SetMemoryLimit(per / 10 * 9 * int64(jobs))
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/table"
 )
 
 const linksHelp = `
@@ -46,7 +47,8 @@ A DOCUMENT is a file, a directory, - for standard input, an http or https
 URL to fetch, or s3://BUCKET/KEY (any argument "SCHEME://..." is a URL;
 other schemes are refused); -files FILE reads more, one a line, from a
 file, - or a URL, compressed with gzip or zstd or not, each relative line
-joined to -prefix. A directory is read recursively in lexical order, and
+joined to -prefix (-list-files prints them so, and reads none). A
+directory is read recursively in lexical order, and
 its files count by extension (.html .htm .xhtml .eml .mht .mhtml .mime
 .warc .warc.gz .warc.zst), or by content for .php .shtml .asp .aspx .jsp
 .cgi and files without one; the others are skipped and counted. A document
@@ -88,6 +90,14 @@ else its file name), status (HTTP); for a WARC record warc_filename,
 warc_record_offset and warc_record_length (its bytes in the file as
 stored), warc_record_id, warc_date and truncated; url_base64 and
 ref_base64 hold the exact bytes of a value that is not valid UTF-8.
+-format arrow writes the same rows as an Arrow IPC stream (pyarrow's
+ipc.open_stream, DuckDB, Polars and Spark read it from a pipe), and
+-format parquet as a Parquet file, compressed with zstd, dictionary-encoded
+where values repeat (source, base, element); both in batches of 65,536
+rows, so memory stays bounded. -o FILE writes the output there instead of
+standard output (a Parquet file appears once whole); with -part-rows N, -o
+names a directory of part files (part-00000.parquet, ...) of at most N rows
+each, as Spark writes a table.
 -no-fragment drops the #fragment of each URL, -unique prints each URL once
 per document, and -scope internal (or external) keeps the links to the
 document's own site (or the others): same registrable domain, else same
@@ -138,6 +148,7 @@ Examples:
   $ relurl links -url https://example.org/docs/ page.html
   $ relurl links -tsv -map docs=https://docs.python.org/3.11/ docs > graph.tsv
   $ relurl links -json crawl.warc.gz | jq -r 'select(.element=="img") | .url'
+  $ relurl links -format parquet -o links.parquet crawl.warc.gz
   $ relurl links -spec whatwg -fields source,url,rel,surt -unique crawl.warc.gz
   $ relurl links -spec whatwg -scope external -tsv testdata/documents/*.html
   $ find archive -name '*.warc.gz' | relurl links -tsv -files - > edges.tsv
@@ -165,8 +176,12 @@ func runLinks(e *env, args []string) int {
 	fs := flag.NewFlagSet("links", flag.ContinueOnError)
 	var d docFlags
 	d.register(fs)
-	asJSON := fs.Bool("json", false, "print one JSON object per link")
-	asTSV := fs.Bool("tsv", false, "print \"SOURCE<TAB>URL\" for each resolved link: a link graph's edges")
+	asJSON := fs.Bool("json", false, "print one JSON object per link (-format json)")
+	asTSV := fs.Bool("tsv", false, "print \"SOURCE<TAB>URL\" for each resolved link (-format tsv)")
+	format := fs.String("format", "", "the output's `format`: text, tsv, json, arrow or parquet")
+	outPath := fs.String("o", "", "write the output to `FILE` (with -part-rows, a directory of part files)")
+	listFiles := fs.Bool("list-files", false, "print the inputs of -files, one a line, and read none of them")
+	partRows := fs.Int64("part-rows", 0, "with -format parquet, make -o a directory of parts of at most `N` rows")
 	r := specFlags(fs)
 	fieldList := fs.String("fields", "", "print these `columns` of each resolved link, tab-separated (see above)")
 	elements := fs.String("elements", "", "read only these `elements` or ELEMENT@ATTRIBUTEs (default all)")
@@ -181,8 +196,31 @@ func runLinks(e *env, args []string) int {
 	if code, ok := e.checkSpec("links", r); !ok {
 		return code
 	}
-	if n := countTrue(*asJSON, *asTSV, *fieldList != ""); n > 1 {
-		return e.usageError("links", "-json, -tsv and -fields exclude each other")
+	if *listFiles {
+		if d.files == "" || fs.NArg() > 0 {
+			return e.usageError("links", "-list-files lists the lines of -files FILE, and nothing else")
+		}
+		return d.listFiles(e, "links")
+	}
+	if n := countTrue(*asJSON, *asTSV, *fieldList != "", *format != ""); n > 1 {
+		return e.usageError("links", "-format, -json, -tsv and -fields exclude each other")
+	}
+	switch *format {
+	case "", "text":
+	case "json":
+		*asJSON = true
+	case "tsv":
+		*asTSV = true
+	case "arrow", "parquet":
+		if *outPath == "" && e.stdoutIsTTY {
+			return e.usageError("links", "-format %s is binary: give -o FILE, or send standard output to a file or a pipe", *format)
+		}
+	default:
+		return e.usageError("links", "-format %q: want text, tsv, json, arrow or parquet", *format)
+	}
+	asTable := *format == "arrow" || *format == "parquet"
+	if *partRows < 0 || *partRows > 0 && (*format != "parquet" || *outPath == "") {
+		return e.usageError("links", "-part-rows wants -format parquet, -o DIR and a number of rows above 0")
 	}
 	if edges.scope != "" && edges.scope != "internal" && edges.scope != "external" {
 		return e.usageError("links", "-scope %q: want internal or external", edges.scope)
@@ -199,7 +237,7 @@ func runLinks(e *env, args []string) int {
 	}
 	// An anchor's text costs its links a wait until its end: only when
 	// it is printed.
-	text := *asJSON || slices.Contains(fields, "text")
+	text := *asJSON || asTable || slices.Contains(fields, "text")
 	newExtractor := func() *links.Extractor {
 		return &links.Extractor{MaxDepth: d.maxDepth, Resolver: *r, Template: *template, Only: only, Text: text}
 	}
@@ -210,7 +248,7 @@ func runLinks(e *env, args []string) int {
 			switch {
 			case l.Err != nil:
 				refused.Add(1)
-				if !*asJSON {
+				if !*asJSON && !asTable {
 					out.Err = fmt.Appendf(out.Err, "relurl links: %s: <%s %s=%q>: %s\n", printable(doc.Source), l.Element, l.Attribute, l.Ref, printable(l.Err.Error()))
 				}
 			case l.URL == nil:
@@ -221,6 +259,8 @@ func runLinks(e *env, args []string) int {
 			case !ok:
 			case *asJSON:
 				out.Out = appendLinkJSON(out.Out, doc, l, u)
+			case asTable:
+				out.Out = table.AppendLink(out.Out, doc, l, u)
 			case u == nil:
 			case fields != nil:
 				out.Out = de.appendFields(out.Out, fields, l, u)
@@ -234,15 +274,24 @@ func runLinks(e *env, args []string) int {
 			}
 		}
 	}
-	status, stats := d.run(e, "links", fs.Args(), newExtractor, docLinks, nil)
-	if n := unresolved.Load(); n > 0 && !*asJSON {
+	out, err := openOutput(e, *outPath, *format, *partRows)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "relurl links: %v\n", err)
+		return exitWrite
+	}
+	status, stats := d.run(out.env, "links", fs.Args(), newExtractor, docLinks, nil)
+	if err := out.close(); err != nil {
+		fmt.Fprintf(e.stderr, "relurl links: %v\n", err)
+		status = exitWrite
+	}
+	if n := unresolved.Load(); n > 0 && !*asJSON && !asTable {
 		if stats.Documents+stats.Failed > 1 {
 			fmt.Fprintf(e.stderr, "relurl links: %s left unresolved: their documents have no base URL (give -map, or -file-urls)\n", corpus.Count(int(n), "relative link"))
 		} else {
 			fmt.Fprintf(e.stderr, "relurl links: %s left unresolved: the document has no base URL (give -url, or -file-urls)\n", corpus.Count(int(n), "relative link"))
 		}
 	}
-	if n := refused.Load(); n > 0 && !*asJSON {
+	if n := refused.Load(); n > 0 && !*asJSON && !asTable {
 		fmt.Fprintf(e.stderr, "relurl links: %s the URL parser refuses, as a browser would\n", corpus.Count(int(n), "link"))
 	}
 	if stats.Documents+stats.Failed > 1 || stats.Records > 0 || len(stats.Skipped) > 0 {

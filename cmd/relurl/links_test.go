@@ -66,7 +66,7 @@ func TestLinksFiles(t *testing.T) {
 			"", "relurl links: 1 relative link left unresolved: the document has no base URL (give -url, or -file-urls)\n", 0},
 		{"bad -fields", "", []string{"links", "-fields", "url,bogus", "x"}, "", "relurl links: -fields: \"bogus\" is not one of source,url,…", 2},
 		{"bad -scope", "", []string{"links", "-scope", "site", "x"}, "", "relurl links: -scope \"site\": want internal or external…", 2},
-		{"-json and -fields", "", []string{"links", "-json", "-fields", "url", "x"}, "", "relurl links: -json, -tsv and -fields exclude each other…", 2},
+		{"-json and -fields", "", []string{"links", "-json", "-fields", "url", "x"}, "", "relurl links: -format, -json, -tsv and -fields exclude each other…", 2},
 	}
 	runCLITests(t, tests)
 }

@@ -77,7 +77,7 @@ var commands []command
 
 func init() {
 	commands = []command{
-		{"links", "[-json | -tsv] [-j N] [-map DIR=URL] [flags] DOCUMENT... | -files FILE", "print the links of documents, resolved against their bases (Sections 3 and 4)", runLinks},
+		{"links", "[-json | -tsv | -format F] [-j N] [-map DIR=URL] [flags] DOCUMENT... | -files FILE", "print the links of documents, resolved against their bases (Sections 3 and 4)", runLinks},
 		{"base", "[-json] [flags] DOCUMENT... | -files FILE", "print documents' base URLs and the layers of Section 3 that set them", runBase},
 		{"check", "[-json | -format F] [-offline] [-root DIR] [flags] DOCUMENT... | -files FILE", "check that links lead somewhere, resolved as a browser does, <base> and all", runCheck},
 		{"rewrite", "[-relative SCOPE | -absolute | -move OLD=NEW] [-w|-d|-l|-o DIR] DOC...", "rewrite documents' links in place, to move a tree as a whole", runRewrite},
@@ -382,7 +382,12 @@ func (e *env) usageError(name string, format string, args ...any) int {
 
 func isTerminal(f *os.File) bool {
 	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return false
+	}
+	// /dev/null is a character device too, and no terminal.
+	null, err := os.Stat(os.DevNull)
+	return err != nil || !os.SameFile(fi, null)
 }
 
 func runVersion(e *env, args []string) int {

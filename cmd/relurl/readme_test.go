@@ -83,9 +83,22 @@ func runConsoleBlocks(t *testing.T, doc, dir, path string) int {
 					continue
 				}
 			}
+			cmdPath := path
+			if strings.HasPrefix(c.command, "duckdb ") {
+				// DuckDB's command line, from PyPI's duckdb-cli: .ci/run
+				// installs it and names it in RELURL_DUCKDB.
+				duckdb := os.Getenv("RELURL_DUCKDB")
+				if duckdb == "" {
+					if os.Getenv("CI") != "" {
+						t.Fatal("CI needs duckdb: .ci/run installs it and sets RELURL_DUCKDB")
+					}
+					continue
+				}
+				cmdPath = filepath.Dir(duckdb) + string(os.PathListSeparator) + path
+			}
 			cmd := exec.Command("bash", "-c", c.command)
 			cmd.Dir = dir
-			cmd.Env = append(os.Environ(), "PATH="+path)
+			cmd.Env = append(os.Environ(), "PATH="+cmdPath)
 			var stdout, stderr strings.Builder
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			cmd.Run()

@@ -1,0 +1,157 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/ipc"
+	"github.com/parquet-go/parquet-go"
+
+	"github.com/relurl/relurl/table"
+)
+
+// TestLinksArrow: relurl links -format arrow over wget's crawl holds, row
+// for row and column for column, what -json prints; the Parquet file and
+// its parts hold as many rows.
+func TestLinksArrow(t *testing.T) {
+	if _, err := os.Stat(docsCrawl); err != nil {
+		t.Skipf("no shared data (%v)", err)
+	}
+	jsonOut, err := exec.Command(relurlBin, "links", "-json", docsCrawl).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []map[string]any
+	sc := bufio.NewScanner(bytes.NewReader(jsonOut))
+	sc.Buffer(nil, 1<<26)
+	for sc.Scan() {
+		var m map[string]any
+		d := json.NewDecoder(bytes.NewReader(sc.Bytes()))
+		d.UseNumber()
+		if err := d.Decode(&m); err != nil {
+			t.Fatal(err)
+		}
+		for k, v := range m {
+			if v == nil {
+				delete(m, k)
+			}
+		}
+		want = append(want, m)
+	}
+
+	arrowOut, err := exec.Command(relurlBin, "links", "-format", "arrow", docsCrawl).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd, err := ipc.NewReader(bytes.NewReader(arrowOut))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rd.Release()
+	if !rd.Schema().Equal(table.Schema) {
+		t.Fatalf("schema %s", rd.Schema())
+	}
+	n := 0
+	for rd.Next() {
+		rec := rd.RecordBatch()
+		for i := range int(rec.NumRows()) {
+			got := map[string]any{}
+			for c, f := range rec.Schema().Fields() {
+				col := rec.Column(c)
+				if col.IsNull(i) {
+					continue
+				}
+				switch col := col.(type) {
+				case *array.String:
+					got[f.Name] = col.Value(i)
+				default:
+					got[f.Name] = json.Number(col.ValueStr(i))
+				}
+			}
+			if n < len(want) && !reflect.DeepEqual(got, want[n]) {
+				t.Fatalf("row %d:\n got %v\nwant %v", n, got, want[n])
+			}
+			n++
+		}
+	}
+	if n != len(want) || n < 200_000 {
+		t.Fatalf("%d rows, want %d (over 200,000)", n, len(want))
+	}
+
+	dir := t.TempDir()
+	file := filepath.Join(dir, "links.parquet")
+	check(t, relurlRun(t, nil, "links", "-format", "parquet", "-o", file, docsCrawl), "", "*warcinfo 1\n", 0)
+	if rows := parquetRows(t, file); rows != int64(n) {
+		t.Errorf("the Parquet file has %d rows, want %d", rows, n)
+	}
+	parts := filepath.Join(dir, "parts")
+	check(t, relurlRun(t, nil, "links", "-format", "parquet", "-part-rows", "100000", "-o", parts, docsCrawl), "", "*warcinfo 1\n", 0)
+	names, _ := filepath.Glob(filepath.Join(parts, "*"))
+	var total int64
+	for _, p := range names {
+		rows := parquetRows(t, p)
+		if rows > 100_000 {
+			t.Errorf("%s: %d rows, over -part-rows", p, rows)
+		}
+		total += rows
+	}
+	if len(names) != 3 || total != int64(n) {
+		t.Errorf("parts %v hold %d rows, want 3 parts of %d", names, total, n)
+	}
+}
+
+func parquetRows(t *testing.T, path string) int64 {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	st, _ := f.Stat()
+	pf, err := parquet.OpenFile(f, st.Size())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pf.NumRows()
+}
+
+func TestLinksFormat(t *testing.T) {
+	const page = "../../testdata/documents/rfc1808-appendix.html"
+	jsonOut := relurlRun(t, nil, "links", "-json", page)
+	check(t, relurlRun(t, nil, "links", "-format", "json", page), jsonOut.stdout, "", 0)
+	tsvOut := relurlRun(t, nil, "links", "-tsv", page)
+	check(t, relurlRun(t, nil, "links", "-format", "tsv", page), tsvOut.stdout, "", 0)
+
+	out := filepath.Join(t.TempDir(), "links.tsv")
+	check(t, relurlRun(t, nil, "links", "-tsv", "-o", out, page), "", "", 0)
+	if b, _ := os.ReadFile(out); string(b) != tsvOut.stdout {
+		t.Errorf("-o %s holds %q, want %q", out, b, tsvOut.stdout)
+	}
+
+	for _, c := range []struct {
+		args []string
+		says string
+	}{
+		{[]string{"-format", "csv"}, `-format "csv": want text, tsv, json, arrow or parquet`},
+		{[]string{"-format", "arrow", "-json"}, "-format, -json, -tsv and -fields exclude each other"},
+		{[]string{"-format", "arrow", "-part-rows", "10", "-o", "x"}, "-part-rows wants -format parquet, -o DIR and a number of rows above 0"},
+		{[]string{"-format", "parquet", "-part-rows", "10"}, "-part-rows wants -format parquet, -o DIR and a number of rows above 0"},
+	} {
+		r := relurlRun(t, nil, append(append([]string{"links"}, c.args...), page)...)
+		if r.code != 2 || !strings.Contains(r.stderr, c.says) {
+			t.Errorf("%q: exit %d, %q; want 2 and %q", c.args, r.code, r.stderr, c.says)
+		}
+	}
+	r := relurlRun(t, nil, "links", "-format", "parquet", "-o", filepath.Join(t.TempDir(), "no", "such", "dir", "x.parquet"), page)
+	if r.code != exitWrite || !strings.Contains(r.stderr, "no/such/dir") {
+		t.Errorf("an -o that cannot be made: exit %d, %q", r.code, r.stderr)
+	}
+}

@@ -1,0 +1,236 @@
+package table
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/compress/zstd"
+)
+
+// parquetRow gives the Parquet file its schema: Schema's columns in the
+// same order, each optional, and dictionary encoding ("dict") for the
+// columns whose values repeat from row to row (a page's source and base
+// and its record's fields; the few names of elements, attributes and
+// base layers), not for those that mostly differ (url, ref, text). Values
+// are never read from it: batches are written column by column.
+type parquetRow struct {
+	URL              *string `parquet:"url,optional"`
+	URLBase64        *string `parquet:"url_base64,optional"`
+	Error            *string `parquet:"error,optional,dict"`
+	Ref              *string `parquet:"ref,optional"`
+	RefBase64        *string `parquet:"ref_base64,optional"`
+	Base             *string `parquet:"base,optional,dict"`
+	BaseFrom         *string `parquet:"base_from,optional,dict"`
+	Element          *string `parquet:"element,optional,dict"`
+	Attribute        *string `parquet:"attribute,optional,dict"`
+	Rel              *string `parquet:"rel,optional,dict"`
+	Text             *string `parquet:"text,optional"`
+	Part             *string `parquet:"part,optional,dict"`
+	Source           *string `parquet:"source,optional,dict"`
+	Status           *int32  `parquet:"status,optional"`
+	WARCFilename     *string `parquet:"warc_filename,optional,dict"`
+	WARCRecordOffset *int64  `parquet:"warc_record_offset,optional"`
+	WARCRecordLength *int64  `parquet:"warc_record_length,optional"`
+	WARCRecordID     *string `parquet:"warc_record_id,optional,dict"`
+	WARCDate         *string `parquet:"warc_date,optional,dict"`
+	Truncated        *string `parquet:"truncated,optional,dict"`
+}
+
+var parquetSchema = parquet.SchemaOf(parquetRow{})
+
+// valueChunk is how many values of a column go to parquet-go at once.
+const valueChunk = 1024
+
+// NewParquet returns a Writer of one Parquet file to out, written from
+// start to end (out need not seek: a pipe will do), compressed with zstd.
+// Each batch is a row group.
+func NewParquet(out io.Writer) *Writer {
+	return newWriter(newParquetSink(out, nil))
+}
+
+func newParquetSink(out io.Writer, file *atomicFile) *parquetSink {
+	w := parquet.NewWriter(out, parquetSchema,
+		parquet.Compression(&zstd.Codec{Level: zstd.SpeedDefault}),
+		parquet.CreatedBy("relurl", "", ""))
+	return &parquetSink{w: w, file: file}
+}
+
+type parquetSink struct {
+	w      *parquet.Writer
+	file   *atomicFile // when the sink owns the file
+	values [len(columns)][]parquet.Value
+}
+
+// write writes the batch as a row group, its columns in parallel: each
+// column's encoding and compression is a job of its own.
+func (s *parquetSink) write(b *batch) error {
+	writers := s.w.ColumnWriters()
+	errs := make([]error, len(columns))
+	var wg sync.WaitGroup
+	for c := range columns {
+		wg.Go(func() {
+			// In chunks: a parquet.Value holds a pointer, and a batch's
+			// worth of them would keep the garbage collector busy.
+			values := s.values[c][:0]
+			col := &b.cols[c]
+			kind := columns[c].Type.ID()
+			for r := 0; r < b.rows && errs[c] == nil; r++ {
+				v := parquet.NullValue().Level(0, 0, c)
+				switch {
+				case !col.valid[r]:
+				case kind == arrow.STRING:
+					v = parquet.ByteArrayValue(b.string(c, r)).Level(0, 1, c)
+				case kind == arrow.INT32:
+					v = parquet.Int32Value(int32(col.ints[r])).Level(0, 1, c)
+				default:
+					v = parquet.Int64Value(col.ints[r]).Level(0, 1, c)
+				}
+				if values = append(values, v); len(values) == valueChunk || r == b.rows-1 {
+					_, errs[c] = writers[c].WriteRowValues(values)
+					values = values[:0]
+				}
+			}
+			s.values[c] = values
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return s.w.Flush()
+}
+
+func (s *parquetSink) close() error {
+	err := s.w.Close()
+	if s.file != nil {
+		if cerr := s.file.commit(err); err == nil {
+			err = cerr
+		}
+	}
+	return err
+}
+
+func (s *parquetSink) abort() {
+	s.w.Close()
+	if s.file != nil {
+		s.file.commit(errAborted)
+	}
+}
+
+var errAborted = fmt.Errorf("table: aborted")
+
+// CreateParquet returns a Writer of Parquet to path. With partRows 0, path
+// is one file; otherwise it is a directory (made if missing) of part files
+// part-00000.parquet, part-00001.parquet, … of at most partRows rows each,
+// as Spark writes a table. A file appears under its name only once it is
+// whole: until then it is written as a hidden temporary file beside it,
+// removed if the Writer fails.
+func CreateParquet(path string, partRows int64) (*Writer, error) {
+	if partRows <= 0 {
+		f, err := createAtomic(path)
+		if err != nil {
+			return nil, err
+		}
+		return newWriter(newParquetSink(f.f, f)), nil
+	}
+	if err := os.MkdirAll(path, 0o777); err != nil {
+		return nil, err
+	}
+	if existing, _ := filepath.Glob(filepath.Join(path, "part-*.parquet")); len(existing) > 0 {
+		return nil, fmt.Errorf("%s already holds part files (%s): give an empty or new directory", path, filepath.Base(existing[0]))
+	}
+	w := newWriter(&partsSink{dir: path, max: partRows})
+	w.batch.maxRows = int(min(partRows, BatchRows))
+	return w, nil
+}
+
+// partsSink writes a directory of part files, each at most max rows.
+type partsSink struct {
+	dir  string
+	max  int64
+	n    int   // part files begun
+	rows int64 // rows in the current one
+	cur  *parquetSink
+}
+
+func (s *partsSink) write(b *batch) error {
+	// A batch never spans two parts: Writer keeps batches at most max rows.
+	if s.cur != nil && s.rows+int64(b.rows) > s.max {
+		err := s.cur.close()
+		s.cur = nil
+		if err != nil {
+			return err
+		}
+	}
+	if s.cur == nil {
+		f, err := createAtomic(filepath.Join(s.dir, fmt.Sprintf("part-%05d.parquet", s.n)))
+		if err != nil {
+			return err
+		}
+		s.cur, s.rows = newParquetSink(f.f, f), 0
+		s.n++
+	}
+	s.rows += int64(b.rows)
+	return s.cur.write(b)
+}
+
+func (s *partsSink) close() error {
+	if s.cur == nil && s.n == 0 {
+		// No row at all: one empty part, so that the table and its schema
+		// exist for its reader.
+		var empty batch
+		empty.reset()
+		if err := s.write(&empty); err != nil {
+			return err
+		}
+	}
+	if s.cur == nil {
+		return nil
+	}
+	err := s.cur.close()
+	s.cur = nil
+	return err
+}
+
+func (s *partsSink) abort() {
+	if s.cur != nil {
+		s.cur.abort()
+	}
+}
+
+// atomicFile is a file written under a temporary name and renamed to its
+// own once whole.
+type atomicFile struct {
+	f    *os.File
+	path string
+}
+
+func createAtomic(path string) (*atomicFile, error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return nil, err
+	}
+	return &atomicFile{f: f, path: path}, nil
+}
+
+// commit closes the file and gives it its name, or removes it when failed
+// is not nil.
+func (a *atomicFile) commit(failed error) error {
+	err := a.f.Close()
+	if failed == nil && err == nil {
+		if err = os.Chmod(a.f.Name(), 0o644); err == nil {
+			err = os.Rename(a.f.Name(), a.path)
+		}
+	}
+	if failed != nil || err != nil {
+		os.Remove(a.f.Name())
+	}
+	return err
+}

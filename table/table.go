@@ -1,0 +1,189 @@
+// Package table writes links as a table: Apache Arrow record batches, as
+// an Arrow IPC stream or as Parquet files, for the tools that keep link
+// graphs as columns (Spark, DuckDB, Polars, pandas).
+//
+// A row is one link, with the fields of relurl links -json and the same
+// values: Schema lists the columns. The table is the Spark job's links
+// table too (spark/relurl_spark reads the Arrow stream and adds the
+// archive column), so the two never differ.
+//
+// Rows are made in two steps, so that the costly one runs on every core
+// and the cheap one keeps the input's order: AppendLink encodes a link as
+// bytes (in each worker), and a Writer, fed those bytes in order through
+// Write, appends them to column builders and writes a record batch each
+// BatchRows rows or BatchBytes bytes. Memory is bounded by one batch,
+// whatever the number of links.
+//
+// Strings are valid UTF-8, as Arrow's string type requires: each byte of
+// a value that is not UTF-8 becomes U+FFFD, as in the JSON, and url_base64
+// and ref_base64 hold the exact bytes of a url or ref that is not.
+//
+// This package must not decide what a link is (package links does) or
+// where documents come from (package corpus): it only lays rows out.
+package table
+
+import (
+	"encoding/base64"
+	"encoding/binary"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/corpus"
+	"github.com/relurl/relurl/links"
+)
+
+// Schema is the links table: the fields of relurl links -json, in that
+// order, with the JSON's nulls. A link resolved under -spec whatwg that
+// the URL parser refused has error set and url null; status is null for a
+// document that was not fetched; the warc_ columns are null outside a WARC
+// archive.
+var Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "url", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "url_base64", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "error", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "ref", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "ref_base64", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "base", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "base_from", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "element", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "attribute", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "rel", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "text", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "part", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "source", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "status", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "warc_filename", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "warc_record_offset", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "warc_record_length", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "warc_record_id", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "warc_date", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "truncated", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// How a row is encoded between AppendLink and Writer.Write: each column of
+// Schema in order, as a tag byte, then for a value its uvarint length and
+// bytes (a string, already valid UTF-8) or its varint (a number).
+const (
+	tagNull  = 0
+	tagValue = 1
+)
+
+// AppendLink appends the row of link l of document doc to dst, encoded for
+// Writer.Write, and returns the extended buffer. url is the link's URL as
+// printed (nil when it is unresolved or refused); it may differ from l.URL
+// when the caller drops fragments.
+func AppendLink(dst []byte, doc *corpus.Doc, l *links.Link, url []byte) []byte {
+	dst = appendString(dst, url, url != nil)
+	dst = appendBase64(dst, url)
+	var reason string
+	if l.Err != nil {
+		reason = l.Err.Error()
+	}
+	dst = appendString(dst, reason, l.Err != nil)
+	dst = appendString(dst, l.Ref, true)
+	dst = appendBase64(dst, l.Ref)
+	dst = appendString(dst, l.Base.URL, l.Base.From != base.None)
+	dst = appendString(dst, l.Base.From.String(), true)
+	dst = appendString(dst, l.Element, true)
+	dst = appendString(dst, l.Attribute, true)
+	dst = appendString(dst, l.Rel, l.Rel != nil)
+	dst = appendString(dst, l.Text, l.Text != nil)
+	dst = appendString(dst, l.Part, l.Part != "")
+	dst = appendString(dst, doc.Source, true)
+	dst = appendInt(dst, int64(doc.Status), doc.Status != 0)
+	rec := doc.Record
+	if rec == nil {
+		for range 6 {
+			dst = append(dst, tagNull)
+		}
+		return dst
+	}
+	dst = appendString(dst, doc.Name, true)
+	dst = appendInt(dst, rec.Offset, true)
+	dst = appendInt(dst, rec.Length, true)
+	dst = appendString(dst, rec.Header.Get("WARC-Record-ID"), true)
+	dst = appendString(dst, rec.Header.Get("WARC-Date"), true)
+	truncated := rec.Header.Get("WARC-Truncated")
+	if truncated == "" && rec.Cut {
+		truncated = "length" // cut at -max-size here, as the JSON says
+	}
+	return appendString(dst, truncated, truncated != "")
+}
+
+// appendString appends a string column's value, or null unless ok. Each
+// byte that is not part of valid UTF-8 becomes U+FFFD, as in the JSON.
+func appendString[T string | []byte](dst []byte, s T, ok bool) []byte {
+	if !ok {
+		return append(dst, tagNull)
+	}
+	dst = append(dst, tagValue)
+	if valid(s) {
+		dst = binary.AppendUvarint(dst, uint64(len(s)))
+		return append(dst, s...)
+	}
+	fixed := make([]byte, 0, len(s)+8)
+	for i := 0; i < len(s); {
+		r, size := decodeRune(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			fixed = utf8.AppendRune(fixed, utf8.RuneError)
+		} else {
+			fixed = append(fixed, s[i:i+size]...)
+		}
+		i += size
+	}
+	dst = binary.AppendUvarint(dst, uint64(len(fixed)))
+	return append(dst, fixed...)
+}
+
+// appendBase64 appends the *_base64 column of a value: its bytes in
+// standard base64 when they are not valid UTF-8, else null.
+func appendBase64(dst, v []byte) []byte {
+	if v == nil || utf8.Valid(v) {
+		return append(dst, tagNull)
+	}
+	dst = append(dst, tagValue)
+	dst = binary.AppendUvarint(dst, uint64(base64.StdEncoding.EncodedLen(len(v))))
+	return base64.StdEncoding.AppendEncode(dst, v)
+}
+
+func appendInt(dst []byte, n int64, ok bool) []byte {
+	if !ok {
+		return append(dst, tagNull)
+	}
+	return binary.AppendVarint(append(dst, tagValue), n)
+}
+
+func valid[T string | []byte](s T) bool {
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := decodeRune(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			return false
+		}
+		i += size
+	}
+	return true
+}
+
+// decodeRune decodes the first rune of s, string or bytes alike.
+func decodeRune[T string | []byte](s T) (rune, int) {
+	var buf [utf8.UTFMax]byte
+	n := copy(buf[:], s)
+	return utf8.DecodeRune(buf[:n])
+}
+
+// A FormatError says that bytes given to Writer.Write are not rows that
+// AppendLink encoded.
+type FormatError struct {
+	Offset int64 // the byte offset in everything written, where the row starts
+}
+
+func (e *FormatError) Error() string {
+	return "table: bytes at offset " + strconv.FormatInt(e.Offset, 10) + " are not an encoded row"
+}
