@@ -13,14 +13,18 @@ read them:
 
 A host is the hostname of a link's source and of its resolved URL, as
 relurl parses them by the URL Standard (lower case, IDNA, IP addresses
-normalised; ``relurl parse -spec whatwg``); links without a host on both
-ends (unresolved, mailto:, data:) make no edge. IP addresses are reversed
-like names, as a plain split at dots does.
+normalised; ``relurl parse -spec whatwg``), then made a node as Common
+Crawl's host graphs make them (cc-pyspark's host links, which cc-webgraph
+reads): see graph_host. Links without such a host at either end
+(unresolved, mailto:, data:, an IP address) make no edge. --raw-hosts
+keeps every hostname as relurl gives it, reversed at its dots.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -30,25 +34,57 @@ import pyarrow as pa
 from relurl_spark import runner
 
 
+# A label of a host name as cc-pyspark accepts it: letters, digits,
+# hyphens and (relaxed) underscores, at most 63, neither end a hyphen.
+_LABEL = re.compile(r"[a-z0-9]([a-z0-9_-]{0,61}[a-z0-9])?")
+_IPV4 = re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}")
+
+
+def graph_host(hostname: str | None, raw: bool = False) -> str | None:
+    """The node of a hostname (relurl's: lower case, IDNA applied) in the
+    host graph, reversed at its dots (www.example.com -> com.example), or
+    None when it is no node. As cc-pyspark's host links, which Common
+    Crawl's graphs are made of: an IP address is no node, nor is a name of
+    one label (localhost) or with a label that is not a host name's (empty
+    as in a..b, over 63 bytes, a hyphen at an end, any other character), or
+    longer than 253 bytes; a trailing dot is dropped (example.com. is
+    example.com); and a leading www. label is dropped when two or more
+    labels remain, so www.example.com and example.com are one node. With
+    raw, every hostname is a node, only reversed."""
+    if not hostname:
+        return None
+    if raw:
+        return ".".join(reversed(hostname.split(".")))
+    host = hostname[:-1] if hostname.endswith(".") else hostname
+    if not host or len(host) > 253 or host.startswith("[") or _IPV4.fullmatch(host):
+        return None
+    labels = host.split(".")
+    if len(labels) < 2 or not all(_LABEL.fullmatch(label) for label in labels):
+        return None
+    if labels[0] == "www" and len(labels) > 2:
+        labels = labels[1:]
+    return ".".join(reversed(labels))
+
+
 @dataclass
 class Hosts:
-    """The mapInArrow function: each URL with its reversed hostname."""
+    """The mapInArrow function: each URL with its node in the host graph."""
 
     relurl: str
+    raw: bool = False
 
     def __call__(self, batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         with runner.in_task(self.relurl, {}) as (relurl, env):
             for batch in batches:
                 urls = batch.column("u").to_pylist()
-                hosts = runner.hostnames(relurl, urls, env)
-                rev = [".".join(reversed(h.split("."))) if h else None for h in hosts]
-                yield pa.RecordBatch.from_pydict({"u": urls, "host": rev}, schema=HOSTS_SCHEMA)
+                hosts = [graph_host(h, self.raw) for h in runner.hostnames(relurl, urls, env)]
+                yield pa.RecordBatch.from_pydict({"u": urls, "host": hosts}, schema=HOSTS_SCHEMA)
 
 
 HOSTS_SCHEMA = pa.schema([("u", pa.string()), ("host", pa.string())])
 
 
-def build(links, relurl: str, partitions: int):  # noqa: ANN001, ANN201
+def build(links, relurl: str, partitions: int, raw: bool = False):  # noqa: ANN001, ANN201
     """The vertices (id, host) and edges (from_id, to_id) DataFrames of the
     links DataFrame (source and url columns)."""
     from pyspark.sql import functions as F
@@ -56,7 +92,7 @@ def build(links, relurl: str, partitions: int):  # noqa: ANN001, ANN201
     from pyspark.storagelevel import StorageLevel
 
     urls = links.select(F.explode(F.array("source", "url")).alias("u")).where("u IS NOT NULL").distinct()
-    host_of = urls.mapInArrow(Hosts(relurl), from_arrow_schema(HOSTS_SCHEMA)).where("host IS NOT NULL")
+    host_of = urls.mapInArrow(Hosts(relurl, raw), from_arrow_schema(HOSTS_SCHEMA)).where("host IS NOT NULL")
     pairs = (
         links.join(host_of.withColumnRenamed("u", "source").withColumnRenamed("host", "src"), "source")
         .join(host_of.withColumnRenamed("u", "url").withColumnRenamed("host", "dst"), "url")
@@ -99,13 +135,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--out", required=True, help="the directory of vertices/ and edges/")
     p.add_argument("--relurl", default="relurl", help="relurl on the executors: a path, or the name of a file given to --files")
     p.add_argument("--partitions", type=int, default=0, help="partitions of the vertices (default: spark.sql.shuffle.partitions)")
-    p.add_argument("--mode", default="errorifexists")
+    p.add_argument("--raw-hosts", action="store_true", help="make every hostname a node, as relurl gives it (default: as Common Crawl's graphs, see graph_host)")
+    p.add_argument("--mode", default="error", help="what to do when a table exists: the DataFrame writer's save mode (default error)")
+    p.add_argument("--log-level", default="WARN", help="Spark's log level once the job runs (default WARN)")
+    p.add_argument("--remote", default=os.environ.get("SPARK_REMOTE"), help="a Spark Connect server, sc://HOST:PORT (default $SPARK_REMOTE)")
     args = p.parse_args(sys.argv[1:] if argv is None else argv)
-    from pyspark.sql import SparkSession
+    from relurl_spark.links import session
 
-    spark = SparkSession.builder.appName("relurl host graph").getOrCreate()
+    spark = session(args, "relurl host graph")
     partitions = args.partitions or int(spark.conf.get("spark.sql.shuffle.partitions"))
-    vertices, edges = build(spark.read.parquet(args.links), args.relurl, partitions)
+    vertices, edges = build(spark.read.parquet(args.links), args.relurl, partitions, args.raw_hosts)
     opts = {"sep": "\t", "header": "false", "compression": "gzip"}
     vertices.write.mode(args.mode).options(**opts).csv(f"{args.out}/vertices")
     edges.write.mode(args.mode).options(**opts).csv(f"{args.out}/edges")

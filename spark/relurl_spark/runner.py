@@ -1,10 +1,10 @@
-"""Running relurl on one archive, and reading what it prints as Arrow.
+"""Running relurl on one archive, and reading the links it writes as Arrow.
 
-This module knows nothing of Spark: it starts ``relurl links -json -j 1``
-on one archive, parses its JSON lines with Arrow's JSON reader (columnar,
-in C++, lossless: relurl writes valid UTF-8 and puts the exact bytes of any
-other value in ``*_base64`` fields), and reports how it ended. The Spark job
-(``links.py``) calls it inside each task.
+This module knows nothing of Spark: it starts ``relurl links -format arrow
+-j 1`` on one archive, reads the Arrow IPC stream it writes with
+``pyarrow.ipc.open_stream`` (record batches as relurl built them: nothing
+is parsed here, and no link is too long to read), and reports how it
+ended. The Spark job (``links.py``) calls it inside each task.
 """
 
 from __future__ import annotations
@@ -24,10 +24,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import pyarrow as pa
+import pyarrow.ipc
 import pyarrow.json as pajson
 
-# The columns of a link, as relurl links -json names them (see the README's
-# schema); archive is added: the manifest line the link came from.
+# The columns of a link: relurl's links table (package table, the fields of
+# relurl links -json), which its Arrow stream carries; the tests check that
+# the two agree. The job adds archive, the manifest line the link came from.
 LINK_SCHEMA = pa.schema(
     [
         ("url", pa.string()),
@@ -53,9 +55,10 @@ LINK_SCHEMA = pa.schema(
     ]
 )
 
-# How much of relurl's output is parsed at once, and how much of its
-# standard error is kept to name a failure.
-CHUNK = 8 << 20
+# How many record batches (each at most 64Ki rows or 32 MiB of values) wait
+# between the thread that reads relurl's stream and the task; how much of
+# relurl's standard error is kept to name a failure.
+QUEUED = 4
 _NOT_ERROR = re.compile(r"relurl links: (warning: |\d+ )")
 # The summary's count of losses: records and parts that gave none of their
 # links, or some of them (relurl exits 1 then, and says why in warnings).
@@ -108,7 +111,7 @@ def command(relurl: str, archive: str, prefix: str, extra: Sequence[str]) -> lis
     """The relurl command line for one archive: the archive comes on
     standard input as a one-line manifest, so that relurl itself joins it
     to the prefix, the same way as for a whole manifest."""
-    args = [relurl, "links", "-json", "-j", "1", "-files", "-"]
+    args = [relurl, "links", "-format", "arrow", "-j", "1", "-files", "-"]
     if prefix:
         args += ["-prefix", prefix]
     return args + list(extra)
@@ -151,38 +154,43 @@ def run(
             if len(tail) > 2 * STDERR_TAIL:
                 del tail[: len(tail) - STDERR_TAIL]
 
-    chunks: queue.Queue[bytes | None] = queue.Queue(maxsize=4)
+    batches: queue.Queue[pa.RecordBatch | Exception | None] = queue.Queue(maxsize=QUEUED)
     ended = [0.0]  # when relurl closed its output: its own wall time ends
 
     def read_stdout() -> None:
-        # Reads while the main thread parses: relurl never waits on a full
-        # pipe for long.
+        # Reads while the task consumes (pyarrow reads without the GIL):
+        # relurl never waits on a full pipe for long.
         assert proc.stdout
-        rest = b""
-        while True:
-            data = proc.stdout.read(CHUNK)
-            if not data:
-                break
-            data = rest + data
-            cut = data.rfind(b"\n") + 1
-            rest = data[cut:]
-            if cut:
-                chunks.put(data[:cut])
-        ended[0] = time.monotonic()
-        if rest:
-            chunks.put(rest + b"\n")
-        chunks.put(None)
+        try:
+            with pa.ipc.open_stream(proc.stdout) as stream:
+                if not stream.schema.equals(LINK_SCHEMA):
+                    raise ValueError(f"relurl ({relurl}) writes links of another schema than this job's: {stream.schema}")
+                for batch in stream:
+                    batches.put(batch)
+        except pa.ArrowInvalid as e:
+            # An empty output: relurl could not run at all, and its exit
+            # status and standard error say why. Anything else is a stream
+            # cut short: an error of its own.
+            if "Tried reading schema message, was null or length 0" not in str(e):
+                batches.put(RuntimeError(f"relurl's Arrow stream is cut short: {e}"))
+        except Exception as e:  # noqa: BLE001 (handed to the task)
+            batches.put(e)
+        finally:
+            proc.stdout.read()  # whatever follows an error, so that relurl ends
+            ended[0] = time.monotonic()
+            batches.put(None)
 
     threads = [threading.Thread(target=drain_stderr, daemon=True), threading.Thread(target=read_stdout, daemon=True)]
     for t in threads:
         t.start()
     links = 0
-    opts = pajson.ParseOptions(explicit_schema=LINK_SCHEMA, unexpected_field_behavior="ignore")
-    read = pajson.ReadOptions(block_size=CHUNK + (1 << 20))
-    while (chunk := chunks.get()) is not None:
-        table = pajson.read_json(io.BytesIO(chunk), read_options=read, parse_options=opts)
-        links += table.num_rows
-        yield from table.to_batches()
+    stream_errors: list[str] = []
+    while (batch := batches.get()) is not None:
+        if isinstance(batch, Exception):
+            stream_errors.append(str(batch))
+            continue
+        links += batch.num_rows
+        yield batch
     status = proc.wait()
     for t in threads:
         t.join()
@@ -191,13 +199,13 @@ def run(
         lines = text.splitlines()
         # An error names a document; a warning, a summary or a count
         # ("1824 documents ...", "3 relative links left unresolved") does not.
-        errors = [ln for ln in lines if ln.startswith("relurl links: ") and not _NOT_ERROR.match(ln)]
+        errors = [ln for ln in lines if ln.startswith("relurl links: ") and not _NOT_ERROR.match(ln)] + stream_errors
         warnings = [ln for ln in lines if ln.startswith("relurl links: warning: ")]
         lost = next((m for ln in reversed(lines) if (m := _LOST.search(ln))), None)
         outcome.append(
             Outcome(
                 archive,
-                status,
+                status if status != 0 or not stream_errors else 1,
                 links=links,
                 seconds=ended[0] - start,
                 stderr=text,

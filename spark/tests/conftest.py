@@ -115,6 +115,7 @@ def s3_server(archives: Path, tmp_path_factory: pytest.TempPathFactory) -> Itera
     root = tmp_path_factory.mktemp("s3")
     (root / "crawl").mkdir()
     shutil.copy(archives / "part2.warc.gz", root / "crawl" / "part2.warc.gz")
+    (root / "crawl" / "part2.warc.gz.paths").write_text("part2.warc.gz\n")
     port = free_port()
     proc = subprocess.Popen(
         [binary, "--port", f"127.0.0.1:{port}", "--access", S3_KEY, "--secret", S3_SECRET, "--quiet", "posix", str(root)],
@@ -161,3 +162,31 @@ def s3_env(s3_server: str) -> dict[str, str]:
         "AWS_ENDPOINT_URL": s3_server,
         "AWS_EC2_METADATA_DISABLED": "true",
     }
+
+
+def warc_response(uri: str, html: bytes) -> bytes:
+    """One WARC response record of an HTML page, as its own gzip member."""
+    import gzip
+    import uuid
+
+    http = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: " + str(len(html)).encode() + b"\r\n\r\n" + html
+    head = (
+        "WARC/1.1\r\nWARC-Type: response\r\n"
+        f"WARC-Record-ID: <urn:uuid:{uuid.uuid4()}>\r\nWARC-Date: 2026-11-25T00:00:00Z\r\n"
+        f"WARC-Target-URI: {uri}\r\nContent-Type: application/http;msgtype=response\r\n"
+        f"Content-Length: {len(http)}\r\n\r\n"
+    ).encode()
+    return gzip.compress(head + http + b"\r\n\r\n")
+
+
+@pytest.fixture(scope="session")
+def long_link_archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An archive of two pages: one whose <img src> is a data: URL of 10 MB,
+    one with an ordinary link."""
+    data = b"data:image/png;base64," + b"A" * (10 << 20)
+    path = tmp_path_factory.mktemp("long") / "long.warc.gz"
+    path.write_bytes(
+        warc_response("http://example.org/long", b'<img src="' + data + b'"><a href="next">next</a>')
+        + warc_response("http://example.org/short", b'<a href="/">home</a>')
+    )
+    return path

@@ -9,6 +9,7 @@ import gzip
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -88,7 +89,10 @@ def package(tmp_path_factory: pytest.TempPathFactory) -> str:
     return str(path)
 
 
-def submit(master: str, job: str, args: list[str], env: dict[str, str], files: list[str], py_files: str) -> subprocess.CompletedProcess:
+def submit(master: str, job: str, args: list[str], env: dict[str, str], files: list[str], py_files: str = "",
+           status: int = 0) -> subprocess.CompletedProcess:
+    """spark-submit of a job, as the README gives it: no --py-files (the
+    job ships its package itself) unless py_files names one."""
     cmd = [
         str(SPARK_HOME / "bin" / "spark-submit"), "--master", master,
         "--conf", f"spark.pyspark.python={sys.executable}",
@@ -96,13 +100,15 @@ def submit(master: str, job: str, args: list[str], env: dict[str, str], files: l
         "--conf", "spark.driver.host=127.0.0.1",
         "--conf", "spark.driver.bindAddress=127.0.0.1",
         "--conf", "spark.sql.shuffle.partitions=4",
-        "--py-files", py_files,
     ]
+    if py_files:
+        cmd += ["--py-files", py_files]
     if files:
         cmd += ["--files", ",".join(files)]
     cmd += [str(SPARK_DIR / "jobs" / job), *args]
     p = subprocess.run(cmd, env={**java_env(), **env}, capture_output=True, timeout=600)
-    assert p.returncode == 0, "\n".join(ln for ln in p.stderr.decode(errors="replace").splitlines() if " INFO " not in ln)[-8000:]
+    assert p.returncode == status, (p.stdout.decode(errors="replace")[-2000:]
+                                    + "\n".join(ln for ln in p.stderr.decode(errors="replace").splitlines() if " INFO " not in ln)[-8000:])
     return p
 
 
@@ -123,8 +129,14 @@ def test_links_job(where: str, request: pytest.FixtureRequest, relurl: str, mani
     master = request.getfixturevalue("cluster") if where == "standalone" else "local[2]"
     path, prefix = manifest
     out = tmp_path / "out"
-    submit(master, "links.py", ["--manifest", str(path), "--prefix", prefix, "--out", str(out), "--relurl", "relurl"],
-           s3_env, [relurl], package)
+    # On the cluster the package goes as --py-files too, as older recipes
+    # give it: shipped twice, it is the same.
+    p = submit(master, "links.py", ["--manifest", str(path), "--prefix", prefix, "--out", str(out), "--relurl", "relurl"],
+               s3_env, [relurl], package if where == "standalone" else "")
+    # --log-level WARN (the default) keeps Spark's INFO lines out once the
+    # session starts; there were about 450.
+    info = [ln for ln in p.stderr.decode(errors="replace").splitlines() if " INFO " in ln]
+    assert len(info) < 60, len(info)
 
     links = pq.read_table(out / "links").to_pylist()
     want, status = single_run(relurl, path, prefix, s3_env)
@@ -166,9 +178,11 @@ def test_host_graph(cluster: str, relurl: str, archives: Path, package: str, tmp
     manifest = tmp_path / "m.txt"
     manifest.write_text("part0.warc.gz\npart1.warc.gz\n")
     submit(cluster, "links.py", ["--manifest", str(manifest), "--prefix", str(archives), "--out", str(tmp_path / "out"), "--relurl", "relurl"],
-           {}, [relurl], package)
-    submit(cluster, "hostgraph.py", ["--links", str(tmp_path / "out" / "links"), "--out", str(tmp_path / "graph"), "--relurl", "relurl"],
-           {}, [relurl], package)
+           {}, [relurl])
+    # The crawl's pages are at 127.0.0.1, an IP address, which Common
+    # Crawl's graphs leave out: --raw-hosts keeps every hostname.
+    submit(cluster, "hostgraph.py", ["--links", str(tmp_path / "out" / "links"), "--out", str(tmp_path / "graph"), "--relurl", "relurl",
+                                     "--raw-hosts"], {}, [relurl])
 
     vertices = read_tsv(tmp_path / "graph" / "vertices")
     edges = [(int(a), int(b)) for a, b in read_tsv(tmp_path / "graph" / "edges")]
@@ -191,3 +205,167 @@ def test_host_graph(cluster: str, relurl: str, archives: Path, package: str, tmp
                        capture_output=True, text=True, timeout=600)
     assert p.returncode == 0, p.stderr[-3000:]
     assert p.stdout.split() == [f"arcs={len(edges)}", f"nodes={len(vertices)}"], p.stdout
+
+
+def test_relurl_that_cannot_run(relurl: str, archives: Path, tmp_path: Path) -> None:
+    """A relurl that is not there: every archive a failure (status 127),
+    and the job exits 2, not 0."""
+    manifest = tmp_path / "m.txt"
+    manifest.write_text("part0.warc.gz\npart1.warc.gz\n")
+    p = submit("local[2]", "links.py", ["--manifest", str(manifest), "--prefix", str(archives), "--out", str(tmp_path / "out"),
+                                       "--relurl", "/nonexistent/relurl"], {}, [], status=2)
+    # spark-submit sends the Python driver's standard error to its output.
+    assert "relurl could not run on the executors: cannot run relurl (/nonexistent/relurl)" in p.stdout.decode(), p.stdout[-2000:]
+    failures = pq.read_table(tmp_path / "out" / "failures").to_pylist()
+    assert sorted((f["archive"], f["exit_status"]) for f in failures) == [("part0.warc.gz", 127), ("part1.warc.gz", 127)]
+
+
+def test_nothing_read(relurl: str, archives: Path, tmp_path: Path) -> None:
+    """Every archive missing: exit 1, with the failures written."""
+    manifest = tmp_path / "m.txt"
+    manifest.write_text("missing.warc.gz\n")
+    p = submit("local[2]", "links.py", ["--manifest", str(manifest), "--prefix", str(archives), "--out", str(tmp_path / "out"),
+                                       "--relurl", "relurl"], {}, [relurl], status=1)
+    assert "no archive could be read" in p.stdout.decode(), p.stdout[-2000:]
+    assert [f["archive"] for f in pq.read_table(tmp_path / "out" / "failures").to_pylist()] == ["missing.warc.gz"]
+
+
+def test_remote_manifests(relurl: str, archives: Path, http_server: str, s3_server: str, s3_env: dict[str, str], tmp_path: Path) -> None:
+    """Manifests where relurl reads archives: over HTTP (gzip) and from S3,
+    read on the driver by relurl; and as a Hadoop path (file://), read by
+    Spark. Orc output, with --output-compression."""
+    (archives / "remote.paths.gz").write_bytes(gzip.compress(b"part0.warc.gz\npart1.warc.gz\n"))
+    cases = [
+        (f"{http_server}/remote.paths.gz", ["part0.warc.gz", "part1.warc.gz"]),
+        ("s3://crawl/part2.warc.gz.paths", ["part2.warc.gz"]),
+        (f"file://{archives}/remote.paths.gz", ["part0.warc.gz", "part1.warc.gz"]),
+    ]
+    for i, (manifest, want) in enumerate(cases):
+        out = tmp_path / f"out{i}"
+        args = ["--manifest", manifest, "--prefix", str(archives) + "/", "--out", str(out), "--relurl", "relurl", "--ship", relurl]
+        if i == 2:
+            args += ["--output-format", "orc", "--output-compression", "snappy"]
+        submit("local[2]", "links.py", args, s3_env, [])
+        fmt = "orc" if i == 2 else "parquet"
+        got = spark_rows(out / "archives", fmt)
+        assert sorted(r["archive"] for r in got) == want and all(r["exit_status"] == 0 for r in got), got
+
+
+def spark_rows(directory: Path, fmt: str) -> list[dict]:
+    import pyarrow.orc as orc
+
+    if fmt == "parquet":
+        return pq.read_table(directory).to_pylist()
+    rows: list[dict] = []
+    for part in sorted(directory.glob("part-*.orc")):
+        rows += orc.read_table(part).to_pylist()
+    return rows
+
+
+def test_long_link_job(relurl: str, long_link_archive: Path, tmp_path: Path) -> None:
+    """A link of 10 MB is a row of links/, not a failed job."""
+    manifest = tmp_path / "m.txt"
+    manifest.write_text(str(long_link_archive) + "\n")
+    submit("local[2]", "links.py", ["--manifest", str(manifest), "--out", str(tmp_path / "out"), "--relurl", "relurl"], {}, [relurl])
+    urls = sorted(len(u) for u in pq.read_table(tmp_path / "out" / "links").column("url").to_pylist())
+    assert urls == sorted([(10 << 20) + 22, len("http://example.org/next"), len("http://example.org/")])
+    assert pq.read_table(tmp_path / "out" / "failures").num_rows == 0
+
+
+@pytest.fixture(scope="session")
+def connect_server(cluster: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A Spark Connect server on loopback, running its jobs on the
+    standalone cluster (the server's jar comes with PySpark)."""
+    port = free_port()
+    logs = tmp_path_factory.mktemp("connect")
+    log = open(logs / "connect.log", "wb")
+    proc = subprocess.Popen(
+        [str(SPARK_HOME / "bin" / "spark-submit"), "--master", cluster,
+         "--class", "org.apache.spark.sql.connect.service.SparkConnectServer",
+         "--conf", f"spark.connect.grpc.binding.port={port}",
+         "--conf", "spark.connect.grpc.binding.address=127.0.0.1",
+         "--conf", f"spark.pyspark.python={sys.executable}",
+         "--conf", f"spark.executorEnv.PYSPARK_PYTHON={sys.executable}",
+         "--conf", "spark.ui.enabled=false",
+         "--conf", "spark.driver.host=127.0.0.1",
+         "--conf", "spark.driver.bindAddress=127.0.0.1",
+         "--conf", "spark.sql.shuffle.partitions=4",
+         "spark-internal"],
+        env={**java_env(), "PYSPARK_PYTHON": sys.executable}, stdout=log, stderr=subprocess.STDOUT,
+    )
+    try:
+        wait_for_port(port, proc, 120)
+        yield f"sc://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+def test_spark_connect(connect_server: str, relurl: str, archives: Path, tmp_path: Path) -> None:
+    """The job as a Spark Connect client: plain python, --remote, --ship;
+    the package and the binary go as artifacts. Its links equal a single
+    relurl run's."""
+    manifest = tmp_path / "m.txt"
+    manifest.write_text("part0.warc.gz\nmissing.warc.gz\n")
+    out = tmp_path / "out"
+    p = subprocess.run(
+        [sys.executable, str(SPARK_DIR / "jobs" / "links.py"), "--remote", connect_server, "--ship", relurl,
+         "--manifest", str(manifest), "--prefix", str(archives) + "/", "--out", str(out)],
+        env={**java_env(), "PYTHONPATH": ""}, capture_output=True, timeout=600, cwd=tmp_path,
+    )
+    assert p.returncode == 0, p.stderr.decode(errors="replace")[-6000:]
+    want, _ = single_run(relurl, manifest, str(archives) + "/", {})
+    assert multiset(pq.read_table(out / "links").to_pylist()) == multiset(want)
+    assert [f["archive"] for f in pq.read_table(out / "failures").to_pylist()] == ["missing.warc.gz"]
+
+
+def test_readme_recipe(tmp_path: Path) -> None:
+    """The README's recipe, word for word, from a checkout's root: a master
+    and a worker started as it says, then the links and host graph jobs."""
+    text = (SPARK_DIR / "README.md").read_text()
+    recipe = text.split("<!-- the recipe -->\n```sh\n", 1)[1].split("```", 1)[0]
+    # A checkout of links to this one, with ../shared beside it, so that
+    # what the recipe writes goes to the test's directory.
+    root = tmp_path / "main"
+    root.mkdir()
+    for entry in SPARK_DIR.parent.iterdir():
+        if entry.name not in ("relurl", "out", "master.log", "worker.log", "warc.paths"):
+            (root / entry.name).symlink_to(entry)
+    (tmp_path / "shared").symlink_to(SPARK_DIR.parent.parent / "shared")
+    env = {k: v for k, v in os.environ.items() if k not in ("SPARK_HOME", "PYSPARK_PYTHON", "VIRTUAL_ENV")}
+    # The recipe's daemons run in the background: in a process group of
+    # their own, ended whatever happens.
+    proc = subprocess.Popen(["bash", "-euo", "pipefail", "-c", recipe], cwd=root, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        stdout, stderr = proc.communicate(timeout=1200)
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    assert proc.returncode == 0, stderr.decode(errors="replace")[-6000:]
+    rows = pq.read_table(root / "out" / "links").num_rows
+    assert rows > 200_000
+    edges, vertices = read_tsv(root / "out" / "hostgraph" / "edges"), read_tsv(root / "out" / "hostgraph" / "vertices")
+    assert len(edges) > 10
+    assert stdout.decode().split()[-2:] == [f"arcs={len(edges)}", f"nodes={len(vertices)}"], stdout[-2000:]
+    # CGO_ENABLED=0: no program interpreter (PT_INTERP), no libc to match
+    # on the executors.
+    assert not elf_interpreter(root / "relurl")
+
+
+def elf_interpreter(path: Path) -> bool:
+    """Whether the ELF executable at path names a program interpreter: a
+    dynamically linked binary does."""
+    import struct
+
+    head = path.read_bytes()[:1 << 16]
+    phoff = struct.unpack_from("<Q", head, 0x20)[0]
+    phentsize, phnum = struct.unpack_from("<HH", head, 0x36)
+    return any(struct.unpack_from("<I", head, phoff + i * phentsize)[0] == 3 for i in range(phnum))

@@ -75,3 +75,31 @@ def test_in_task(relurl: str) -> None:
         tmpdir = env["TMPDIR"]
         assert binary == relurl and env["AWS_REGION"] == "us-east-1" and Path(tmpdir).is_dir()
     assert not Path(tmpdir).exists()
+
+
+def test_schema_is_relurls(relurl: str, archives: Path, tmp_path: Path) -> None:
+    """LINK_SCHEMA is the schema of relurl's Arrow stream, and its columns
+    are the fields of relurl links -json: every field the crawl and a page
+    of refused links give is one of them, and every column but the
+    *_base64 ones (bytes that are not UTF-8, which package table's tests
+    cover) is among those fields."""
+    p = subprocess.run([relurl, "links", "-format", "arrow", str(archives / "part0.warc.gz")], capture_output=True, check=True)
+    assert pa.ipc.open_stream(p.stdout).schema.equals(runner.LINK_SCHEMA)
+    page = tmp_path / "refused.html"
+    page.write_text('<a href="http://[::1">x</a>')
+    keys: set[str] = set()
+    for row in relurl_json(relurl, str(archives / "part0.warc.gz")) + relurl_json(relurl, "-spec", "whatwg", "-url", "http://a/", str(page)):
+        keys |= row.keys()
+    names = set(runner.LINK_SCHEMA.names)
+    assert keys <= names, sorted(keys - names)
+    assert names - keys == {"url_base64", "ref_base64"}, sorted(names - keys)
+
+
+def test_long_link(relurl: str, long_link_archive: Path) -> None:
+    """A link of 10 MB is a row like any other, not a failure."""
+    outcome: list[runner.Outcome] = []
+    table = pa.Table.from_batches(list(runner.run(relurl, str(long_link_archive), "", (), None, outcome)), runner.LINK_SCHEMA)
+    assert outcome[0].exit_status == 0, outcome[0].error
+    urls = table.column("url").to_pylist()
+    assert [len(u) for u in urls] == [(10 << 20) + 22, len("http://example.org/next"), len("http://example.org/")]
+    assert urls[1:] == ["http://example.org/next", "http://example.org/"]
