@@ -50,6 +50,6 @@ low = min(statistics.median(r["alone"]) / statistics.median(r["task"]) for r in 
 print(f"relurl links -j 1 -format arrow alone: {alone*1000:7.1f} ms, {size/alone:6.1f} MB/s of archive")
 print(f"the same in a Spark task:              {task*1000:7.1f} ms, {size/task:6.1f} MB/s of archive")
 print(f"relurl links -j 1 -json alone:         {js*1000:7.1f} ms, {size/js:6.1f} MB/s of archive")
-print(f"the task keeps {alone/task*100:.0f}% of relurl's MB/s (lowest round {low*100:.0f}%); {len(rounds)} rounds, "
-      f"load {', '.join(f'{r['load']:.2f}' for r in rounds)}")
+loads = ", ".join("%.2f" % r["load"] for r in rounds)
+print(f"the task keeps {alone/task*100:.0f}% of relurl's MB/s (lowest round {low*100:.0f}%); {len(rounds)} rounds, load {loads}")
 PY

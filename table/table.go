@@ -8,9 +8,9 @@
 // archive column), so the two never differ.
 //
 // Rows are made in two steps, so that the costly one runs on every core
-// and the cheap one keeps the input's order: AppendLink encodes a link as
-// bytes (in each worker), and a Writer, fed those bytes in order through
-// Write, appends them to column builders and writes a record batch each
+// and the cheap one keeps the input's order: a Doc encodes each link of a
+// document as bytes (in each worker), and a Writer, fed those bytes in
+// order through Write, appends them to column builders and writes a record batch each
 // BatchRows rows or BatchBytes bytes. Memory is bounded by one batch,
 // whatever the number of links.
 //
@@ -63,7 +63,7 @@ var Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "truncated", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// How a row is encoded between AppendLink and Writer.Write: each column of
+// How a row is encoded between Doc.AppendLink and Writer.Write: each column of
 // Schema in order, as a tag byte, then for a value its uvarint length and
 // bytes (a string, already valid UTF-8) or its varint (a number).
 const (
@@ -71,11 +71,44 @@ const (
 	tagValue = 1
 )
 
-// AppendLink appends the row of link l of document doc to dst, encoded for
-// Writer.Write, and returns the extended buffer. url is the link's URL as
-// printed (nil when it is unresolved or refused); it may differ from l.URL
-// when the caller drops fragments.
-func AppendLink(dst []byte, doc *corpus.Doc, l *links.Link, url []byte) []byte {
+// A Doc encodes the rows of one document's links: the document's own
+// columns (source, status and the WARC record's) are encoded once, when
+// the Doc is made, and copied into each row. A Doc is used by one
+// goroutine at a time; each worker makes its own for the document it
+// reads.
+type Doc struct {
+	tail []byte // the document's columns, encoded
+}
+
+// NewDoc returns the encoder of the rows of document doc.
+func NewDoc(doc *corpus.Doc) *Doc {
+	var tail []byte
+	tail = appendString(tail, doc.Source, true)
+	tail = appendInt(tail, int64(doc.Status), doc.Status != 0)
+	rec := doc.Record
+	if rec == nil {
+		for range 6 {
+			tail = append(tail, tagNull)
+		}
+		return &Doc{tail: tail}
+	}
+	tail = appendString(tail, doc.Name, true)
+	tail = appendInt(tail, rec.Offset, true)
+	tail = appendInt(tail, rec.Length, true)
+	tail = appendString(tail, rec.Header.Get("WARC-Record-ID"), true)
+	tail = appendString(tail, rec.Header.Get("WARC-Date"), true)
+	truncated := rec.Header.Get("WARC-Truncated")
+	if truncated == "" && rec.Cut {
+		truncated = "length" // cut at -max-size here, as the JSON says
+	}
+	return &Doc{tail: appendString(tail, truncated, truncated != "")}
+}
+
+// AppendLink appends the row of link l to dst, encoded for Writer.Write,
+// and returns the extended buffer. url is the link's URL as printed (nil
+// when it is unresolved or refused); it may differ from l.URL when the
+// caller drops fragments.
+func (d *Doc) AppendLink(dst []byte, l *links.Link, url []byte) []byte {
 	dst = appendString(dst, url, url != nil)
 	dst = appendBase64(dst, url)
 	var reason string
@@ -92,25 +125,7 @@ func AppendLink(dst []byte, doc *corpus.Doc, l *links.Link, url []byte) []byte {
 	dst = appendString(dst, l.Rel, l.Rel != nil)
 	dst = appendString(dst, l.Text, l.Text != nil)
 	dst = appendString(dst, l.Part, l.Part != "")
-	dst = appendString(dst, doc.Source, true)
-	dst = appendInt(dst, int64(doc.Status), doc.Status != 0)
-	rec := doc.Record
-	if rec == nil {
-		for range 6 {
-			dst = append(dst, tagNull)
-		}
-		return dst
-	}
-	dst = appendString(dst, doc.Name, true)
-	dst = appendInt(dst, rec.Offset, true)
-	dst = appendInt(dst, rec.Length, true)
-	dst = appendString(dst, rec.Header.Get("WARC-Record-ID"), true)
-	dst = appendString(dst, rec.Header.Get("WARC-Date"), true)
-	truncated := rec.Header.Get("WARC-Truncated")
-	if truncated == "" && rec.Cut {
-		truncated = "length" // cut at -max-size here, as the JSON says
-	}
-	return appendString(dst, truncated, truncated != "")
+	return append(dst, d.tail...)
 }
 
 // appendString appends a string column's value, or null unless ok. Each
@@ -179,7 +194,7 @@ func decodeRune[T string | []byte](s T) (rune, int) {
 }
 
 // A FormatError says that bytes given to Writer.Write are not rows that
-// AppendLink encoded.
+// Doc.AppendLink encoded.
 type FormatError struct {
 	Offset int64 // the byte offset in everything written, where the row starts
 }

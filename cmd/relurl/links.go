@@ -244,6 +244,10 @@ func runLinks(e *env, args []string) int {
 	var unresolved, refused atomic.Int64 // counted by the workers
 	docLinks := func(doc *corpus.Doc) func(*links.Link, *corpus.Output) {
 		de := &docEdges{opt: &edges, doc: doc}
+		var rows *table.Doc
+		if asTable {
+			rows = table.NewDoc(doc)
+		}
 		return func(l *links.Link, out *corpus.Output) {
 			switch {
 			case l.Err != nil:
@@ -260,7 +264,7 @@ func runLinks(e *env, args []string) int {
 			case *asJSON:
 				out.Out = appendLinkJSON(out.Out, doc, l, u)
 			case asTable:
-				out.Out = table.AppendLink(out.Out, doc, l, u)
+				out.Out = rows.AppendLink(out.Out, l, u)
 			case u == nil:
 			case fields != nil:
 				out.Out = de.appendFields(out.Out, fields, l, u)

@@ -118,9 +118,9 @@ def widen(links: pa.RecordBatch, kind: str, archive: str) -> pa.RecordBatch:
     cols: list[pa.Array] = []
     for f in ROW_SCHEMA:
         if f.name == "kind":
-            cols.append(pa.array([kind] * n, pa.string()))
+            cols.append(pa.repeat(pa.scalar(kind, pa.string()), n))
         elif f.name == "archive":
-            cols.append(pa.array([archive] * n, pa.string()))
+            cols.append(pa.repeat(pa.scalar(archive, pa.string()), n))
         elif f.name in runner.LINK_SCHEMA.names:
             cols.append(links.column(f.name))
         else:
