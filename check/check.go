@@ -114,7 +114,7 @@ type Options struct {
 	Include      []*regexp.Regexp     // if any, check only the URLs one matches
 	Exclude      []*regexp.Regexp     // skip the URLs one matches
 	Index        string               // the file a directory stands for; "" means index.html
-	Maps         []Map                // URL prefixes checked as the files of a directory
+	Maps         []source.Map         // URL prefixes checked as the files of a directory
 	// FailPermanentRedirects makes a 301 or 308 on the way a broken link:
 	// the link should say where the target is now.
 	FailPermanentRedirects bool
@@ -125,10 +125,6 @@ type Options struct {
 // waiting 30 s at most in all. A link is not worth an archive's patience
 // (source.DefaultRetry).
 var DefaultRetry = source.Retry{Attempts: 3, MaxWait: 30 * time.Second, Base: 250 * time.Millisecond}
-
-// A Map checks the URLs under URL as the files under Dir, as the links
-// command's -map gives the files their URLs.
-type Map struct{ Dir, URL string }
 
 // DefaultUserAgent names relurl, as polite crawlers do.
 const DefaultUserAgent = "relurl-check/0.1 (+https://github.com/relurl/relurl)"

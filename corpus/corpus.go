@@ -94,22 +94,6 @@ func (d *Doc) Local() bool {
 	return d.Record == nil && d.resp == nil && d.Name != "-" && !source.IsURL(d.Name)
 }
 
-// A Map gives the files below Dir the retrieval URL URL followed by their
-// path below Dir, as -map DIR=URL does.
-type Map struct{ Dir, URL string }
-
-// ParseMap parses "DIR=URL"; the URL must be absolute.
-func ParseMap(s string) (Map, error) {
-	dir, u, ok := strings.Cut(s, "=")
-	if !ok || dir == "" {
-		return Map{}, fmt.Errorf("%q: want DIR=URL", s)
-	}
-	if p, err := url.Parse(u); err != nil || p.Scheme == "" {
-		return Map{}, fmt.Errorf("%q: %q is not an absolute URL", s, u)
-	}
-	return Map{filepath.Clean(dir), u}, nil
-}
-
 // Options say how to read a run's documents.
 type Options struct {
 	// Files names a manifest: more inputs, one a line, after those given
@@ -118,7 +102,7 @@ type Options struct {
 	Files, Prefix string
 	Format        links.Format // the format of every file that is not a WARC; 0: by extension and content
 	URL           string       // the retrieval URL of a single file or standard input
-	Maps          []Map
+	Maps          []source.Map
 	MaxSize       int64 // read at most this much of a document; 0 means DefaultMaxSize
 	MaxRedirects  int
 	// Timeout bounds the fetch of a page by URL, body included, and any

@@ -30,7 +30,7 @@ func TestCounts(t *testing.T) {
 func TestRetrieval(t *testing.T) {
 	var o Options
 	for _, s := range []string{"docs=https://ex.org/d/", "docs/api=https://api.ex.org"} {
-		m, err := ParseMap(s)
+		m, err := source.ParseMap(s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -49,8 +49,8 @@ func TestRetrieval(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"docs", "=https://x/", "docs=relative/"} {
-		if _, err := ParseMap(bad); err == nil {
-			t.Errorf("ParseMap(%q) accepted", bad)
+		if _, err := source.ParseMap(bad); err == nil {
+			t.Errorf("source.ParseMap(%q) accepted", bad)
 		}
 	}
 }
@@ -65,7 +65,7 @@ func TestDocsAndRun(t *testing.T) {
 		os.WriteFile(name, []byte(strings.Repeat(fmt.Sprintf(`<a href="%d">`, i), i)), 0o644)
 	}
 	os.WriteFile(filepath.Join(dir, "skip.txt"), nil, 0o644)
-	o := &Options{Maps: []Map{{dir, "http://h/"}}}
+	o := &Options{Maps: []source.Map{{Dir: dir, URL: "http://h/"}}}
 	run := func(workers int) (string, Stats) {
 		var out strings.Builder
 		var stats Stats

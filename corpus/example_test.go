@@ -8,6 +8,7 @@ import (
 
 	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/source"
 )
 
 // A link graph of a tree of saved pages, on two workers, in the tree's
@@ -19,7 +20,7 @@ func ExampleOptions_Run() {
 	os.WriteFile(filepath.Join(dir, "index.html"), []byte(`<a href="guide/start.html">start</a>`), 0o644)
 	os.WriteFile(filepath.Join(dir, "guide", "start.html"), []byte(`<a href="../index.html">home</a>`), 0o644)
 
-	o := &corpus.Options{Maps: []corpus.Map{{Dir: dir, URL: "https://docs.example/"}}}
+	o := &corpus.Options{Maps: []source.Map{{Dir: dir, URL: "https://docs.example/"}}}
 	var stats corpus.Stats
 	o.Run(o.Docs(slices.Values([]string{dir})), 2,
 		func() *links.Extractor { return &links.Extractor{} },

@@ -198,11 +198,9 @@ func runCheck(e *env, args []string) int {
 		if err != nil {
 			return checkUsage(e.usageError("check", "-root %q: %v", *root, err))
 		}
-		d.maps = append(d.maps, corpus.Map{Dir: dir, URL: "file:///"})
+		d.maps = append(d.maps, source.Map{Dir: dir, URL: "file:///"})
 	}
-	for _, m := range d.maps {
-		o.Maps = append(o.Maps, linkcheck.Map{Dir: m.Dir, URL: m.URL})
-	}
+	o.Maps = d.maps
 	o.Timeout = d.timeout
 	o.Retry = source.Retry{Attempts: d.retries, MaxWait: d.retryWait, Base: linkcheck.DefaultRetry.Base}
 	if o.MaxRedirects = d.maxRedirects; o.MaxRedirects == 0 {

@@ -64,12 +64,12 @@ func (d *docFlags) register(fs *flag.FlagSet) {
 }
 
 // mapFlag is the repeatable -map DIR=URL.
-type mapFlag []corpus.Map
+type mapFlag []source.Map
 
 func (m *mapFlag) String() string { return "" }
 
 func (m *mapFlag) Set(s string) error {
-	mp, err := corpus.ParseMap(s)
+	mp, err := source.ParseMap(s)
 	if err == nil {
 		*m = append(*m, mp)
 	}
