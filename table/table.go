@@ -10,9 +10,9 @@
 // Rows are made in two steps, so that the costly one runs on every core
 // and the cheap one keeps the input's order: a Doc encodes each link of a
 // document as bytes (in each worker), and a Writer, fed those bytes in
-// order through Write, appends them to column builders and writes a record batch each
-// BatchRows rows or BatchBytes bytes. Memory is bounded by one batch,
-// whatever the number of links.
+// order through Write, gathers them in columns and writes a batch (a
+// record batch, a Parquet row group) each BatchRows rows or BatchBytes
+// bytes. Memory is bounded by one batch, whatever the number of links.
 //
 // Strings are valid UTF-8, as Arrow's string type requires: each byte of
 // a value that is not UTF-8 becomes U+FFFD, as in the JSON, and url_base64
