@@ -2,6 +2,7 @@ package edit_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/relurl/relurl"
@@ -41,4 +42,128 @@ func FuzzFormat(f *testing.F) {
 			t.Fatalf("%q gives %q, then %q", template, a, b)
 		}
 	})
+}
+
+// TestApply: each operation of an Edit, by the URL Standard and by RFC
+// 3986, on one URL with a default port, a query and a fragment.
+func TestApply(t *testing.T) {
+	const in = "https://www.example.com:443/p/q.html?utm_source=x&b=2&a=1#f"
+	tests := []struct {
+		edit        edit.Edit
+		web, rfc    string // relurl.WHATWG's result, relurl.RFC3986's
+		description string
+	}{
+		{edit.Edit{}, "https://www.example.com/p/q.html?utm_source=x&b=2&a=1#f", "https://www.example.com/p/q.html?utm_source=x&b=2&a=1#f",
+			"nothing: the default port goes"},
+		{edit.Edit{Set: []edit.Assignment{{Component: "host", Value: "Example.ORG"}}},
+			"https://example.org/p/q.html?utm_source=x&b=2&a=1#f", "https://Example.ORG/p/q.html?utm_source=x&b=2&a=1#f",
+			"the Standard lowers a host's case, RFC 3986 keeps it"},
+		{edit.Edit{Set: []edit.Assignment{{Component: "port", Value: "443"}}, KeepPort: true},
+			"https://www.example.com/p/q.html?utm_source=x&b=2&a=1#f", "https://www.example.com:443/p/q.html?utm_source=x&b=2&a=1#f",
+			"KeepPort is RFC 3986's alone"},
+		{edit.Edit{AppendPath: []string{"a b", "c/d"}},
+			"https://www.example.com/p/q.html/a%20b/c%2Fd?utm_source=x&b=2&a=1#f", "https://www.example.com/p/q.html/a%20b/c%2Fd?utm_source=x&b=2&a=1#f",
+			"a segment is percent-encoded, its slash too"},
+		{edit.Edit{AppendQuery: []string{"x=1 2", "y"}},
+			"https://www.example.com/p/q.html?utm_source=x&b=2&a=1&x=1+2&y=#f", "https://www.example.com/p/q.html?utm_source=x&b=2&a=1&x=1+2&y=#f",
+			"pairs appended as a form encodes them"},
+		{edit.Edit{QTrim: []string{"utm_*"}, SortQuery: true},
+			"https://www.example.com/p/q.html?a=1&b=2#f", "https://www.example.com/p/q.html?a=1&b=2#f",
+			"trimmed by pattern, then sorted"},
+		{edit.Edit{Redirect: "../up?q"}, "https://www.example.com/up?q", "https://www.example.com/up?q",
+			"a redirect resolved first"},
+		{edit.Edit{Set: []edit.Assignment{{Component: "fragment", Value: "top"}, {Component: "user", Value: "me"}}},
+			"https://me@www.example.com/p/q.html?utm_source=x&b=2&a=1#top", "https://me@www.example.com/p/q.html?utm_source=x&b=2&a=1#top",
+			"two components"},
+		{edit.Edit{Set: []edit.Assignment{{Component: "scheme", Value: "ftp"}}},
+			"ftp://www.example.com/p/q.html?utm_source=x&b=2&a=1#f", "ftp://www.example.com:443/p/q.html?utm_source=x&b=2&a=1#f",
+			"the Standard dropped 443 at parsing; in RFC 3986 it is ftp's port now, not a default"},
+		{edit.Edit{Set: []edit.Assignment{{Component: "url", Value: "http://other.example/"}}}, "http://other.example/", "http://other.example/",
+			"the whole URL"},
+	}
+	for _, tt := range tests {
+		for spec, want := range map[relurl.Spec]string{relurl.WHATWG: tt.web, relurl.RFC3986: tt.rfc} {
+			e := tt.edit
+			e.Spec = spec
+			u, err := e.Apply(in)
+			if err != nil || u.String() != want {
+				t.Errorf("%s, %v: %q, %v; want %q", tt.description, spec, u.String(), err, want)
+			}
+		}
+	}
+}
+
+func TestFormat(t *testing.T) {
+	u, err := edit.Parse(relurl.WHATWG, "https://user:pw@xn--bcher-kva.example:8080/a%20b?a=1&b=2+3&b=4#f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for template, want := range map[string]string{
+		"{host}":                              "xn--bcher-kva.example",
+		"{idn:host}":                          "bücher.example",
+		"{puny:url}":                          "https://user:pw@xn--bcher-kva.example:8080/a%20b?a=1&b=2+3&b=4#f",
+		"{path}":                              "/a b",
+		"{:path}":                             "/a%20b",
+		"{query:b}":                           "2 3",
+		"{query-all:b}":                       "2 3 4",
+		"{port} {default:port}":               "8080 8080",
+		"{{host}}":                            "{host}}",
+		"{scheme}://{user}:{password}@{host}": "https://user:pw@xn--bcher-kva.example",
+	} {
+		if got, err := edit.Format(template, &u, false); err != nil || got != want {
+			t.Errorf("Format(%q) = %q, %v; want %q", template, got, err, want)
+		}
+	}
+	for template, says := range map[string]string{"{nope}": `no component "nope"`, "{host": "a { without its }"} {
+		if _, err := edit.Format(template, &u, false); err == nil || !strings.Contains(err.Error(), says) {
+			t.Errorf("Format(%q): %v, want an error saying %q", template, err, says)
+		}
+	}
+	j, err := edit.JSON(&u, false)
+	want := `{"url":"https://user:pw@xn--bcher-kva.example:8080/a%20b?a=1&b=2+3&b=4#f","parts":{"fragment":"f","host":"xn--bcher-kva.example","password":"pw","path":"/a b","port":"8080","query":"a=1&b=2 3&b=4","scheme":"https","user":"user"},"params":[{"key":"a","value":"1"},{"key":"b","value":"2 3"},{"key":"b","value":"4"}]}`
+	if err != nil || string(j) != want {
+		t.Errorf("JSON: %s, %v\nwant %s", j, err, want)
+	}
+	if got := edit.IDN("xn--bcher-kva.example"); got != "bücher.example" {
+		t.Errorf("IDN: %q", got)
+	}
+	if got := edit.Punycode("bücher.example"); got != "xn--bcher-kva.example" {
+		t.Errorf("Punycode: %q", got)
+	}
+}
+
+func TestParseAssignment(t *testing.T) {
+	for in, want := range map[string]edit.Assignment{
+		"host=x":         {Component: "host", Value: "x"},
+		"Hostname=x":     {Component: "host", Value: "x"}, // the URL API's name
+		"href=http://a/": {Component: "url", Value: "http://a/"},
+		"query=a=b":      {Component: "query", Value: "a=b"},
+	} {
+		if got, err := edit.ParseAssignment(in); err != nil || got != want {
+			t.Errorf("ParseAssignment(%q) = %+v, %v; want %+v", in, got, err, want)
+		}
+	}
+	for in, says := range map[string]string{"nope=1": `no component "nope"`, "host": "want COMPONENT=VALUE"} {
+		if _, err := edit.ParseAssignment(in); err == nil || !strings.Contains(err.Error(), says) {
+			t.Errorf("ParseAssignment(%q): %v, want an error saying %q", in, err, says)
+		}
+	}
+}
+
+// TestParseRefuses: what each standard refuses, with where and why.
+func TestParseRefuses(t *testing.T) {
+	for _, tt := range []struct {
+		in       string
+		web, rfc string
+	}{
+		{"http://a b/", "domain-to-ASCII", `" " is not allowed in host`},
+		{"/relative", "missing-scheme-non-relative-URL", "is not absolute: it has no scheme"},
+		{"http://[::1/", "IPv6-unclosed", "no closing \"]\""},
+	} {
+		for spec, says := range map[relurl.Spec]string{relurl.WHATWG: tt.web, relurl.RFC3986: tt.rfc} {
+			if _, err := edit.Parse(spec, tt.in); err == nil || !strings.Contains(err.Error(), says) {
+				t.Errorf("%v, Parse(%q): %v, want an error saying %q", spec, tt.in, err, says)
+			}
+		}
+	}
 }
