@@ -5,6 +5,15 @@ and resolving a relative reference against the base URL of its document.
 It does the same by RFC 3986 and by the WHATWG URL Standard, which browsers
 follow, so that one program can tell what a reference means under each.
 
+A Go programmer coming from net/url, note first: [Resolve] is RFC 1808's
+algorithm, which keeps a ".." that would climb above the root, as that RFC
+says: "../../../g" against "http://a/b/c/d;p?q" is "http://a/../g", where
+net/url's ResolveReference (RFC 3986) gives "http://a/g". The three
+standards' entry points are one type, [Resolver], whose Spec chooses
+[RFC1808] (the zero value), [RFC3986] or [WHATWG]: Resolver{Spec:
+RFC3986}.Resolve is net/url's answer, Resolver{Spec: WHATWG}.Resolve a
+browser's.
+
 # RFC 1808 in brief
 
 RFC 1808 (June 1995) is the first standard for relative URLs. It sees every

@@ -10,6 +10,11 @@ import (
 // algorithm of RFC 1808, Section 4, and returns the result. It is
 // Split(base).Resolve(ref) as a string; see [URL.AppendResolve] for the
 // algorithm and the decisions it makes where the RFC leaves room.
+//
+// Unlike net/url's ResolveReference (RFC 3986), it keeps a ".." segment
+// that would climb above the root: "../../../g" against "http://a/b/c/d"
+// is "http://a/../g", not "http://a/g". [Resolver] resolves by RFC 3986 or
+// by the WHATWG URL Standard.
 func Resolve(base, ref string) string {
 	return Split(base).resolveString(ref)
 }
