@@ -48,12 +48,12 @@ URL to fetch, or s3://BUCKET/KEY (any argument "SCHEME://..." is a URL;
 other schemes are refused); -files FILE reads more, one a line, from a
 file, - or a URL, compressed with gzip or zstd or not, each relative line
 joined to -prefix (-list-files prints them so, and reads none). A
-directory is read recursively in lexical order, and
-its files count by extension (.html .htm .xhtml .eml .mht .mhtml .mime
-.warc .warc.gz .warc.zst), or by content for .php .shtml .asp .aspx .jsp
-.cgi and files without one; the others are skipped and counted. A document
-is HTML, a MIME message (e-mail, MHTML) whose HTML parts give links, or a
-WARC web archive, whatever its name, when its first bytes are "WARC/"
+directory is read recursively in lexical order, and its files count by
+extension (.html .htm .xhtml .eml .mht .mhtml .mime .warc .warc.gz
+.warc.zst), or by content for .php .shtml .asp .aspx .jsp .cgi and files
+without one; the others are skipped and counted. A document is HTML, a
+MIME message (e-mail, MHTML) whose HTML parts give links, or a WARC web
+archive, whatever its name, when its first bytes are "WARC/"
 (compressed with gzip or zstd, one record a member or frame, or not): each
 response record (its HTTP header, then its HTML), each HTML resource record
 and each redirect (its Location, element "http") gives links. -type forces

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -154,4 +155,22 @@ func TestLinksFormat(t *testing.T) {
 	if r.code != exitWrite || !strings.Contains(r.stderr, "no/such/dir") {
 		t.Errorf("an -o that cannot be made: exit %d, %q", r.code, r.stderr)
 	}
+}
+
+// TestLinksListFiles: -list-files prints a manifest's inputs as relurl
+// reads them (gzip undone, relative lines joined to -prefix, blank lines
+// skipped) and reads none.
+func TestLinksListFiles(t *testing.T) {
+	dir := t.TempDir()
+	manifest := filepath.Join(dir, "warc.paths.gz")
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte("crawl/a.warc.gz\n\nhttp://127.0.0.1:1/b.warc.gz\n"))
+	zw.Close()
+	os.WriteFile(manifest, gz.Bytes(), 0o644)
+	check(t, relurlRun(t, nil, "links", "-files", manifest, "-list-files"), "crawl/a.warc.gz\nhttp://127.0.0.1:1/b.warc.gz\n", "", 0)
+	check(t, relurlRun(t, nil, "links", "-files", manifest, "-prefix", "s3://commoncrawl/", "-list-files"),
+		"s3://commoncrawl/crawl/a.warc.gz\nhttp://127.0.0.1:1/b.warc.gz\n", "", 0)
+	check(t, relurlRun(t, nil, "links", "-files", filepath.Join(dir, "none"), "-list-files"), "", "relurl links: -files: open …", 1)
+	check(t, relurlRun(t, nil, "links", "-list-files", "x.html"), "", "relurl links: -list-files lists the lines of -files FILE, and nothing else…", 2)
 }
