@@ -1,0 +1,409 @@
+package corpus
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"iter"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/source"
+	"github.com/relurl/relurl/warc"
+)
+
+// extensions are the files of a directory that count.
+var extensions = []string{".html", ".htm", ".xhtml", ".eml", ".mht", ".mhtml", ".mime", ".warc", ".warc.gz", ".warc.zst"}
+
+// warcName reports whether a name says it is a WARC archive.
+func warcName(name string) bool {
+	name = strings.ToLower(name)
+	return strings.HasSuffix(name, ".warc") || strings.HasSuffix(name, ".warc.gz") || strings.HasSuffix(name, ".warc.zst")
+}
+
+// Counts reports whether a file found in a directory counts, by its name.
+func Counts(name string) bool {
+	name = strings.ToLower(name)
+	for _, ext := range extensions {
+		if strings.HasSuffix(name, ext) {
+			return true
+		}
+	}
+	return false
+}
+
+// Docs returns the documents of the inputs, then of the manifest Files, in
+// order: each input a file, a directory, "-" for standard input, or a URL
+// ("SCHEME://...": http, https and s3 are opened by package source, other
+// schemes are an error). A file of a directory that does not count is a
+// Doc too, Skipped, so that it is counted in order; a Map that no input
+// fell under is a Doc with a Warning, last.
+func (o *Options) Docs(inputs iter.Seq[string]) iter.Seq[*Doc] {
+	return func(yield func(*Doc) bool) {
+		if !o.inputs(inputs, yield) {
+			return
+		}
+		for _, err := range o.unusedMaps() {
+			if !yield(&Doc{Name: "-map", Source: "-map", Warning: err}) {
+				return
+			}
+		}
+	}
+}
+
+// inputs yields the documents of the inputs, then of the manifest, and
+// reports whether to go on.
+func (o *Options) inputs(inputs iter.Seq[string], yield func(*Doc) bool) bool {
+	for name := range inputs {
+		if !o.input(name, yield) {
+			return false
+		}
+	}
+	if o.Files == "" {
+		return true
+	}
+	for name, err := range o.Source().Manifest(o.ctx(), o.Files, o.Prefix, o.Stdin) {
+		if err != nil {
+			if !yield(&Doc{Name: o.Files, Source: o.Files, Err: fmt.Errorf("-files: %w", err)}) {
+				return false
+			}
+			continue
+		}
+		if !o.input(name, yield) {
+			return false
+		}
+	}
+	return true
+}
+
+func (o *Options) input(name string, yield func(*Doc) bool) bool {
+	switch {
+	case source.IsURL(name):
+		return o.openURL(name, yield)
+	case name == "-":
+		return o.file("-", "standard input", io.NopCloser(o.Stdin), false, yield)
+	}
+	if fi, err := os.Stat(name); err != nil || !fi.IsDir() {
+		return o.open(name, false, yield) // which names what is wrong with name, if anything
+	}
+	ok, files := true, 0
+	filepath.WalkDir(name, func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			ok = yield(&Doc{Name: path, Source: path, Err: err})
+		case d.IsDir():
+			return nil
+		case !d.Type().IsRegular():
+			ok = yield(&Doc{Name: path, Source: path, Skipped: true})
+		case Counts(path):
+			ok = o.open(path, false, yield)
+		case mayBeDocument(path):
+			ok = o.open(path, true, yield)
+		default:
+			ok = yield(&Doc{Name: path, Source: path, Skipped: true})
+		}
+		files++
+		if !ok {
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	if ok && files == 0 {
+		return yield(&Doc{Name: name, Source: name, Err: fmt.Errorf("%s: an empty directory: no documents", name)})
+	}
+	return ok
+}
+
+// mayBeDocument reports whether a file of a directory that does not count
+// by its name may be a document all the same: pages that servers make
+// (.php, .shtml, .asp, .aspx, .jsp, .cgi) and files without an extension,
+// which crawlers and mirrors write.
+func mayBeDocument(path string) bool {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case "", ".php", ".shtml", ".shtm", ".asp", ".aspx", ".jsp", ".cgi":
+		return true
+	}
+	return false
+}
+
+// openURL yields the documents of a URL: the records of a WARC archive
+// (whatever its name or Content-Type), else the page or object itself. A
+// page must be read whole within the Timeout; an archive may take as long
+// as it takes, as long as it never stalls for the Timeout.
+func (o *Options) openURL(name string, yield func(*Doc) bool) bool {
+	ctx, cancel := context.WithCancelCause(o.ctx())
+	noDeadline := func() bool { return false }
+	if o.Timeout > 0 {
+		noDeadline = time.AfterFunc(o.Timeout, func() { cancel(fmt.Errorf("no complete answer within %v", o.Timeout)) }).Stop
+	}
+	stop := func() {
+		noDeadline()
+		cancel(nil)
+	}
+	obj, err := o.Source().Open(ctx, name, nil)
+	if err != nil {
+		stop()
+		return yield(&Doc{Name: name, Source: name, Err: err})
+	}
+	// A read error here comes again when the document is read, after the
+	// links of the bytes before it.
+	br, isWARC := warc.Sniff(obj)
+	if !isWARC && o.Format == 0 && warcName(obj.URL) {
+		obj.Close()
+		stop()
+		return yield(&Doc{Name: name, Source: name, Err: notWARC(name, br)})
+	}
+	if isWARC {
+		noDeadline() // the stream's own timer bounds each stall
+		defer stop()
+		defer obj.Close()
+		return o.records(name, br, yield)
+	}
+	d := &Doc{Name: name, Source: name, in: br, resp: obj.Response, Redirects: obj.Redirects,
+		close: func() error { stop(); return obj.Close() }}
+	if d.resp != nil {
+		d.URL, d.Source, d.Status = obj.URL, obj.URL, d.resp.StatusCode
+	} else if d.URL = o.retrieval(name); d.URL != "" {
+		d.Source = d.URL
+	}
+	return yield(d)
+}
+
+// open yields the documents of the file path; with maybe, of a file of a
+// directory that counts only if its content is HTML, a MIME message or a
+// WARC archive, and is else skipped, as other files are.
+func (o *Options) open(path string, maybe bool, yield func(*Doc) bool) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return yield(&Doc{Name: path, Source: path, Err: err})
+	}
+	return o.file(path, path, f, maybe, yield)
+}
+
+// file yields the documents of an open file: its WARC records, or itself.
+func (o *Options) file(name, what string, f io.ReadCloser, maybe bool, yield func(*Doc) bool) bool {
+	// The first bytes only, to tell a WARC: the worker reads the rest,
+	// not the goroutine that walks the inputs.
+	br := bufio.NewReaderSize(f, 512)
+	if _, err := br.Peek(512); err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		f.Close()
+		return yield(&Doc{Name: name, Source: name, Err: fmt.Errorf("reading %s: %w", what, err)})
+	}
+	br, isWARC := warc.Sniff(br)
+	if isWARC {
+		defer f.Close()
+		return o.records(name, br, yield)
+	}
+	if prefix, _ := br.Peek(512); maybe && links.FormatOf(name, prefix) == 0 {
+		f.Close()
+		return yield(&Doc{Name: name, Source: name, Skipped: true})
+	}
+	if o.Format == 0 && warcName(name) {
+		// Read as HTML, it would give no links and no word.
+		f.Close()
+		return yield(&Doc{Name: name, Source: name, Err: notWARC(name, br)})
+	}
+	d := &Doc{Name: name, Source: name, URL: o.retrieval(name), in: br, close: f.Close}
+	if file, ok := f.(*os.File); ok {
+		d.in, d.close = readSmall(file, br)
+	}
+	if d.URL != "" {
+		d.Source = d.URL
+	}
+	return yield(d)
+}
+
+// smallFile is the size up to which a file is read whole by the goroutine
+// that walks the inputs, ahead of the worker that extracts its links: so
+// that even with one worker, opening and reading files (a third of the
+// time, for pages of tens of kilobytes) overlaps extraction. Larger files
+// are streamed by the worker, in bounded memory.
+const smallFile = 1 << 20
+
+// readSmall reads f whole, through br, if it is a regular file of at
+// most smallFile bytes, and closes it; it returns a reader of what was
+// read, which ends in the error that stopped the reading, if any, and a
+// function that gives the memory back once the reader is done with. Another
+// file is left open, to be read through br.
+func readSmall(f *os.File, br *bufio.Reader) (io.Reader, func() error) {
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() > smallFile {
+		return br, f.Close
+	}
+	bp := getBuffer(int(fi.Size()) + 1) // + 1: the end is seen without growing
+	b := (*bp)[:0]
+	for {
+		n, err := br.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			f.Close()
+			return io.MultiReader(bytes.NewReader(b), errReader{err}), func() error { return nil }
+		}
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)] // the file grew
+		}
+	}
+	f.Close()
+	*bp = b
+	return bytes.NewReader(b), func() error { putBuffer(bp); return nil }
+}
+
+// buffers keeps the buffers of small files for the files after them, by
+// size class: 64 KiB, 128 KiB, ... smallFile, and one over.
+var buffers [6]sync.Pool
+
+func sizeClass(n int) int {
+	c := 0
+	for size := 64 << 10; size < n && c < len(buffers)-1; size <<= 1 {
+		c++
+	}
+	return c
+}
+
+func getBuffer(n int) *[]byte {
+	c := sizeClass(n)
+	if bp, ok := buffers[c].Get().(*[]byte); ok && cap(*bp) >= n {
+		return bp
+	}
+	b := make([]byte, 0, max(n, 64<<10<<c))
+	return &b
+}
+
+func putBuffer(bp *[]byte) {
+	if c := sizeClass(cap(*bp)); 64<<10<<c <= cap(*bp) {
+		buffers[c].Put(bp)
+	}
+}
+
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
+
+// notWARC is the error of an input named as a WARC archive that is not one.
+func notWARC(name string, br *bufio.Reader) error {
+	prefix, _ := br.Peek(16)
+	if len(prefix) == 0 {
+		return fmt.Errorf("%s: not a WARC archive: it is empty", name)
+	}
+	return fmt.Errorf("%s: not a WARC archive: it starts with %q, not WARC/ (plain, gzip or zstd)", name, prefix)
+}
+
+// retrieval returns the retrieval URL of the file name: -url's, or the
+// one a Map gives it.
+// RetrievalURL returns the retrieval URL of the file name, as the
+// documents of a run get theirs: URL, if set; else the URL of the Map
+// with the longest Dir that holds it, followed by its path below Dir,
+// escaped; else with FileURLs its file:// URL; else "".
+func (o *Options) RetrievalURL(name string) string { return o.retrieval(name) }
+
+func (o *Options) retrieval(name string) string {
+	if o.URL != "" {
+		return o.URL
+	}
+	best, which := -1, -1
+	u := ""
+	for i, m := range o.Maps {
+		rel, err := filepath.Rel(m.Dir, filepath.Clean(name))
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || len(m.Dir) <= best {
+			continue
+		}
+		best, which, u = len(m.Dir), i, strings.TrimSuffix(m.URL, "/")+"/"+escapePath(rel)
+	}
+	if which >= 0 {
+		if o.mapUsed == nil {
+			o.mapUsed = make([]bool, len(o.Maps))
+		}
+		o.mapUsed[which] = true
+		return u
+	}
+	if o.FileURLs && name != "-" {
+		if abs, err := filepath.Abs(name); err == nil {
+			return "file://" + escapePath(abs)
+		}
+	}
+	return ""
+}
+
+// escapePath writes a file path as a URL path, each segment escaped.
+func escapePath(path string) string {
+	segs := strings.Split(filepath.ToSlash(path), "/")
+	for i, s := range segs {
+		segs[i] = url.PathEscape(s)
+	}
+	return strings.Join(segs, "/")
+}
+
+// unusedMaps returns a warning for each Map that no input fell under: a
+// mistyped directory leaves its links unresolved.
+func (o *Options) unusedMaps() []error {
+	var errs []error
+	for i, m := range o.Maps {
+		if o.mapUsed == nil || !o.mapUsed[i] {
+			errs = append(errs, fmt.Errorf("-map %s=%s: no input is below %s", m.Dir, m.URL, m.Dir))
+		}
+	}
+	return errs
+}
+
+// records yields the records of the WARC file name.
+func (o *Options) records(name string, r io.Reader, yield func(*Doc) bool) bool {
+	wr := warc.NewReader(r)
+	wr.MaxBlock = o.maxSize()
+	wr.Inflaters = o.Inflaters
+	for {
+		rec, err := wr.Next()
+		if err == io.EOF {
+			return true
+		}
+		var d *Doc
+		var rerr *warc.ReadError
+		var serr *source.Error
+		var ferr *warc.FormatError
+		switch {
+		case errors.As(err, &serr) && errors.As(err, &ferr):
+			// The source names the archive and where it stopped.
+			d = &Doc{Name: name, Source: name, Err: fmt.Errorf("%w, in the WARC record at offset %d", serr, ferr.Offset)}
+		case errors.Is(err, io.ErrUnexpectedEOF) || errors.As(err, &rerr):
+			d = &Doc{Name: name, Source: name, Err: fmt.Errorf("%s: %w", name, err)}
+		case err != nil:
+			d = &Doc{Name: name, Source: name, Warning: &links.Loss{Err: fmt.Errorf("%s: %w", name, err)}, Unreadable: 1}
+		default:
+			target := rec.TargetURI()
+			d = &Doc{Name: name, Source: target, URL: target, Record: rec, Status: httpStatus(rec)}
+			if target == "" {
+				d.Source = name
+			}
+		}
+		if !yield(d) {
+			return false
+		}
+	}
+}
+
+// httpStatus returns the status of a response record's HTTP response, 0
+// for another record.
+func httpStatus(rec *warc.Record) int {
+	if rec.Type() != "response" || !bytes.HasPrefix(rec.Block, []byte("HTTP/")) {
+		return 0
+	}
+	line, _, _ := bytes.Cut(rec.Block, []byte("\n"))
+	fields := strings.Fields(string(line))
+	if len(fields) < 2 {
+		return 0
+	}
+	n, _ := strconv.Atoi(fields[1])
+	return n
+}
