@@ -13,10 +13,11 @@
 //     dot segments or percent-encoded slashes;
 //   - an http(s) URL is asked for with HEAD, and with GET where HEAD gets
 //     an error status (405, 501, or any other: some servers answer HEAD
-//     wrongly), but not where the host does not answer at all; redirects are followed and kept; a 429 or 503 with
-//     Retry-After, and transient failures, are tried again with growing
-//     waits, within Retry, the same policy as package source's; a
-//     redirect to a scheme other than http and https is refused;
+//     wrongly), but not where the host does not answer at all; redirects
+//     are followed and kept; a 429 or 503 with Retry-After, and transient
+//     failures, are tried again with growing waits, within Retry, the
+//     same policy as package source's; a redirect to a scheme other than
+//     http and https is refused;
 //   - a fragment ("#intro") is looked for among the ids and <a name>s of
 //     the target, read with GET up to MaxSize when the target is HTML (in
 //     a longer page, one not found is not reported broken);
@@ -27,6 +28,14 @@
 // Requests are polite: at most Concurrency at once, PerHost to one host,
 // Rate a second to one host, with a User-Agent that names relurl. A Cache
 // keeps the results of http(s) targets between runs, up to an age.
+//
+// The step from found links to reports is the package's too: FromLink
+// makes a Link of what package links found in a package corpus document,
+// SortLinks puts them in a report's order, Count sums the reports up, and
+// Options take their settings as a user writes them (AddHeader, AddAuth,
+// ReadIgnoreFile, ParseAge). What the package must not do is find links,
+// read documents or print: those are packages links and corpus, and the
+// command's.
 package check
 
 import (

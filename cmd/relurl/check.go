@@ -1,16 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
-	"io/fs"
-	"net/http"
-	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,7 +12,6 @@ import (
 	"time"
 
 	"github.com/relurl/relurl"
-	"github.com/relurl/relurl/base"
 	linkcheck "github.com/relurl/relurl/check"
 	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/links"
@@ -103,6 +96,15 @@ func checkUsage(code int) int {
 	return code
 }
 
+// checkFlags are check's own flags, beside the documents' (docFlags).
+type checkFlags struct {
+	root, elements, ignoreFile, cacheFile, maxAge, format string
+	spec                                                  relurl.Spec
+	maxTime                                               time.Duration
+	headers, auths, includes, excludes                    listFlag
+	asJSON, explain                                       bool
+}
+
 func runCheck(e *env, args []string) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	var d docFlags
@@ -115,96 +117,34 @@ func runCheck(e *env, args []string) int {
 	// it: a tree of files is checked with no flags.
 	d.fileURLs = true
 	fs.Lookup("file-urls").DefValue = "true"
-	root := fs.String("root", "", "the site's root `DIR`: a link to /x is DIR/x, no file link outside it")
-	spec := relurl.WHATWG
-	fs.TextVar(&spec, "spec", relurl.WHATWG, "resolve links by RFC `1808`, RFC 3986 or the URL Standard")
-	elements := fs.String("elements", "", "check only these `elements` or ELEMENT@ATTRIBUTEs (default all)")
+	var f checkFlags
 	var o linkcheck.Options
+	fs.StringVar(&f.root, "root", "", "the site's root `DIR`: a link to /x is DIR/x, no file link outside it")
+	fs.TextVar(&f.spec, "spec", relurl.WHATWG, "resolve links by RFC `1808`, RFC 3986 or the URL Standard")
+	fs.StringVar(&f.elements, "elements", "", "check only these `elements` or ELEMENT@ATTRIBUTEs (default all)")
 	fs.IntVar(&o.Concurrency, "c", 16, "check this many targets at once")
 	fs.IntVar(&o.PerHost, "per-host", 2, "send at most this many requests at once to one host")
 	fs.Float64Var(&o.Rate, "rate", 0, "send at most this many requests a `second` to one host (0: no limit)")
-	maxTime := fs.Duration("max-time", 0, "stop checking after this long in all (0: no limit)")
-	var headers, auths, includes, excludes listFlag
-	fs.Var(&headers, "H", "send this `header` (\"Name: value\") with every request (repeatable)")
-	fs.Var(&auths, "auth", "basic authentication for a host: `HOST=USER:PASSWORD` (repeatable)")
-	fs.Var(&includes, "include", "check only the URLs this `regexp` matches (repeatable)")
-	fs.Var(&excludes, "exclude", "skip the URLs this `regexp` matches (repeatable)")
-	ignoreFile := fs.String("ignore-file", ".relurlignore", "-exclude patterns from this `file`, if any")
+	fs.DurationVar(&f.maxTime, "max-time", 0, "stop checking after this long in all (0: no limit)")
+	fs.Var(&f.headers, "H", "send this `header` (\"Name: value\") with every request (repeatable)")
+	fs.Var(&f.auths, "auth", "basic authentication for a host: `HOST=USER:PASSWORD` (repeatable)")
+	fs.Var(&f.includes, "include", "check only the URLs this `regexp` matches (repeatable)")
+	fs.Var(&f.excludes, "exclude", "skip the URLs this `regexp` matches (repeatable)")
+	fs.StringVar(&f.ignoreFile, "ignore-file", ".relurlignore", "-exclude patterns from this `file`, if any")
 	fs.BoolVar(&o.Offline, "offline", false, "check only files (file: URLs and those under -map)")
 	fs.StringVar(&o.Index, "index", "index.html", "the `file` a directory stands for")
 	fs.BoolVar(&o.FailPermanentRedirects, "fail-permanent-redirects", false, "count a 301 or 308 as a broken link")
-	cacheFile := fs.String("cache", "", "keep the results of http(s) targets in this `file` between runs")
-	maxAge := fs.String("max-cache-age", "1d", "check again a cached result older than this (1d, 12h, 30m)")
-	asJSON := fs.Bool("json", false, "print one JSON object per link")
-	format := fs.String("format", "text", "the report's `format`: text, markdown, github or junit")
-	explain := fs.Bool("explain", false, "show why each broken link resolved where it did")
+	fs.StringVar(&f.cacheFile, "cache", "", "keep the results of http(s) targets in this `file` between runs")
+	fs.StringVar(&f.maxAge, "max-cache-age", "1d", "check again a cached result older than this (1d, 12h, 30m)")
+	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object per link")
+	fs.StringVar(&f.format, "format", "text", "the report's `format`: text, markdown, github or junit")
+	fs.BoolVar(&f.explain, "explain", false, "show why each broken link resolved where it did")
 	if code, ok := d.parse(e, fs, args, checkHelp); !ok {
 		return checkUsage(code)
 	}
-	if !slices.Contains([]string{"text", "markdown", "github", "junit"}, *format) {
-		return checkUsage(e.usageError("check", "-format %q: want text, markdown, github or junit", *format))
-	}
-	only, err := parseElements(*elements)
-	if err != nil {
-		return checkUsage(e.usageError("check", "-elements: %v", err))
-	}
-	for _, h := range headers {
-		name, value, ok := strings.Cut(h, ":")
-		if !ok || strings.TrimSpace(name) == "" {
-			return checkUsage(e.usageError("check", "-H %q: want \"Name: value\"", h))
-		}
-		if o.Header == nil {
-			o.Header = http.Header{}
-		}
-		o.Header.Add(strings.TrimSpace(name), strings.TrimSpace(value))
-	}
-	for _, a := range auths {
-		host, cred, ok1 := strings.Cut(a, "=")
-		user, pass, ok2 := strings.Cut(cred, ":")
-		if !ok1 || !ok2 || host == "" {
-			return checkUsage(e.usageError("check", "-auth %q: want HOST=USER:PASSWORD", a))
-		}
-		if o.Auth == nil {
-			o.Auth = map[string][2]string{}
-		}
-		o.Auth[host] = [2]string{user, pass}
-	}
-	if o.Include, err = compileAll(includes); err != nil {
-		return checkUsage(e.usageError("check", "-include: %v", err))
-	}
-	if o.Exclude, err = compileAll(excludes); err != nil {
-		return checkUsage(e.usageError("check", "-exclude: %v", err))
-	}
-	ignored, err := readIgnoreFile(*ignoreFile)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "relurl check: %v\n", err)
-		return exitInvalid
-	}
-	o.Exclude = append(o.Exclude, ignored...)
-	age, err := parseAge(*maxAge)
-	if err != nil {
-		return checkUsage(e.usageError("check", "-max-cache-age %q: %v", *maxAge, err))
-	}
-	if *cacheFile != "" {
-		if o.Cache, err = linkcheck.OpenCache(*cacheFile, age); err != nil {
-			fmt.Fprintf(e.stderr, "relurl check: -cache: %v\n", err)
-			return exitInvalid
-		}
-	}
-	if *root != "" {
-		// The files below DIR get the URLs a server rooted there gives
-		// (file:///docs/x.html), and file: URLs are its files.
-		dir, err := filepath.Abs(*root)
-		if err != nil {
-			return checkUsage(e.usageError("check", "-root %q: %v", *root, err))
-		}
-		d.maps = append(d.maps, source.Map{Dir: dir, URL: "file:///"})
-	}
-	o.Maps = d.maps
-	o.Timeout = d.timeout
-	o.Retry = source.Retry{Attempts: d.retries, MaxWait: d.retryWait, Base: linkcheck.DefaultRetry.Base}
-	if o.MaxRedirects = d.maxRedirects; o.MaxRedirects == 0 {
-		o.MaxRedirects = -1 // check.Options' "none"
+	only, code, ok := f.options(e, &d, &o)
+	if !ok {
+		return code
 	}
 
 	// Find the links, as links does, with where each is.
@@ -213,34 +153,23 @@ func runCheck(e *env, args []string) int {
 		found []linkcheck.Link
 	)
 	newExtractor := func() *links.Extractor {
-		return &links.Extractor{MaxDepth: d.maxDepth, Resolver: relurl.Resolver{Spec: spec}, Only: only, Positions: true}
+		return &links.Extractor{MaxDepth: d.maxDepth, Resolver: relurl.Resolver{Spec: f.spec}, Only: only, Positions: true}
 	}
 	docLinks := func(doc *corpus.Doc) func(*links.Link, *corpus.Output) {
 		return func(l *links.Link, _ *corpus.Output) {
-			c := linkcheck.Link{Source: doc.Source, Line: l.Line, Column: l.Column, URL: string(l.URL), Ref: string(l.Ref),
-				BaseFrom: l.Base.From.String(), Element: l.Element, Attribute: l.Attribute, Local: doc.Local()}
-			if c.Local {
-				c.File = doc.Name
-			}
-			if l.Base.From != base.None {
-				c.Base = l.Base.URL
-			}
-			if l.URL == nil {
-				c.URL = "" // unresolved, or refused by the URL parser
-			}
+			c := linkcheck.FromLink(doc, l)
 			mu.Lock()
 			found = append(found, c)
 			mu.Unlock()
 		}
 	}
 	status, stats := d.run(e, "check", fs.Args(), newExtractor, docLinks, nil)
-	// Documents are read at once: their links in the order of the report.
-	slices.SortStableFunc(found, cmpLinks)
+	linkcheck.SortLinks(found)
 
 	ctx := context.Background()
-	if *maxTime > 0 {
+	if f.maxTime > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, *maxTime)
+		ctx, cancel = context.WithTimeout(ctx, f.maxTime)
 		defer cancel()
 	}
 	p := e.newProgress()
@@ -254,124 +183,110 @@ func runCheck(e *env, args []string) int {
 			status = max(status, exitInvalid)
 		}
 	}
+	return f.report(e, reports, stats, status)
+}
 
+// options sets o from the flags and returns the elements to read; on a
+// bad value it reports it and returns the exit status, false.
+func (f *checkFlags) options(e *env, d *docFlags, o *linkcheck.Options) (map[string]bool, int, bool) {
+	fail := func(format string, args ...any) (map[string]bool, int, bool) {
+		return nil, checkUsage(e.usageError("check", format, args...)), false
+	}
+	if !slices.Contains([]string{"text", "markdown", "github", "junit"}, f.format) {
+		return fail("-format %q: want text, markdown, github or junit", f.format)
+	}
+	only, err := parseElements(f.elements)
+	if err != nil {
+		return fail("-elements: %v", err)
+	}
+	for _, h := range f.headers {
+		if err := o.AddHeader(h); err != nil {
+			return fail("-H %q: %v", h, err)
+		}
+	}
+	for _, a := range f.auths {
+		if err := o.AddAuth(a); err != nil {
+			return fail("-auth %q: %v", a, err)
+		}
+	}
+	if o.Include, err = linkcheck.CompilePatterns(f.includes); err != nil {
+		return fail("-include: %v", err)
+	}
+	if o.Exclude, err = linkcheck.CompilePatterns(f.excludes); err != nil {
+		return fail("-exclude: %v", err)
+	}
+	ignored, err := linkcheck.ReadIgnoreFile(f.ignoreFile)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "relurl check: %v\n", err)
+		return nil, exitInvalid, false
+	}
+	o.Exclude = append(o.Exclude, ignored...)
+	age, err := linkcheck.ParseAge(f.maxAge)
+	if err != nil {
+		return fail("-max-cache-age %q: %v", f.maxAge, err)
+	}
+	if f.cacheFile != "" {
+		if o.Cache, err = linkcheck.OpenCache(f.cacheFile, age); err != nil {
+			fmt.Fprintf(e.stderr, "relurl check: -cache: %v\n", err)
+			return nil, exitInvalid, false
+		}
+	}
+	if f.root != "" {
+		// The files below DIR get the URLs a server rooted there gives
+		// (file:///docs/x.html), and file: URLs are its files.
+		dir, err := filepath.Abs(f.root)
+		if err != nil {
+			return fail("-root %q: %v", f.root, err)
+		}
+		d.maps = append(d.maps, source.Map{Dir: dir, URL: "file:///"})
+	}
+	o.Maps = d.maps
+	o.Timeout = d.timeout
+	o.Retry = source.Retry{Attempts: d.retries, MaxWait: d.retryWait, Base: linkcheck.DefaultRetry.Base}
+	if o.MaxRedirects = d.maxRedirects; o.MaxRedirects == 0 {
+		o.MaxRedirects = -1 // check.Options' "none"
+	}
+	return only, exitOK, true
+}
+
+// report prints the reports in the format asked for, then the summary on
+// standard error, and returns the exit status: status (the documents'),
+// else exitBroken when a link is broken.
+func (f *checkFlags) report(e *env, reports []linkcheck.Report, stats corpus.Stats, status int) int {
 	var out []byte
 	switch {
-	case *asJSON:
+	case f.asJSON:
 		out = checkJSON(reports)
-	case *format == "markdown":
+	case f.format == "markdown":
 		out = checkMarkdown(reports)
-	case *format == "github":
+	case f.format == "github":
 		out = checkGitHub(reports)
-	case *format == "junit":
+	case f.format == "junit":
 		out = checkJUnit(reports)
 	default:
-		out = checkText(reports, spec, *explain)
+		out = checkText(reports, f.spec, f.explain)
 	}
 	if code := e.write(out); code != exitOK {
 		return code
 	}
-	counts := map[linkcheck.State]int{}
-	targets := map[string]bool{}
-	for _, r := range reports {
-		counts[r.State]++
-		u, _, _ := strings.Cut(r.URL, "#")
-		targets[u] = true
-	}
+	c := linkcheck.Count(reports)
 	fmt.Fprintf(e.stderr, "relurl check: %s, %s, %s: %d broken, %d skipped, %d excluded\n",
-		corpus.Count(stats.Documents, "document"), corpus.Count(len(reports), "link"), corpus.Count(len(targets), "target"),
-		counts[linkcheck.Broken], counts[linkcheck.Skipped], counts[linkcheck.Excluded])
-	if n := unresolved(reports); n > 0 {
-		fmt.Fprintf(e.stderr, "relurl check: hint: %s could not be resolved, for want of a base URL: give the documents one with -map DIR=URL, -url URL or -root DIR\n", corpus.Count(n, "link"))
+		corpus.Count(stats.Documents, "document"), corpus.Count(len(reports), "link"), corpus.Count(c.Targets, "target"),
+		c.ByState[linkcheck.Broken], c.ByState[linkcheck.Skipped], c.ByState[linkcheck.Excluded])
+	if c.Unresolved > 0 {
+		fmt.Fprintf(e.stderr, "relurl check: hint: %s could not be resolved, for want of a base URL: give the documents one with -map DIR=URL, -url URL or -root DIR\n", corpus.Count(c.Unresolved, "link"))
 	}
-	if n := counts[linkcheck.Unchecked]; n > 0 {
+	if n := c.ByState[linkcheck.Unchecked]; n > 0 {
 		fmt.Fprintf(e.stderr, "relurl check: %s not checked: -max-time ran out\n", corpus.Count(n, "link"))
 		status = max(status, exitInvalid)
 	}
-	if counts[linkcheck.Broken] > 0 && status == exitOK {
+	if c.ByState[linkcheck.Broken] > 0 && status == exitOK {
 		return exitBroken
 	}
 	if status != exitOK {
 		return exitInvalid
 	}
 	return exitOK
-}
-
-// unresolved counts the relative links that had no base to resolve against.
-func unresolved(reports []linkcheck.Report) int {
-	n := 0
-	for _, r := range reports {
-		if r.URL == "" && r.BaseFrom == base.None.String() {
-			n++
-		}
-	}
-	return n
-}
-
-func cmpLinks(a, b linkcheck.Link) int {
-	if c := strings.Compare(a.Source, b.Source); c != 0 {
-		return c
-	}
-	if a.Line != b.Line {
-		return a.Line - b.Line
-	}
-	return a.Column - b.Column
-}
-
-func compileAll(patterns []string) ([]*regexp.Regexp, error) {
-	var res []*regexp.Regexp
-	for _, p := range patterns {
-		re, err := regexp.Compile(p)
-		if err != nil {
-			return nil, err
-		}
-		res = append(res, re)
-	}
-	return res, nil
-}
-
-// readIgnoreFile reads the patterns of an ignore file, one regular
-// expression a line, "#" starting a comment line; a file that does not
-// exist holds none.
-func readIgnoreFile(name string) ([]*regexp.Regexp, error) {
-	f, err := os.Open(name)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var res []*regexp.Regexp
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		re, err := regexp.Compile(line)
-		if err != nil {
-			return nil, fmt.Errorf("%s, line %d: %v", name, n, err)
-		}
-		res = append(res, re)
-	}
-	return res, sc.Err()
-}
-
-// parseAge parses a duration, with "d" for days beside Go's units.
-func parseAge(s string) (time.Duration, error) {
-	if days, ok := strings.CutSuffix(s, "d"); ok {
-		n, err := strconv.ParseFloat(days, 64)
-		if err != nil || n < 0 {
-			return 0, errors.New("want a duration such as 1d, 12h or 30m")
-		}
-		return time.Duration(n * float64(24*time.Hour)), nil
-	}
-	d, err := time.ParseDuration(s)
-	if err != nil || d < 0 {
-		return 0, errors.New("want a duration such as 1d, 12h or 30m")
-	}
-	return d, nil
 }
 
 // checkText is the report for people: the broken links grouped by page.

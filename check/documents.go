@@ -1,0 +1,65 @@
+package check
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/corpus"
+	"github.com/relurl/relurl/links"
+)
+
+// FromLink is the Link to check for link l of document doc, as package
+// corpus reads documents and package links finds their links (with
+// links.Extractor.Positions set, for the line and column).
+func FromLink(doc *corpus.Doc, l *links.Link) Link {
+	c := Link{Source: doc.Source, Line: l.Line, Column: l.Column, URL: string(l.URL), Ref: string(l.Ref),
+		BaseFrom: l.Base.From.String(), Element: l.Element, Attribute: l.Attribute, Local: doc.Local()}
+	if c.Local {
+		c.File = doc.Name
+	}
+	if l.Base.From != base.None {
+		c.Base = l.Base.URL
+	}
+	if l.URL == nil {
+		c.URL = "" // unresolved, or refused by the URL parser
+	}
+	return c
+}
+
+// SortLinks puts links in the order of a report: by document, then line
+// and column. Documents read at once hand their links out in any order.
+func SortLinks(ls []Link) {
+	slices.SortStableFunc(ls, func(a, b Link) int {
+		if c := strings.Compare(a.Source, b.Source); c != 0 {
+			return c
+		}
+		if a.Line != b.Line {
+			return a.Line - b.Line
+		}
+		return a.Column - b.Column
+	})
+}
+
+// Counts sum a run's reports up.
+type Counts struct {
+	ByState    map[State]int
+	Targets    int // distinct targets, without their fragments
+	Unresolved int // relative links with no base to resolve against
+}
+
+// Count sums reports up.
+func Count(reports []Report) Counts {
+	c := Counts{ByState: map[State]int{}}
+	targets := map[string]bool{}
+	for _, r := range reports {
+		c.ByState[r.State]++
+		u, _, _ := strings.Cut(r.URL, "#")
+		targets[u] = true
+		if r.URL == "" && r.BaseFrom == base.None.String() {
+			c.Unresolved++
+		}
+	}
+	c.Targets = len(targets)
+	return c
+}
