@@ -235,73 +235,91 @@ func runLinks(e *env, args []string) int {
 			return e.usageError("links", "-fields: %v", err)
 		}
 	}
+	pr := &linkPrinter{json: *asJSON, tsv: *asTSV, table: asTable, fields: fields, edges: &edges}
 	// An anchor's text costs its links a wait until its end: only when
 	// it is printed.
 	text := *asJSON || asTable || slices.Contains(fields, "text")
 	newExtractor := func() *links.Extractor {
 		return &links.Extractor{MaxDepth: d.maxDepth, Resolver: *r, Template: *template, Only: only, Text: text}
 	}
-	var unresolved, refused atomic.Int64 // counted by the workers
-	docLinks := func(doc *corpus.Doc) func(*links.Link, *corpus.Output) {
-		de := &docEdges{opt: &edges, doc: doc}
-		var rows *table.Doc
-		if asTable {
-			rows = table.NewDoc(doc)
-		}
-		return func(l *links.Link, out *corpus.Output) {
-			switch {
-			case l.Err != nil:
-				refused.Add(1)
-				if !*asJSON && !asTable {
-					out.Err = fmt.Appendf(out.Err, "relurl links: %s: <%s %s=%q>: %s\n", printable(doc.Source), l.Element, l.Attribute, l.Ref, printable(l.Err.Error()))
-				}
-			case l.URL == nil:
-				unresolved.Add(1)
-			}
-			u, ok := de.url(l)
-			switch {
-			case !ok:
-			case *asJSON:
-				out.Out = appendLinkJSON(out.Out, doc, l, u)
-			case asTable:
-				out.Out = rows.AppendLink(out.Out, l, u)
-			case u == nil:
-			case fields != nil:
-				out.Out = de.appendFields(out.Out, fields, l, u)
-			case *asTSV:
-				out.Out = append(append(out.Out, de.escapedSource()...), '\t')
-				start := len(out.Out)
-				out.Out = endURLLine(append(out.Out, u...), start)
-			default:
-				start := len(out.Out)
-				out.Out = endURLLine(append(out.Out, u...), start)
-			}
-		}
-	}
 	out, err := openOutput(e, *outPath, *format, *partRows)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "relurl links: %v\n", err)
 		return exitWrite
 	}
-	status, stats := d.run(out.env, "links", fs.Args(), newExtractor, docLinks, nil)
+	status, stats := d.run(out.env, "links", fs.Args(), newExtractor, pr.docLinks, nil)
 	if err := out.close(); err != nil {
 		fmt.Fprintf(e.stderr, "relurl links: %v\n", err)
 		status = exitWrite
 	}
-	if n := unresolved.Load(); n > 0 && !*asJSON && !asTable {
+	pr.summary(e, stats)
+	return status
+}
+
+// linkPrinter prints each link of a document in the format asked for, in
+// the workers, and counts the links left unresolved and those the URL
+// parser refused.
+type linkPrinter struct {
+	json, tsv, table    bool
+	fields              []string // -fields
+	edges               *edgeOptions
+	unresolved, refused atomic.Int64
+}
+
+// docLinks returns what prints the links of doc.
+func (p *linkPrinter) docLinks(doc *corpus.Doc) func(*links.Link, *corpus.Output) {
+	de := &docEdges{opt: p.edges, doc: doc}
+	var rows *table.Doc
+	if p.table {
+		rows = table.NewDoc(doc)
+	}
+	return func(l *links.Link, out *corpus.Output) {
+		switch {
+		case l.Err != nil:
+			p.refused.Add(1)
+			if !p.json && !p.table {
+				out.Err = fmt.Appendf(out.Err, "relurl links: %s: <%s %s=%q>: %s\n", printable(doc.Source), l.Element, l.Attribute, l.Ref, printable(l.Err.Error()))
+			}
+		case l.URL == nil:
+			p.unresolved.Add(1)
+		}
+		u, ok := de.url(l)
+		switch {
+		case !ok:
+		case p.json:
+			out.Out = appendLinkJSON(out.Out, doc, l, u)
+		case p.table:
+			out.Out = rows.AppendLink(out.Out, l, u)
+		case u == nil:
+		case p.fields != nil:
+			out.Out = de.appendFields(out.Out, p.fields, l, u)
+		case p.tsv:
+			out.Out = append(append(out.Out, de.escapedSource()...), '\t')
+			start := len(out.Out)
+			out.Out = endURLLine(append(out.Out, u...), start)
+		default:
+			start := len(out.Out)
+			out.Out = endURLLine(append(out.Out, u...), start)
+		}
+	}
+}
+
+// summary says on standard error what the run left unresolved or refused
+// (the JSON and the tables say it in their rows), and what it read.
+func (p *linkPrinter) summary(e *env, stats corpus.Stats) {
+	if n := p.unresolved.Load(); n > 0 && !p.json && !p.table {
 		if stats.Documents+stats.Failed > 1 {
 			fmt.Fprintf(e.stderr, "relurl links: %s left unresolved: their documents have no base URL (give -map, or -file-urls)\n", corpus.Count(int(n), "relative link"))
 		} else {
 			fmt.Fprintf(e.stderr, "relurl links: %s left unresolved: the document has no base URL (give -url, or -file-urls)\n", corpus.Count(int(n), "relative link"))
 		}
 	}
-	if n := refused.Load(); n > 0 && !*asJSON && !asTable {
+	if n := p.refused.Load(); n > 0 && !p.json && !p.table {
 		fmt.Fprintf(e.stderr, "relurl links: %s the URL parser refuses, as a browser would\n", corpus.Count(int(n), "link"))
 	}
 	if stats.Documents+stats.Failed > 1 || stats.Records > 0 || len(stats.Skipped) > 0 {
 		fmt.Fprintf(e.stderr, "relurl links: %s\n", &stats)
 	}
-	return status
 }
 
 // parseElements parses the value of -elements: names of links.Elements
