@@ -88,6 +88,31 @@ func ParseAssignment(s string) (Assignment, error) {
 	return Assignment{c, value}, nil
 }
 
+// Add adds to e an operation as trurl's options take them: a component
+// to set ("host=example.org", as --set), a path segment or query pair to
+// append ("path=SEGMENT", "query=NAME=VALUE", as --append). setting says
+// which of the two.
+func (e *Edit) Add(setting bool, s string) error {
+	if setting {
+		a, err := ParseAssignment(s)
+		if err != nil {
+			return err
+		}
+		e.Set = append(e.Set, a)
+		return nil
+	}
+	what, value, _ := strings.Cut(s, "=")
+	switch what {
+	case "path":
+		e.AppendPath = append(e.AppendPath, value)
+	case "query":
+		e.AppendQuery = append(e.AppendQuery, value)
+	default:
+		return fmt.Errorf("%q: want path=SEGMENT or query=NAME=VALUE", s)
+	}
+	return nil
+}
+
 // A URL is a parsed URL that an Edit changes.
 type URL struct {
 	spec relurl.Spec

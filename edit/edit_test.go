@@ -167,3 +167,25 @@ func TestParseRefuses(t *testing.T) {
 		}
 	}
 }
+
+func TestAdd(t *testing.T) {
+	var e edit.Edit
+	for _, c := range []struct {
+		setting bool
+		s       string
+	}{{true, "Hostname=example.org"}, {false, "path=a b"}, {false, "query=x=1"}} {
+		if err := e.Add(c.setting, c.s); err != nil {
+			t.Fatal(c.s, err)
+		}
+	}
+	if len(e.Set) != 1 || e.Set[0] != (edit.Assignment{Component: "host", Value: "example.org"}) ||
+		len(e.AppendPath) != 1 || e.AppendPath[0] != "a b" || len(e.AppendQuery) != 1 || e.AppendQuery[0] != "x=1" {
+		t.Errorf("%+v", e)
+	}
+	if err := e.Add(false, "fragment=x"); err == nil || err.Error() != `"fragment=x": want path=SEGMENT or query=NAME=VALUE` {
+		t.Errorf("append fragment: %v", err)
+	}
+	if err := e.Add(true, "nope=x"); err == nil {
+		t.Error("set nope: accepted")
+	}
+}

@@ -116,21 +116,13 @@ func runURL(e *env, args []string) int {
 		return e.usageError("url", "-files and URL arguments exclude each other")
 	}
 	for _, s := range sets {
-		a, err := edit.ParseAssignment(s)
-		if err != nil {
+		if err := ed.Add(true, s); err != nil {
 			return e.usageError("url", "-set %v", err)
 		}
-		ed.Set = append(ed.Set, a)
 	}
 	for _, a := range appends {
-		what, value, _ := strings.Cut(a, "=")
-		switch what {
-		case "path":
-			ed.AppendPath = append(ed.AppendPath, value)
-		case "query":
-			ed.AppendQuery = append(ed.AppendQuery, value)
-		default:
-			return e.usageError("url", "-append %q: want path=SEGMENT or query=NAME=VALUE", a)
+		if err := ed.Add(false, a); err != nil {
+			return e.usageError("url", "-append %v", err)
 		}
 	}
 	tmpl := *get
@@ -141,26 +133,7 @@ func runURL(e *env, args []string) int {
 	if err != nil {
 		return e.usageError("url", "-get %q: %v", *get, err)
 	}
-	show := func(out []byte, s string) ([]byte, error) {
-		u, err := ed.Apply(s)
-		if err != nil {
-			if *asJSON {
-				// One line for every input: the URL that failed, and why.
-				out = appendJSON(out, struct {
-					Input string `json:"input"`
-					Err   string `json:"error"`
-				}{s, err.Error()})
-			}
-			return out, err
-		}
-		switch {
-		case *asJSON:
-			j, err := edit.JSON(&u, *asIDN)
-			return append(append(out, j...), '\n'), err
-		default: // -get's template, or "{url}"
-			return endURLLine(template.Append(out, &u, *asIDN), len(out)), nil
-		}
-	}
+	show := urlShower(ed, template, *asJSON, *asIDN)
 	failed := []byte("\n")
 	var skipped func(int, error) []byte
 	if *asJSON {
@@ -198,4 +171,27 @@ func runURL(e *env, args []string) int {
 	}
 	e.stderr.Write(o.Err)
 	return max(status, e.write(o.Out))
+}
+
+// urlShower returns what appends the edited URL s to out: by the template,
+// or as JSON, with hosts in Unicode when idn. A URL that fails is, in
+// JSON, a line of its own with the input and why.
+func urlShower(ed *edit.Edit, template *edit.Template, asJSON, idn bool) func(out []byte, s string) ([]byte, error) {
+	return func(out []byte, s string) ([]byte, error) {
+		u, err := ed.Apply(s)
+		if err != nil {
+			if asJSON {
+				out = appendJSON(out, struct {
+					Input string `json:"input"`
+					Err   string `json:"error"`
+				}{s, err.Error()})
+			}
+			return out, err
+		}
+		if asJSON {
+			j, err := edit.JSON(&u, idn)
+			return append(append(out, j...), '\n'), err
+		}
+		return endURLLine(template.Append(out, &u, idn), len(out)), nil // -get's template, or "{url}"
+	}
 }
