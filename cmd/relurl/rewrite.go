@@ -130,40 +130,7 @@ func runRewrite(e *env, args []string) int {
 	}
 	co := corpus.Options{URL: *url, Maps: maps, FileURLs: true}
 	status := exitOK
-	failed := func(path string, err error) {
-		fmt.Fprintf(e.stderr, "relurl rewrite: %s: %v\n", path, err)
-		status = exitInvalid
-	}
-	each := func(f *rewrite.File) error {
-		switch {
-		case f.Err != nil:
-			fmt.Fprintf(e.stderr, "relurl rewrite: %v\n", f.Err)
-			status = exitInvalid
-		case *outDir != "":
-			if err := copyInto(*outDir, f); err != nil {
-				failed(f.Path, err)
-			}
-		case !f.Document:
-		case *write:
-			if f.Changed() {
-				if err := rewrite.WriteFile(f.Path, f.New); err != nil {
-					failed(f.Path, err)
-				}
-			}
-		case *diff:
-			_, err := fmt.Fprint(e.stdout, rewrite.Diff(f))
-			return err
-		case *list:
-			if f.Changed() {
-				_, err := fmt.Fprintln(e.stdout, f.Path)
-				return err
-			}
-		default:
-			_, err := e.stdout.Write(f.New)
-			return err
-		}
-		return nil
-	}
+	each := rewriteEach(e, *outDir, *write, *diff, *list, &status)
 	var err error
 	if slices.Contains(docs, "-") {
 		// Standard input: one document, rewritten to standard output (or
@@ -199,4 +166,46 @@ func copyInto(dir string, f *rewrite.File) error {
 		mode = info.Mode().Perm()
 	}
 	return os.WriteFile(path, data, mode)
+}
+
+// rewriteEach returns what does with each rewritten file what the flags
+// say: copy it into outDir, write it back, print its diff or its name if
+// it changed, or print it. A file that cannot be read or written is
+// reported and sets *status; an error writing standard output stops the
+// run.
+func rewriteEach(e *env, outDir string, write, diff, list bool, status *int) func(*rewrite.File) error {
+	failed := func(path string, err error) {
+		fmt.Fprintf(e.stderr, "relurl rewrite: %s: %v\n", path, err)
+		*status = exitInvalid
+	}
+	return func(f *rewrite.File) error {
+		switch {
+		case f.Err != nil:
+			fmt.Fprintf(e.stderr, "relurl rewrite: %v\n", f.Err)
+			*status = exitInvalid
+		case outDir != "":
+			if err := copyInto(outDir, f); err != nil {
+				failed(f.Path, err)
+			}
+		case !f.Document:
+		case write:
+			if f.Changed() {
+				if err := rewrite.WriteFile(f.Path, f.New); err != nil {
+					failed(f.Path, err)
+				}
+			}
+		case diff:
+			_, err := fmt.Fprint(e.stdout, rewrite.Diff(f))
+			return err
+		case list:
+			if f.Changed() {
+				_, err := fmt.Fprintln(e.stdout, f.Path)
+				return err
+			}
+		default:
+			_, err := e.stdout.Write(f.New)
+			return err
+		}
+		return nil
+	}
 }
