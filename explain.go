@@ -24,14 +24,6 @@ type Trace struct {
 	Error string `json:"error,omitempty"`
 }
 
-// A Part is one component that is present in a URL, however empty. The
-// path is always present; under RFC 1808 it is given with the "/" that may
-// precede it.
-type Part struct {
-	Name  string `json:"name"` // "scheme", "net_loc" (RFC 1808) or "authority" (RFC 3986), "path", "params", "query", "fragment"
-	Value string `json:"value"`
-}
-
 // A Step is one step of the algorithm and what it did.
 type Step struct {
 	Step string `json:"step"`           // "1", "2a", "6c", "5.2.2", "5.2.4 C", …
@@ -96,25 +88,6 @@ func (t *Trace) step(step, format string, args ...any) {
 
 func (t *Trace) pathStep(step, path, format string, args ...any) {
 	t.Steps = append(t.Steps, Step{Step: step, Text: fmt.Sprintf(format, args...), Path: path})
-}
-
-// parts1808 lists u's present components.
-func parts1808(u URL) []Part {
-	var ps []Part
-	ps = addPart(ps, "scheme", u.Scheme(), u.HasScheme())
-	ps = addPart(ps, "net_loc", u.NetLoc(), u.HasNetLoc())
-	ps = addPart(ps, "path", u.s[u.netLocEnd:u.pathEnd], true)
-	ps = addPart(ps, "params", u.Params(), u.HasParams())
-	ps = addPart(ps, "query", u.Query(), u.HasQuery())
-	return addPart(ps, "fragment", u.Fragment(), u.HasFragment())
-}
-
-// addPart appends a component to ps if it is present.
-func addPart(ps []Part, name, value string, present bool) []Part {
-	if !present {
-		return ps
-	}
-	return append(ps, Part{name, value})
 }
 
 // explain1808 is RFC 1808, Section 4, step by step, with the decisions

@@ -184,3 +184,30 @@ func (u URL) Fragment() string {
 	}
 	return u.s[u.queryEnd+1:]
 }
+
+// A Part is one component that is present in a URL, however empty. The
+// path is always present; under RFC 1808 it is given with the "/" that may
+// precede it.
+type Part struct {
+	Name  string `json:"name"` // "scheme", "net_loc" (RFC 1808) or "authority" (RFC 3986), "path", "params", "query", "fragment"
+	Value string `json:"value"`
+}
+
+// parts1808 lists u's present components.
+func parts1808(u URL) []Part {
+	var ps []Part
+	ps = addPart(ps, "scheme", u.Scheme(), u.HasScheme())
+	ps = addPart(ps, "net_loc", u.NetLoc(), u.HasNetLoc())
+	ps = addPart(ps, "path", u.s[u.netLocEnd:u.pathEnd], true)
+	ps = addPart(ps, "params", u.Params(), u.HasParams())
+	ps = addPart(ps, "query", u.Query(), u.HasQuery())
+	return addPart(ps, "fragment", u.Fragment(), u.HasFragment())
+}
+
+// addPart appends a component to ps if it is present.
+func addPart(ps []Part, name, value string, present bool) []Part {
+	if !present {
+		return ps
+	}
+	return append(ps, Part{name, value})
+}

@@ -191,7 +191,3 @@ func charAt(s string, i int) string {
 	_, size := utf8.DecodeRuneInString(s[i:])
 	return s[i : i+size]
 }
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}

@@ -166,6 +166,3 @@ func check3986(s string, from, to int, allowed uint8, rule string) *SyntaxError 
 func syntaxErrorAt(s string, i int, rule string) *SyntaxError {
 	return &SyntaxError{Offset: i, Text: charAt(s, i), Rule: rule}
 }
-
-func isAlpha(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }
