@@ -131,6 +131,15 @@ func TestLinksFormat(t *testing.T) {
 	tsvOut := relurlRun(t, nil, "links", "-tsv", page)
 	check(t, relurlRun(t, nil, "links", "-format", "tsv", page), tsvOut.stdout, "", 0)
 
+	// Parquet to a pipe: written from start to end, no seeking.
+	pq := relurlRun(t, nil, "links", "-format", "parquet", page)
+	if pq.code != 0 || !strings.HasPrefix(pq.stdout, "PAR1") || !strings.HasSuffix(pq.stdout, "PAR1") {
+		t.Errorf("-format parquet to a pipe: exit %d, %d bytes, %q", pq.code, len(pq.stdout), pq.stderr)
+	}
+	if f, err := parquet.OpenFile(strings.NewReader(pq.stdout), int64(len(pq.stdout))); err != nil || f.NumRows() != int64(strings.Count(jsonOut.stdout, "\n")) {
+		t.Errorf("-format parquet to a pipe: %v", err)
+	}
+
 	out := filepath.Join(t.TempDir(), "links.tsv")
 	check(t, relurlRun(t, nil, "links", "-tsv", "-o", out, page), "", "", 0)
 	if b, _ := os.ReadFile(out); string(b) != tsvOut.stdout {
