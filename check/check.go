@@ -33,9 +33,11 @@
 // makes a Link of what package links found in a package corpus document,
 // SortLinks puts them in a report's order, Count sums the reports up, and
 // Options take their settings as a user writes them (AddHeader, AddAuth,
-// ReadIgnoreFile, ParseAge). What the package must not do is find links,
-// read documents or print: those are packages links and corpus, and the
-// command's.
+// ReadIgnoreFile, ParseAge), and the reports are written for people
+// (Text), programs (JSON) and CI systems (Markdown, GitHub, JUnit). What
+// the package must not do is find links or read documents, which are
+// packages links and corpus, or print: it returns the bytes, and the
+// command writes them.
 package check
 
 import (

@@ -3,7 +3,9 @@
 // graphs as columns (Spark, DuckDB, Polars, pandas).
 //
 // A row is one link, with the fields of relurl links -json and the same
-// values: Schema lists the columns. The table is the Spark job's links
+// values: Schema lists the columns, and Doc.AppendJSON writes the row as
+// that line of JSON, so that the JSON and the tables are made in one
+// place. The table is the Spark job's links
 // table too (spark/relurl_spark reads the Arrow stream and adds the
 // archive column), so the two never differ.
 //
@@ -33,6 +35,7 @@ import (
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/warc"
 )
 
 // Schema is the links table: the fields of relurl links -json, in that
@@ -77,6 +80,7 @@ const (
 // goroutine at a time; each worker makes its own for the document it
 // reads.
 type Doc struct {
+	doc  *corpus.Doc
 	tail []byte // the document's columns, encoded
 }
 
@@ -90,18 +94,15 @@ func NewDoc(doc *corpus.Doc) *Doc {
 		for range 6 {
 			tail = append(tail, tagNull)
 		}
-		return &Doc{tail: tail}
+		return &Doc{doc: doc, tail: tail}
 	}
 	tail = appendString(tail, doc.Name, true)
 	tail = appendInt(tail, rec.Offset, true)
 	tail = appendInt(tail, rec.Length, true)
 	tail = appendString(tail, rec.Header.Get("WARC-Record-ID"), true)
 	tail = appendString(tail, rec.Header.Get("WARC-Date"), true)
-	truncated := rec.Header.Get("WARC-Truncated")
-	if truncated == "" && rec.Cut {
-		truncated = "length" // cut at -max-size here, as the JSON says
-	}
-	return &Doc{tail: appendString(tail, truncated, truncated != "")}
+	truncated := truncation(rec)
+	return &Doc{doc: doc, tail: appendString(tail, truncated, truncated != "")}
 }
 
 // AppendLink appends the row of link l to dst, encoded for Writer.Write,
@@ -126,6 +127,15 @@ func (d *Doc) AppendLink(dst []byte, l *links.Link, url []byte) []byte {
 	dst = appendString(dst, l.Text, l.Text != nil)
 	dst = appendString(dst, l.Part, l.Part != "")
 	return append(dst, d.tail...)
+}
+
+// truncation is a record's truncated column: its WARC-Truncated, else
+// "length" when relurl cut it at -max-size, else "" (null).
+func truncation(rec *warc.Record) string {
+	if t := rec.Header.Get("WARC-Truncated"); t != "" || !rec.Cut {
+		return t
+	}
+	return "length"
 }
 
 // appendString appends a string column's value, or null unless ok. Each

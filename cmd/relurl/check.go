@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -256,15 +254,15 @@ func (f *checkFlags) report(e *env, reports []linkcheck.Report, stats corpus.Sta
 	var out []byte
 	switch {
 	case f.asJSON:
-		out = checkJSON(reports)
+		out = linkcheck.JSON(reports)
 	case f.format == "markdown":
-		out = checkMarkdown(reports)
+		out = linkcheck.Markdown(reports)
 	case f.format == "github":
-		out = checkGitHub(reports)
+		out = linkcheck.GitHub(reports)
 	case f.format == "junit":
-		out = checkJUnit(reports)
+		out = linkcheck.JUnit(reports)
 	default:
-		out = checkText(reports, f.spec, f.explain)
+		out = linkcheck.Text(reports, f.spec, f.explain)
 	}
 	if code := e.write(out); code != exitOK {
 		return code
@@ -287,101 +285,4 @@ func (f *checkFlags) report(e *env, reports []linkcheck.Report, stats corpus.Sta
 		return exitInvalid
 	}
 	return exitOK
-}
-
-// checkText is the report for people: the broken links grouped by page.
-func checkText(reports []linkcheck.Report, spec relurl.Spec, explain bool) []byte {
-	var out []byte
-	source := ""
-	for _, r := range reports {
-		if r.State != linkcheck.Broken {
-			continue
-		}
-		if r.Source != source {
-			source = r.Source
-			out = fmt.Appendf(out, "%s\n", printable(source))
-		}
-		target := r.URL
-		if target == "" {
-			target = "(unresolved)"
-		}
-		why := r.Err
-		if why == "" && r.Status != 0 {
-			why = strconv.Itoa(r.Status)
-		}
-		out = fmt.Appendf(out, "  %d:%d <%s %s=%q> %s: %s\n", r.Line, r.Column, r.Element, r.Attribute, r.Ref, printable(target), printable(why))
-		if len(r.Redirects) > 1 {
-			out = fmt.Appendf(out, "    redirected: %s\n", printable(strings.Join(r.Redirects, " -> ")))
-		}
-		if explain {
-			out = appendExplanation(out, r, spec)
-		}
-	}
-	return out
-}
-
-// appendExplanation says why a link resolved where it did: its base and
-// the layer that set it, then the standard's steps.
-func appendExplanation(out []byte, r linkcheck.Report, spec relurl.Spec) []byte {
-	if r.Base == "" {
-		return fmt.Appendf(out, "    base: none (%s): a relative reference cannot resolve\n", r.BaseFrom)
-	}
-	out = fmt.Appendf(out, "    base: %s, from %s\n", printable(r.Base), baseLayer(r.BaseFrom))
-	trace := relurl.Resolver{Spec: spec}.Explain(r.Base, r.Ref)
-	for line := range strings.Lines(trace.String()) {
-		out = fmt.Appendf(out, "    %s", printable(strings.TrimSuffix(line, "\n"))+"\n")
-	}
-	return out
-}
-
-// baseLayer names a base's layer of RFC 1808, Section 3, for people.
-func baseLayer(from string) string {
-	switch from {
-	case "html-base":
-		return "the document's <base href> (3.1)"
-	case "retrieval":
-		return "the URL the document was retrieved by (3.3)"
-	case "encapsulating":
-		return "the enclosing MIME entity (3.2)"
-	}
-	return from + " (3.1)"
-}
-
-// checkJSON is one JSON object per link.
-func checkJSON(reports []linkcheck.Report) []byte {
-	type linkJ struct {
-		linkcheck.Link
-		State     string   `json:"state"`
-		Status    int      `json:"status,omitempty"`
-		Err       string   `json:"error,omitempty"`
-		Redirects []string `json:"redirects,omitempty"`
-		Elapsed   float64  `json:"elapsed_ms"`
-		Cached    bool     `json:"cached,omitempty"`
-	}
-	var out []byte
-	for _, r := range reports {
-		out = appendJSON(out, linkJ{Link: r.Link, State: r.State.String(), Status: r.Status,
-			Err: r.Err, Redirects: r.Redirects, Elapsed: float64(r.Elapsed.Microseconds()) / 1000, Cached: r.Cached})
-	}
-	return out
-}
-
-// checkMarkdown is a table of the broken links, for a CI job's summary.
-func checkMarkdown(reports []linkcheck.Report) []byte {
-	broken := 0
-	out := []byte("| page | line | link | resolved to | why |\n| --- | --- | --- | --- | --- |\n")
-	cell := func(s string) string {
-		return strings.NewReplacer("|", "\\|", "\n", " ", "`", "'").Replace(printable(s))
-	}
-	for _, r := range reports {
-		if r.State != linkcheck.Broken {
-			continue
-		}
-		broken++
-		out = fmt.Appendf(out, "| %s | %d:%d | `%s` | %s | %s |\n", cell(r.Source), r.Line, r.Column, cell(r.Ref), cell(r.URL), cell(reportWhy(r)))
-	}
-	if broken == 0 {
-		return []byte("No broken links.\n")
-	}
-	return append([]byte(fmt.Sprintf("**%s**\n\n", corpus.Count(broken, "broken link"))), out...)
 }

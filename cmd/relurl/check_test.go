@@ -447,12 +447,6 @@ func TestCheckGitHubFormat(t *testing.T) {
 	want := "::error file=" + page + ",line=3,col=37,title=broken link::guide.html#install (https://site.example/docs/guide.html#install): no element with id or name \"install\"\n" +
 		"::error file=" + page + ",line=4,col=1,title=broken link::faq.html (https://site.example/docs/faq.html): no such file: " + filepath.Join(site, "docs", "faq.html") + "\n"
 	check(t, r, want, "*", exitBroken)
-	if got := ghProperty("a:b,c%d\ne"); got != "a%3Ab%2Cc%25d%0Ae" {
-		t.Errorf("ghProperty: %q", got)
-	}
-	if got := ghMessage("a:b,c%d\r\ne"); got != "a:b,c%25d%0D%0Ae" {
-		t.Errorf("ghMessage: %q", got)
-	}
 }
 
 // TestCheckJUnitFormat reads -format junit back with junitparser, the

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/jsonline"
 	"github.com/relurl/relurl/internal/ordered"
 )
 
@@ -70,7 +71,7 @@ func runCompare(e *env, args []string) int {
 		switch {
 		case *diff && c.Mark == "same":
 		case *asJSON:
-			o.Out = appendJSON(o.Out, c)
+			o.Out = jsonline.Append(o.Out, c)
 		case *markdown:
 			cell := func(s string) string { return "`" + strings.ReplaceAll(printable(s), "|", `\|`) + "`" }
 			r := cell(ref)

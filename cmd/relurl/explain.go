@@ -1,6 +1,10 @@
 package main
 
-import "flag"
+import (
+	"flag"
+
+	"github.com/relurl/relurl/internal/jsonline"
+)
 
 const explainHelp = `
 Explain resolves REF against BASE and prints how, step by step: how both
@@ -41,7 +45,7 @@ func runExplain(e *env, args []string) int {
 	trace := r.Explain(fs.Arg(0), fs.Arg(1))
 	out := []byte(trace.String())
 	if *asJSON {
-		out = appendJSON(nil, trace)
+		out = jsonline.Append(nil, trace)
 	}
 	if code := e.write(out); code != exitOK || trace.Error == "" {
 		return code

@@ -1,19 +1,17 @@
 package main
 
 import (
-	"encoding/base64"
 	"flag"
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
 	"sync/atomic"
-	"unicode/utf8"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/corpus"
+	"github.com/relurl/relurl/internal/jsonline"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/table"
 )
@@ -270,7 +268,7 @@ type linkPrinter struct {
 func (p *linkPrinter) docLinks(doc *corpus.Doc) func(*links.Link, *corpus.Output) {
 	de := &docEdges{opt: p.edges, doc: doc}
 	var rows *table.Doc
-	if p.table {
+	if p.table || p.json {
 		rows = table.NewDoc(doc)
 	}
 	return func(l *links.Link, out *corpus.Output) {
@@ -287,7 +285,7 @@ func (p *linkPrinter) docLinks(doc *corpus.Doc) func(*links.Link, *corpus.Output
 		switch {
 		case !ok:
 		case p.json:
-			out.Out = appendLinkJSON(out.Out, doc, l, u)
+			out.Out = rows.AppendJSON(out.Out, l, u)
 		case p.table:
 			out.Out = rows.AppendLink(out.Out, l, u)
 		case u == nil:
@@ -377,7 +375,7 @@ func runBase(e *env, args []string) int {
 	many := len(fs.Args()) > 1 || d.files != "" || len(fs.Args()) == 1 && isDir(fs.Arg(0))
 	printBase := func(doc *corpus.Doc, part string, b base.Base, out *corpus.Output) {
 		if *asJSON {
-			out.Out = appendJSON(out.Out, baseObject(doc, part, b))
+			out.Out = jsonline.Append(out.Out, baseObject(doc, part, b))
 			return
 		}
 		if many || doc.Record != nil {
@@ -397,80 +395,6 @@ func runBase(e *env, args []string) int {
 		return &links.Extractor{MaxDepth: d.maxDepth, Resolver: relurl.Resolver{Spec: spec}}
 	}, nil, printBase)
 	return status
-}
-
-// appendLinkJSON appends the JSON line of a link of doc, whose URL to
-// print is url, written out field by field (no reflection: this runs for
-// every link): url (null when unresolved), ref, base (null when none),
-// base_from, element, attribute, rel and text (when the link has them),
-// part (null for a whole document), source; with url_base64 and
-// ref_base64 after a value that is not UTF-8; status when an HTTP status
-// is known; and for a WARC record its file, byte range, ID, date and
-// truncation, under the names of Common Crawl's index.
-func appendLinkJSON(dst []byte, doc *corpus.Doc, l *links.Link, url []byte) []byte {
-	dst = append(dst, `{"url":`...)
-	dst = appendJSONStringOrNull(dst, url, url != nil)
-	dst = appendBase64Field(dst, "url_base64", url)
-	if l.Err != nil {
-		dst = append(dst, `,"error":`...)
-		dst = appendJSONString(dst, []byte(l.Err.Error()))
-	}
-	dst = append(dst, `,"ref":`...)
-	dst = appendJSONString(dst, l.Ref)
-	dst = appendBase64Field(dst, "ref_base64", l.Ref)
-	dst = append(dst, `,"base":`...)
-	dst = appendJSONStringOrNull(dst, l.Base.URL, l.Base.From != base.None)
-	dst = append(dst, `,"base_from":`...)
-	dst = appendJSONString(dst, l.Base.From.String())
-	dst = append(dst, `,"element":`...)
-	dst = appendJSONString(dst, l.Element)
-	dst = append(dst, `,"attribute":`...)
-	dst = appendJSONString(dst, l.Attribute)
-	if l.Rel != nil {
-		dst = append(dst, `,"rel":`...)
-		dst = appendJSONString(dst, l.Rel)
-	}
-	if l.Text != nil {
-		dst = append(dst, `,"text":`...)
-		dst = appendJSONString(dst, l.Text)
-	}
-	dst = append(dst, `,"part":`...)
-	dst = appendJSONStringOrNull(dst, l.Part, l.Part != "")
-	dst = append(dst, `,"source":`...)
-	dst = appendJSONString(dst, doc.Source)
-	if doc.Status != 0 {
-		dst = append(dst, `,"status":`...)
-		dst = strconv.AppendInt(dst, int64(doc.Status), 10)
-	}
-	if rec := doc.Record; rec != nil {
-		dst = append(dst, `,"warc_filename":`...)
-		dst = appendJSONString(dst, doc.Name)
-		dst = append(dst, `,"warc_record_offset":`...)
-		dst = strconv.AppendInt(dst, rec.Offset, 10)
-		dst = append(dst, `,"warc_record_length":`...)
-		dst = strconv.AppendInt(dst, rec.Length, 10)
-		dst = append(dst, `,"warc_record_id":`...)
-		dst = appendJSONString(dst, rec.Header.Get("WARC-Record-ID"))
-		dst = append(dst, `,"warc_date":`...)
-		dst = appendJSONString(dst, rec.Header.Get("WARC-Date"))
-		truncated := rec.Header.Get("WARC-Truncated")
-		if truncated == "" && rec.Cut {
-			truncated = "length" // cut at -max-size here
-		}
-		dst = append(dst, `,"truncated":`...)
-		dst = appendJSONStringOrNull(dst, truncated, truncated != "")
-	}
-	return append(dst, "}\n"...)
-}
-
-// appendBase64Field appends `,"name":"BASE64"` when v is not valid UTF-8,
-// which a JSON string cannot hold as it is.
-func appendBase64Field(dst []byte, name string, v []byte) []byte {
-	if utf8.Valid(v) {
-		return dst
-	}
-	dst = append(append(append(dst, `,"`...), name...), `":"`...)
-	return append(base64.StdEncoding.AppendEncode(dst, v), '"')
 }
 
 // baseObject returns what the JSON line of a document's base holds.

@@ -34,8 +34,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -430,14 +428,4 @@ func versionLine() string {
 		build += ", " + when
 	}
 	return fmt.Sprintf("relurl %s (%s) %s %s/%s", v, build, runtime.Version(), runtime.GOOS, runtime.GOARCH)
-}
-
-// appendJSON appends v as one line of JSON, with "<", ">" and "&" as they
-// are: URLs are easier to read that way, and the output is not for HTML.
-func appendJSON(dst []byte, v any) []byte {
-	buf := bytes.NewBuffer(dst)
-	enc := json.NewEncoder(buf)
-	enc.SetEscapeHTML(false)
-	enc.Encode(v) // cannot fail: relurl's objects hold strings, numbers and bools
-	return buf.Bytes()
 }

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/jsonline"
 	"github.com/relurl/relurl/internal/ordered"
 )
 
@@ -156,7 +157,7 @@ func runParse(e *env, args []string) int {
 	})
 }
 
-func showJSON(out []byte, p parsed) []byte { return appendJSON(out, p) }
+func showJSON(out []byte, p parsed) []byte { return jsonline.Append(out, p) }
 
 func showText(out []byte, p parsed) []byte {
 	show := func(v *string) string {
@@ -206,7 +207,7 @@ func parse3986(out []byte, s string, asJSON bool) []byte {
 		if b := exactBytes(s); b != nil {
 			v["url_base64"] = *b
 		}
-		return appendJSON(out, v)
+		return jsonline.Append(out, v)
 	}
 	out = fmt.Appendf(out, "%q\n", s)
 	for _, p := range parts {
@@ -271,7 +272,7 @@ func parseWeb(o *ordered.Output, line int, s string, asJSON bool) bool {
 		o.Err = fmt.Appendf(o.Err, "relurl parse: %s\n", printable(err.Error()))
 	}
 	if asJSON {
-		o.Out = appendJSON(o.Out, p)
+		o.Out = jsonline.Append(o.Out, p)
 		return err == nil
 	}
 	o.Out = fmt.Appendf(o.Out, "%q\n", s)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/relurl/relurl/corpus"
+	"github.com/relurl/relurl/internal/jsonline"
 	"github.com/relurl/relurl/internal/lines"
 	"github.com/relurl/relurl/internal/ordered"
 )
@@ -54,7 +55,7 @@ func skippedJSON(errorIsText bool) func(n int, err error) []byte {
 	return func(n int, err error) []byte {
 		msg := strings.TrimPrefix(err.Error(), fmt.Sprintf("line %d: ", n))
 		if errorIsText {
-			return appendJSON(nil, struct {
+			return jsonline.Append(nil, struct {
 				Line int    `json:"line"`
 				Err  string `json:"error"`
 			}{n, msg})
@@ -62,7 +63,7 @@ func skippedJSON(errorIsText bool) func(n int, err error) []byte {
 		type message struct {
 			Message string `json:"message"`
 		}
-		return appendJSON(nil, struct {
+		return jsonline.Append(nil, struct {
 			Line  int     `json:"line"`
 			Valid bool    `json:"valid"`
 			Err   message `json:"error"`

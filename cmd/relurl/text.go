@@ -3,7 +3,8 @@ package main
 import (
 	"encoding/binary"
 	"fmt"
-	"unicode/utf8"
+
+	"github.com/relurl/relurl/internal/textsafe"
 )
 
 // Text output never carries a raw control byte from its input: a URL or a
@@ -53,33 +54,6 @@ func hasControl(w uint64) bool {
 	return ((w-0x20*ones)&^w|(del-ones)&^del)&highs != 0
 }
 
-// printable returns s for a message: controls (C0, DEL, C1) and invalid
-// UTF-8 bytes are written \xNN, and a backslash stays a backslash.
-func printable(s string) string {
-	clean := true
-	for _, r := range s {
-		if r < ' ' || (r >= 0x7f && r <= 0x9f) || r == utf8.RuneError {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	var b []byte
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && n == 1, r < ' ', r == 0x7f:
-			b = fmt.Appendf(b, `\x%02x`, s[i])
-		case r >= 0x80 && r <= 0x9f:
-			for _, c := range []byte(s[i : i+n]) {
-				b = fmt.Appendf(b, `\x%02x`, c)
-			}
-		default:
-			b = append(b, s[i:i+n]...)
-		}
-		i += n
-	}
-	return string(b)
-}
+// printable is textsafe.String: s for a message, controls and invalid
+// UTF-8 bytes written \xNN.
+func printable(s string) string { return textsafe.String(s) }

@@ -9,6 +9,7 @@ import (
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/edit"
 	"github.com/relurl/relurl/internal/bytestr"
+	"github.com/relurl/relurl/internal/jsonline"
 	"github.com/relurl/relurl/internal/ordered"
 )
 
@@ -181,7 +182,7 @@ func urlShower(ed *edit.Edit, template *edit.Template, asJSON, idn bool) func(ou
 		u, err := ed.Apply(s)
 		if err != nil {
 			if asJSON {
-				out = appendJSON(out, struct {
+				out = jsonline.Append(out, struct {
 					Input string `json:"input"`
 					Err   string `json:"error"`
 				}{s, err.Error()})

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/jsonline"
 	"github.com/relurl/relurl/internal/ordered"
 )
 
@@ -76,7 +77,7 @@ func runValidate(e *env, args []string) int {
 			if line > 0 {
 				v.Line = &line
 			}
-			o.Out = appendJSON(o.Out, v)
+			o.Out = jsonline.Append(o.Out, v)
 		case valid && *printValid:
 			o.Out = append(append(o.Out, printable(s)...), '\n')
 		case !valid && !*quiet:
@@ -117,7 +118,7 @@ func validateWeb(o *ordered.Output, line int, s string, asJSON, printValid, quie
 			text := s[min(e.Offset, len(s)):min(e.Offset+1, len(s))]
 			v.Error = &parseErrorJ{e.Offset, text, exactBytes(text), e.Name, e.Error()}
 		}
-		o.Out = appendJSON(o.Out, v)
+		o.Out = jsonline.Append(o.Out, v)
 	case valid && printValid:
 		o.Out = append(append(o.Out, printable(s)...), '\n')
 	case !valid && !quiet:

@@ -1,4 +1,4 @@
-package main
+package check
 
 import (
 	"encoding/xml"
@@ -9,31 +9,31 @@ import (
 	"strconv"
 	"strings"
 
-	linkcheck "github.com/relurl/relurl/check"
+	"github.com/relurl/relurl/internal/textsafe"
 )
 
-// This file writes check's reports for CI systems: GitHub Actions'
-// workflow commands, and JUnit XML.
+// The reports for CI systems: GitHub Actions' workflow commands, and
+// JUnit XML.
 
-// checkGitHub writes an ::error workflow command for each broken link, at
+// GitHub is an ::error workflow command for each broken link, at
 // its file (relative to the current directory, the checkout a workflow
 // runs in), line and column, which GitHub shows on the line of the file;
 // a link of a page with no file names its page in the message instead.
-func checkGitHub(reports []linkcheck.Report) []byte {
+func GitHub(reports []Report) []byte {
 	var out []byte
 	for _, r := range reports {
-		if r.State != linkcheck.Broken && r.State != linkcheck.Unchecked {
+		if r.State != Broken && r.State != Unchecked {
 			continue
 		}
-		msg := fmt.Sprintf("%s: %s", printable(r.Ref), printable(reportWhy(r)))
+		msg := fmt.Sprintf("%s: %s", textsafe.String(r.Ref), textsafe.String(reportWhy(r)))
 		if r.URL != "" && r.URL != r.Ref {
-			msg = fmt.Sprintf("%s (%s): %s", printable(r.Ref), printable(r.URL), printable(reportWhy(r)))
+			msg = fmt.Sprintf("%s (%s): %s", textsafe.String(r.Ref), textsafe.String(r.URL), textsafe.String(reportWhy(r)))
 		}
 		props := "title=" + ghProperty("broken link")
 		if file := repoPath(r.File); file != "" {
 			props = fmt.Sprintf("file=%s,line=%d,col=%d,%s", ghProperty(file), r.Line, r.Column, props)
 		} else {
-			msg = fmt.Sprintf("%s %d:%d: %s", printable(r.Source), r.Line, r.Column, msg)
+			msg = fmt.Sprintf("%s %d:%d: %s", textsafe.String(r.Source), r.Line, r.Column, msg)
 		}
 		out = fmt.Appendf(out, "::error %s::%s\n", props, ghMessage(msg))
 	}
@@ -41,7 +41,7 @@ func checkGitHub(reports []linkcheck.Report) []byte {
 }
 
 // reportWhy is why a link is broken: its error, else its HTTP status.
-func reportWhy(r linkcheck.Report) string {
+func reportWhy(r Report) string {
 	if r.Err != "" {
 		return r.Err
 	}
@@ -124,9 +124,9 @@ type junitMessage struct {
 	Text    string `xml:",chardata"`
 }
 
-// checkJUnit writes the reports as JUnit XML: a broken link is a failure,
+// JUnit writes the reports as JUnit XML: a broken link is a failure,
 // one not checked (-max-time) an error, a skipped or excluded one skipped.
-func checkJUnit(reports []linkcheck.Report) []byte {
+func JUnit(reports []Report) []byte {
 	all := junitSuites{Name: "relurl check"}
 	for _, r := range reports {
 		if n := len(all.Suites); n == 0 || all.Suites[n-1].Name != r.Source {
@@ -142,15 +142,15 @@ func checkJUnit(reports []linkcheck.Report) []byte {
 		}
 		why := &junitMessage{Message: reportWhy(r), Text: r.URL}
 		switch r.State {
-		case linkcheck.Broken:
+		case Broken:
 			why.Type = "broken"
 			c.Failure = why
 			s.count(&all.junitCounts, 1, 1, 0, 0)
-		case linkcheck.Unchecked:
+		case Unchecked:
 			why.Type = "unchecked"
 			c.Error = why
 			s.count(&all.junitCounts, 1, 0, 1, 0)
-		case linkcheck.Skipped, linkcheck.Excluded:
+		case Skipped, Excluded:
 			c.Skipped = &junitMessage{Message: r.Err}
 			s.count(&all.junitCounts, 1, 0, 0, 1)
 		default:
