@@ -75,8 +75,8 @@ const (
 )
 
 // A Doc encodes the rows of one document's links: the document's own
-// columns (source, status and the WARC record's) are encoded once, when
-// the Doc is made, and copied into each row. A Doc is used by one
+// columns (source, status and the WARC record's) are encoded once, at its
+// first row, and copied into each. A Doc is used by one
 // goroutine at a time; each worker makes its own for the document it
 // reads.
 type Doc struct {
@@ -85,16 +85,20 @@ type Doc struct {
 }
 
 // NewDoc returns the encoder of the rows of document doc.
-func NewDoc(doc *corpus.Doc) *Doc {
-	var tail []byte
-	tail = appendString(tail, doc.Source, true)
+func NewDoc(doc *corpus.Doc) *Doc { return &Doc{doc: doc} }
+
+// encodeTail encodes the document's own columns, once, at its first row.
+func (d *Doc) encodeTail() {
+	doc := d.doc
+	tail := appendString(make([]byte, 0, 256), doc.Source, true)
 	tail = appendInt(tail, int64(doc.Status), doc.Status != 0)
 	rec := doc.Record
 	if rec == nil {
 		for range 6 {
 			tail = append(tail, tagNull)
 		}
-		return &Doc{doc: doc, tail: tail}
+		d.tail = tail
+		return
 	}
 	tail = appendString(tail, doc.Name, true)
 	tail = appendInt(tail, rec.Offset, true)
@@ -102,7 +106,7 @@ func NewDoc(doc *corpus.Doc) *Doc {
 	tail = appendString(tail, rec.Header.Get("WARC-Record-ID"), true)
 	tail = appendString(tail, rec.Header.Get("WARC-Date"), true)
 	truncated := truncation(rec)
-	return &Doc{doc: doc, tail: appendString(tail, truncated, truncated != "")}
+	d.tail = appendString(tail, truncated, truncated != "")
 }
 
 // AppendLink appends the row of link l to dst, encoded for Writer.Write,
@@ -126,6 +130,9 @@ func (d *Doc) AppendLink(dst []byte, l *links.Link, url []byte) []byte {
 	dst = appendString(dst, l.Rel, l.Rel != nil)
 	dst = appendString(dst, l.Text, l.Text != nil)
 	dst = appendString(dst, l.Part, l.Part != "")
+	if d.tail == nil {
+		d.encodeTail()
+	}
 	return append(dst, d.tail...)
 }
 
