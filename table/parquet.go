@@ -1,6 +1,7 @@
 package table
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -124,7 +125,7 @@ func (s *parquetSink) abort() {
 	}
 }
 
-var errAborted = fmt.Errorf("table: aborted")
+var errAborted = errors.New("table: aborted")
 
 // CreateParquet returns a Writer of Parquet to path. With partRows 0, path
 // is one file; otherwise it is a directory (made if missing) of part files

@@ -320,3 +320,18 @@ func FuzzWriter(f *testing.F) {
 		w.Close()
 	})
 }
+
+// TestParquetSchema: the Parquet file's columns are Schema's, in order.
+func TestParquetSchema(t *testing.T) {
+	var names []string
+	for _, f := range parquetSchema.Fields() {
+		names = append(names, f.Name())
+	}
+	var want []string
+	for _, f := range columns {
+		want = append(want, f.Name)
+	}
+	if got, want := strings.Join(names, ","), strings.Join(want, ","); got != want {
+		t.Errorf("Parquet columns\n%s\nArrow columns\n%s", got, want)
+	}
+}

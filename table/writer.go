@@ -25,7 +25,6 @@ type Writer struct {
 	batch   batch
 	pending []byte // the start of a row that a later Write completes
 	written int64  // bytes given to Write and decoded, for FormatError
-	total   int64  // rows written in all
 	sink    sink
 	err     error
 }
@@ -204,7 +203,6 @@ func (w *Writer) flush() error {
 		w.fail(err)
 		return err
 	}
-	w.total += int64(w.batch.rows)
 	w.batch.reset()
 	return nil
 }
@@ -215,9 +213,6 @@ func (w *Writer) fail(err error) {
 		w.sink.abort()
 	}
 }
-
-// Rows returns how many rows the Writer has written in batches.
-func (w *Writer) Rows() int64 { return w.total }
 
 // Close writes the rows left and ends the stream or file; a file made by
 // CreateParquet gets its name. Bytes of a row not ended are an error.
