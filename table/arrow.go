@@ -17,7 +17,10 @@ func NewArrow(out io.Writer) *Writer {
 	return newWriter(&streamSink{w: ipc.NewWriter(out, ipc.WithSchema(Schema))})
 }
 
-type streamSink struct{ w *ipc.Writer }
+type streamSink struct {
+	w      *ipc.Writer
+	arrays [len(columns)]arrow.Array // a batch's columns while it is written
+}
 
 // write lends the batch's own buffers to Arrow arrays, without a copy: the
 // IPC writer has written them when Write returns.
@@ -42,15 +45,15 @@ func (s *streamSink) write(b *batch) error {
 			data = array.NewData(f.Type, b.rows, []*memory.Buffer{validity,
 				memory.NewBufferBytes(arrow.Int64Traits.CastToBytes(col.ints))}, nil, col.nulls, 0)
 		}
-		b.arrow[c] = array.MakeFromData(data)
+		s.arrays[c] = array.MakeFromData(data)
 		data.Release()
 	}
-	rec := array.NewRecordBatch(Schema, b.arrow[:], int64(b.rows))
+	rec := array.NewRecordBatch(Schema, s.arrays[:], int64(b.rows))
 	err := s.w.Write(rec)
 	rec.Release()
-	for c := range b.arrow {
-		b.arrow[c].Release()
-		b.arrow[c] = nil
+	for c := range s.arrays {
+		s.arrays[c].Release()
+		s.arrays[c] = nil
 	}
 	return err
 }

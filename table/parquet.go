@@ -163,41 +163,42 @@ type partsSink struct {
 
 func (s *partsSink) write(b *batch) error {
 	// A batch never spans two parts: Writer keeps batches at most max rows.
-	if s.cur != nil && s.rows+int64(b.rows) > s.max {
+	if s.cur == nil || s.rows+int64(b.rows) > s.max {
+		if err := s.next(); err != nil {
+			return err
+		}
+	}
+	s.rows += int64(b.rows)
+	return s.cur.write(b)
+}
+
+// next ends the current part, if any, and begins the next.
+func (s *partsSink) next() error {
+	if s.cur != nil {
 		err := s.cur.close()
 		s.cur = nil
 		if err != nil {
 			return err
 		}
 	}
-	if s.cur == nil {
-		f, err := createAtomic(filepath.Join(s.dir, fmt.Sprintf("part-%05d.parquet", s.n)))
-		if err != nil {
-			return err
-		}
-		s.cur, s.rows = newParquetSink(f.f, f), 0
-		s.n++
+	f, err := createAtomic(filepath.Join(s.dir, fmt.Sprintf("part-%05d.parquet", s.n)))
+	if err != nil {
+		return err
 	}
-	s.rows += int64(b.rows)
-	return s.cur.write(b)
+	s.cur, s.rows = newParquetSink(f.f, f), 0
+	s.n++
+	return nil
 }
 
 func (s *partsSink) close() error {
-	if s.cur == nil && s.n == 0 {
+	if s.cur == nil {
 		// No row at all: one empty part, so that the table and its schema
 		// exist for its reader.
-		var empty batch
-		empty.reset()
-		if err := s.write(&empty); err != nil {
+		if err := s.next(); err != nil {
 			return err
 		}
 	}
-	if s.cur == nil {
-		return nil
-	}
-	err := s.cur.close()
-	s.cur = nil
-	return err
+	return s.cur.close()
 }
 
 func (s *partsSink) abort() {

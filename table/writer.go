@@ -46,7 +46,6 @@ type batch struct {
 	rows    int
 	size    int // bytes of string values
 	cols    [len(columns)]column
-	arrow   [len(columns)]arrow.Array // scratch of the Arrow sink
 }
 
 type column struct {
@@ -113,7 +112,9 @@ func (w *Writer) Write(p []byte) (int, error) {
 }
 
 // rowLen returns the length of the row that starts data, and whether it is
-// all there; -1 if data does not start with a row.
+// all there; -1 if data does not start with a row. A number's varint and a
+// string's uvarint length take as many bytes as a uvarint of the same
+// bits, so one reading measures both.
 func rowLen(data []byte) (int, bool) {
 	i := 0
 	for _, f := range columns {
@@ -128,29 +129,20 @@ func rowLen(data []byte) (int, bool) {
 		if tag != tagValue {
 			return -1, false
 		}
-		if f.Type.ID() != arrow.STRING {
-			_, size := binary.Varint(data[i:])
-			if size < 0 {
-				return -1, false
-			}
-			if size == 0 {
-				return 0, false
-			}
-			i += size
-			continue
-		}
 		n, size := binary.Uvarint(data[i:])
-		if size < 0 {
+		switch {
+		case size < 0:
 			return -1, false
-		}
-		if size == 0 {
+		case size == 0:
 			return 0, false
 		}
 		i += size
-		if n > uint64(len(data)-i) {
-			return 0, false
+		if f.Type.ID() == arrow.STRING {
+			if n > uint64(len(data)-i) {
+				return 0, false
+			}
+			i += int(n)
 		}
-		i += int(n)
 	}
 	return i, true
 }
