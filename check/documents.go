@@ -43,14 +43,14 @@ func SortLinks(ls []Link) {
 
 // Counts sum a run's reports up.
 type Counts struct {
-	ByState    map[State]int
+	ByState    [Unchecked + 1]int // links by their State
 	Targets    int // distinct targets, without their fragments
 	Unresolved int // relative links with no base to resolve against
 }
 
 // Count sums reports up.
 func Count(reports []Report) Counts {
-	c := Counts{ByState: map[State]int{}}
+	var c Counts
 	targets := map[string]bool{}
 	for _, r := range reports {
 		c.ByState[r.State]++
