@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -182,4 +183,36 @@ func TestLinksListFiles(t *testing.T) {
 		"s3://commoncrawl/crawl/a.warc.gz\nhttp://127.0.0.1:1/b.warc.gz\n", "", 0)
 	check(t, relurlRun(t, nil, "links", "-files", filepath.Join(dir, "none"), "-list-files"), "", "relurl links: -files: open …", 1)
 	check(t, relurlRun(t, nil, "links", "-list-files", "x.html"), "", "relurl links: -list-files lists the lines of -files FILE, and nothing else…", 2)
+}
+
+// TestLinksBinaryOnTerminal: -format arrow and parquet refuse a terminal
+// (here one that script(1) makes) and write to /dev/null, a character
+// device that is no terminal.
+func TestLinksBinaryOnTerminal(t *testing.T) {
+	const page = "../../testdata/documents/rfc1808-appendix.html"
+	scriptCmd, err := exec.LookPath("script")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("CI needs script(1), Debian's bsdutils, which every Debian has")
+		}
+		t.Skip("no script(1) to give relurl a terminal (bsdutils)")
+	}
+	for _, format := range []string{"arrow", "parquet"} {
+		out, err := exec.Command(scriptCmd, "-qec", relurlBin+" links -format "+format+" "+page, "/dev/null").CombinedOutput()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(out), "-format "+format+" is binary: give -o FILE") {
+			t.Errorf("-format %s on a terminal: %v, %q", format, err, out)
+		}
+		null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(relurlBin, "links", "-format", format, page)
+		cmd.Stdout = null
+		err = cmd.Run()
+		null.Close()
+		if err != nil {
+			t.Errorf("-format %s > /dev/null: %v", format, err)
+		}
+	}
 }
