@@ -40,6 +40,16 @@ def java_env() -> dict[str, str]:
     return env
 
 
+def stop(proc: subprocess.Popen, seconds: float = 30) -> None:
+    """Ends a daemon: SIGTERM, then SIGKILL if it has not ended in time."""
+    proc.terminate()
+    try:
+        proc.wait(seconds)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 @pytest.fixture(scope="session")
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A Spark standalone master and one worker (2 cores) on loopback."""
@@ -70,12 +80,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     finally:
         for p in (worker, master):
             if p is not None:
-                p.terminate()
-                try:
-                    p.wait(20)
-                except subprocess.TimeoutExpired:
-                    p.kill()
-                    p.wait()
+                stop(p)
         master_log.close()
 
 
@@ -244,11 +249,19 @@ def test_remote_manifests(relurl: str, archives: Path, http_server: str, s3_serv
         out = tmp_path / f"out{i}"
         args = ["--manifest", manifest, "--prefix", str(archives) + "/", "--out", str(out), "--relurl", "relurl", "--ship", relurl]
         if i == 2:
-            args += ["--output-format", "orc", "--output-compression", "snappy"]
+            args += ["--output-format", "orc", "--output-compression", "snappy", "--num-input-partitions", "1"]
         submit("local[2]", "links.py", args, s3_env, [])
         fmt = "orc" if i == 2 else "parquet"
         got = spark_rows(out / "archives", fmt)
         assert sorted(r["archive"] for r in got) == want and all(r["exit_status"] == 0 for r in got), got
+    # --num-input-partitions 1 (cc-pyspark's name): one task, one part file.
+    assert len(list((tmp_path / "out2" / "archives").glob("part-*.orc"))) == 1
+
+    # A manifest that cannot be read stops the job before any task: exit 1,
+    # with relurl's reason.
+    p = submit("local[2]", "links.py", ["--manifest", f"{http_server}/none.paths.gz", "--out", str(tmp_path / "none"),
+                                       "--ship", relurl], {}, [], status=1)
+    assert "cannot read the manifest" in p.stdout.decode() and "404" in p.stdout.decode(), p.stdout[-2000:]
 
 
 def spark_rows(directory: Path, fmt: str) -> list[dict]:
@@ -297,12 +310,7 @@ def connect_server(cluster: str, tmp_path_factory: pytest.TempPathFactory) -> It
         wait_for_port(port, proc, 120)
         yield f"sc://127.0.0.1:{port}"
     finally:
-        proc.terminate()
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
         log.close()
 
 

@@ -103,3 +103,16 @@ def test_long_link(relurl: str, long_link_archive: Path) -> None:
     urls = table.column("url").to_pylist()
     assert [len(u) for u in urls] == [(10 << 20) + 22, len("http://example.org/next"), len("http://example.org/")]
     assert urls[1:] == ["http://example.org/next", "http://example.org/"]
+
+
+def test_exit_status() -> None:
+    """The job's exit status: 2 when relurl could not run somewhere, 1
+    when no archive gave links, else 0 (failures/ names the others)."""
+    from relurl_spark.links import exit_status
+
+    # total, failed, of those partial, of those relurl could not run
+    assert exit_status(7, 3, 1, 0) == 0  # some read: the failures are rows
+    assert exit_status(2, 2, 1, 0) == 0  # one read in part gave links
+    assert exit_status(2, 2, 0, 0) == 1  # none read
+    assert exit_status(0, 0, 0, 0) == 1  # an empty manifest
+    assert exit_status(3, 1, 0, 1) == 2  # relurl missing on an executor
