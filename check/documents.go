@@ -44,8 +44,8 @@ func SortLinks(ls []Link) {
 // Counts sum a run's reports up.
 type Counts struct {
 	ByState    [Unchecked + 1]int // links by their State
-	Targets    int // distinct targets, without their fragments
-	Unresolved int // relative links with no base to resolve against
+	Targets    int                // distinct targets, without their fragments
+	Unresolved int                // relative links with no base to resolve against
 }
 
 // Count sums reports up.
