@@ -2,7 +2,6 @@ package relurl
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 )
 
@@ -30,21 +29,6 @@ type Step struct {
 	Text string `json:"text"`           // what it did, in the RFC's terms
 	Path string `json:"path,omitempty"` // for path rewrites, the path after this step
 }
-
-// Explain resolves ref against base by r's RFC and returns the account of
-// it. Its Result is what Resolve returns.
-func (r Resolver) Explain(base, ref string) Trace {
-	switch r.Spec {
-	case RFC3986:
-		return explain3986(base, ref, r.NonStrict)
-	case WHATWG:
-		return explainWeb(base, ref)
-	}
-	return explain1808(base, ref)
-}
-
-// Explain is Resolver{}.Explain: the account of an RFC 1808 resolution.
-func Explain(base, ref string) Trace { return Resolver{}.Explain(base, ref) }
 
 // String gives the trace as text, one step a line.
 func (t Trace) String() string {
@@ -261,53 +245,6 @@ func (t *Trace) step6(basePath, refPath string, slashAdded bool) string {
 	return path
 }
 
-// appendixB is the regular expression of RFC 3986, Appendix B, where "."
-// matches any character, line breaks included.
-var appendixB = regexp.MustCompile(`(?s)^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
-
-// components3986 holds a URI reference's components with whether each is
-// defined (RFC 3986, Section 5.2.1).
-type components3986 struct {
-	scheme, authority, path, query, fragment       string
-	hasScheme, hasAuthority, hasQuery, hasFragment bool
-}
-
-func split3986(s string) components3986 {
-	m := appendixB.FindStringSubmatch(s)
-	return components3986{
-		scheme: m[2], authority: m[4], path: m[5], query: m[7], fragment: m[9],
-		hasScheme: m[1] != "", hasAuthority: m[3] != "", hasQuery: m[6] != "", hasFragment: m[8] != "",
-	}
-}
-
-func (c components3986) parts() []Part {
-	var ps []Part
-	ps = addPart(ps, "scheme", c.scheme, c.hasScheme)
-	ps = addPart(ps, "authority", c.authority, c.hasAuthority)
-	ps = addPart(ps, "path", c.path, true)
-	ps = addPart(ps, "query", c.query, c.hasQuery)
-	return addPart(ps, "fragment", c.fragment, c.hasFragment)
-}
-
-// String is Section 5.3, component recomposition.
-func (c components3986) String() string {
-	var b strings.Builder
-	if c.hasScheme {
-		b.WriteString(c.scheme + ":")
-	}
-	if c.hasAuthority {
-		b.WriteString("//" + c.authority)
-	}
-	b.WriteString(c.path)
-	if c.hasQuery {
-		b.WriteString("?" + c.query)
-	}
-	if c.hasFragment {
-		b.WriteString("#" + c.fragment)
-	}
-	return b.String()
-}
-
 // explain3986 is RFC 3986, Section 5.2.2, as its pseudocode reads.
 func explain3986(base, ref string, nonStrict bool) Trace {
 	B, R := split3986(base), split3986(ref)
@@ -420,7 +357,7 @@ func explainWeb(base, ref string) Trace {
 		return t
 	}
 	t.Base = webParts(b)
-	p := webParser{errs: new([]ValidationError)}
+	p := webParser{webReport: webReport{errs: new([]ValidationError)}}
 	p.trace = func(s string) {
 		step, text, _ := strings.Cut(s, ": ")
 		t.step(step, "%s", text)

@@ -52,11 +52,16 @@ const (
 	notPlain                    // "%" or a byte of a non-ASCII code point: the domain needs decoding
 )
 
+// A hostParser is the host parser of the Standard's section "Host
+// parsing". It sits below the basic URL parser and knows nothing of it:
+// what it meets it tells the report, whose offsets are the parser's.
+type hostParser struct{ *webReport }
+
 // appendHost runs the host parser on input, which starts at byte at of
 // the parser's input, and appends the host's serialization to dst. It
 // reports false, with a validation error, when the host parser returns
 // failure. An opaque host is one of a URL that is not special.
-func (p *webParser) appendHost(dst []byte, input string, at int, opaque bool) ([]byte, bool) {
+func (p hostParser) appendHost(dst []byte, input string, at int, opaque bool) ([]byte, bool) {
 	if input != "" && input[0] == '[' {
 		if input[len(input)-1] != ']' {
 			return dst, p.fail(at, "IPv6-unclosed")
@@ -134,7 +139,7 @@ func (p *webParser) appendHost(dst []byte, input string, at int, opaque bool) ([
 // appendDomain appends the domain parser's result for an input that is not
 // all ASCII or holds percent-encoded bytes: percent-decoded, UTF-8 decoded,
 // and mapped by UTS #46 ToASCII.
-func (p *webParser) appendDomain(dst []byte, input string, at int) ([]byte, bool) {
+func (p hostParser) appendDomain(dst []byte, input string, at int) ([]byte, bool) {
 	domain := input
 	if strings.IndexByte(input, '%') >= 0 {
 		p.warn(at+strings.IndexByte(input, '%'), "domain-percent-encoded")
@@ -166,7 +171,7 @@ func (p *webParser) appendDomain(dst []byte, input string, at int) ([]byte, bool
 }
 
 // appendOpaqueHost is the "opaque-host parser".
-func (p *webParser) appendOpaqueHost(dst []byte, input string, at int) ([]byte, bool) {
+func (p hostParser) appendOpaqueHost(dst []byte, input string, at int) ([]byte, bool) {
 	for i := 0; i < len(input); i++ {
 		if hostTable[input[i]]&forbiddenHost != 0 {
 			return dst, p.fail(at+i, "host-invalid-code-point")
@@ -227,7 +232,7 @@ func endsInNumber(domain []byte) bool {
 
 // parseIPv4 is the "IPv4 parser": up to four parts, each decimal, octal
 // ("0" first) or hex ("0x" first), the last filling the bytes that remain.
-func (p *webParser) parseIPv4(s string, at int) (uint32, bool) {
+func (p hostParser) parseIPv4(s string, at int) (uint32, bool) {
 	parts := strings.Split(s, ".")
 	if parts[len(parts)-1] == "" {
 		p.warn(at+len(s)-1, "IPv4-empty-part")
@@ -315,7 +320,7 @@ func appendIPv4(dst []byte, a uint32) []byte {
 }
 
 // parseIPv6 is the "IPv6 parser", on the text between the brackets.
-func (p *webParser) parseIPv6(a *[8]uint16, s string, at int) bool {
+func (p hostParser) parseIPv6(a *[8]uint16, s string, at int) bool {
 	piece, compress := 0, -1
 	i := 0
 	if len(s) > 0 && s[0] == ':' {

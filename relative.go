@@ -82,63 +82,6 @@ func (r Resolver) Relative(base, target string) (string, bool) {
 	return best, found
 }
 
-// The sections of a URL that Relative compares, in order: each ends where
-// the next begins, and what follows the path is the tail.
-const (
-	secScheme    = iota // "scheme:"
-	secAuthority        // "//net_loc" under RFC 1808, "//authority" under RFC 3986
-	secPath             // the path, with its leading "/"
-)
-
-type sections struct {
-	s   string
-	end [3]int // where scheme, authority and path end
-	// ends of what follows the path, each a starting point of a tail:
-	// params, query, fragment (RFC 1808) or query, fragment (RFC 3986)
-	tailStarts []int
-}
-
-func (r Resolver) sections(s string) sections {
-	switch r.Spec {
-	case WHATWG:
-		u, _ := ParseWeb(s) // s is a serialization, which parses
-		frag := len(s)
-		if u.fragStart >= 0 {
-			frag = u.fragStart
-		}
-		return sections{s, [3]int{u.schemeEnd, u.pathStart, u.pathEnd()}, []int{u.pathEnd(), frag}}
-	case RFC3986:
-		var u uri
-		u.split(s)
-		return sections{s, [3]int{u.schemeEnd, u.authEnd, u.pathEnd}, []int{u.pathEnd, u.queryEnd}}
-	}
-	u := Split(s)
-	return sections{s, [3]int{u.schemeEnd, u.netLocEnd, u.pathEnd}, []int{u.pathEnd, u.paramsEnd, u.queryEnd}}
-}
-
-func (x sections) prefix(section int) string { return x.s[:x.end[section]] }
-func (x sections) path() string              { return x.s[x.end[secAuthority]:x.end[secPath]] }
-
-// tails returns the references made of what follows the path, from each
-// starting point: ";x?y#f", "?y#f", "#f" (or "").
-func (x sections) tails() []string {
-	var refs []string
-	for _, i := range x.tailStarts {
-		refs = append(refs, x.s[i:])
-	}
-	return refs
-}
-
-// dir returns the base's directory: its path up to its last "/", or "/"
-// for an empty path after an authority.
-func (x sections) dir() string {
-	p := x.path()
-	if p == "" && x.end[secAuthority] > x.end[secScheme] {
-		return "/"
-	}
-	return p[:strings.LastIndexByte(p, '/')+1]
-}
-
 // relativePath returns the path that leads from the directory dir to
 // target: "../" for each segment of dir after the two part ways, then the
 // rest of target.

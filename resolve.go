@@ -3,32 +3,7 @@ package relurl
 import (
 	"bytes"
 	"strings"
-	"unsafe"
 )
-
-// Resolve resolves the reference ref against the base URL base by the
-// algorithm of RFC 1808, Section 4, and returns the result. It is
-// Split(base).Resolve(ref) as a string; see [URL.AppendResolve] for the
-// algorithm and the decisions it makes where the RFC leaves room.
-//
-// Unlike net/url's ResolveReference (RFC 3986), it keeps a ".." segment
-// that would climb above the root: "../../../g" against "http://a/b/c/d"
-// is "http://a/../g", not "http://a/g". [Resolver] resolves by RFC 3986 or
-// by the WHATWG URL Standard.
-func Resolve(base, ref string) string {
-	return Split(base).resolveString(ref)
-}
-
-// AppendResolve appends the resolution of ref against base (RFC 1808,
-// Section 4) to dst and returns the extended buffer. It makes no allocation
-// when dst has room for the result, which is never longer than
-// len(base)+len(ref)+1 bytes. See [URL.AppendResolve].
-func AppendResolve(dst []byte, base, ref string) []byte {
-	var u, r URL
-	u.split(base)
-	r.split(ref)
-	return appendResolve(dst, &u, &r)
-}
 
 // Resolve resolves ref against u by RFC 1808, Section 4, and returns the
 // result, split. Split the base once and call Resolve for each reference
@@ -51,10 +26,6 @@ func (u URL) resolveString(ref string) string {
 	}
 	return ownString(appendResolve(make([]byte, 0, len(u.s)+len(ref)+1), &u, &r))
 }
-
-// ownString returns b as a string without copying it. b must not be used
-// again, so that the string can own its memory, as strings.Builder does.
-func ownString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 // AppendResolve appends the resolution of ref against u to dst and returns
 // the extended buffer. It follows RFC 1808, Section 4, step by step:

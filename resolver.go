@@ -1,76 +1,10 @@
 package relurl
 
 import (
-	"errors"
-	"fmt"
-	"strings"
+	"net/url"
 
 	"golang.org/x/text/encoding"
 )
-
-// A Spec names the standard by which a [Resolver] reads URLs.
-type Spec int
-
-const (
-	// RFC1808 is RFC 1808 (1995), Sections 2.4 and 4: this package's
-	// default, the zero Spec.
-	RFC1808 Spec = iota
-	// RFC3986 is RFC 3986 (2005), Section 5.2, which replaced RFC 1808
-	// through RFC 2396, and which Go's net/url follows.
-	RFC3986
-	// WHATWG is the WHATWG URL Standard, which browsers, Node and Deno
-	// follow: the basic URL parser of [ParseWeb] and [WebURL.Parse].
-	WHATWG
-)
-
-// String returns the standard's name: "RFC 1808", "RFC 3986" or "WHATWG
-// URL Standard".
-func (s Spec) String() string {
-	switch s {
-	case RFC1808:
-		return "RFC 1808"
-	case RFC3986:
-		return "RFC 3986"
-	case WHATWG:
-		return "WHATWG URL Standard"
-	}
-	return fmt.Sprintf("Spec(%d)", int(s))
-}
-
-// MarshalText gives the spec as ParseSpec reads it: "1808", "3986" or
-// "whatwg".
-func (s Spec) MarshalText() ([]byte, error) {
-	switch s {
-	case RFC1808:
-		return []byte("1808"), nil
-	case RFC3986:
-		return []byte("3986"), nil
-	case WHATWG:
-		return []byte("whatwg"), nil
-	}
-	return nil, fmt.Errorf("relurl: unknown %v", s)
-}
-
-// UnmarshalText is ParseSpec.
-func (s *Spec) UnmarshalText(text []byte) error {
-	v, err := ParseSpec(string(text))
-	*s = v
-	return err
-}
-
-// ParseSpec reads a spec by its name, in any case: "1808" or "rfc1808",
-// "3986" or "rfc3986", "whatwg" or "url" (the URL Standard's short name).
-func ParseSpec(name string) (Spec, error) {
-	switch strings.ToLower(strings.TrimSpace(name)) {
-	case "1808", "rfc1808":
-		return RFC1808, nil
-	case "3986", "rfc3986":
-		return RFC3986, nil
-	case "whatwg", "url":
-		return WHATWG, nil
-	}
-	return RFC1808, errors.New("want 1808, 3986 or whatwg (or rfc1808, rfc3986, url)")
-}
 
 // A Resolver resolves references by one standard, its Spec. The zero
 // Resolver follows RFC 1808, as the package-level functions do.
@@ -112,6 +46,30 @@ type Resolver struct {
 	QueryEncoding encoding.Encoding
 }
 
+// Resolve resolves the reference ref against the base URL base by the
+// algorithm of RFC 1808, Section 4, and returns the result. It is
+// Split(base).Resolve(ref) as a string; see [URL.AppendResolve] for the
+// algorithm and the decisions it makes where the RFC leaves room.
+//
+// Unlike net/url's ResolveReference (RFC 3986), it keeps a ".." segment
+// that would climb above the root: "../../../g" against "http://a/b/c/d"
+// is "http://a/../g", not "http://a/g". [Resolver] resolves by RFC 3986 or
+// by the WHATWG URL Standard.
+func Resolve(base, ref string) string {
+	return Split(base).resolveString(ref)
+}
+
+// AppendResolve appends the resolution of ref against base (RFC 1808,
+// Section 4) to dst and returns the extended buffer. It makes no allocation
+// when dst has room for the result, which is never longer than
+// len(base)+len(ref)+1 bytes. See [URL.AppendResolve].
+func AppendResolve(dst []byte, base, ref string) []byte {
+	var u, r URL
+	u.split(base)
+	r.split(ref)
+	return appendResolve(dst, &u, &r)
+}
+
 // Resolve returns ref resolved against base by r's standard.
 func (r Resolver) Resolve(base, ref string) (string, error) {
 	dst, err := r.AppendResolve(make([]byte, 0, len(base)+len(ref)+1), base, ref)
@@ -126,16 +84,7 @@ func (r Resolver) Resolve(base, ref string) (string, error) {
 // both; resolving many references against one base is twice as fast with
 // [Resolver.Base]. On failure it returns dst unchanged.
 func (r Resolver) AppendResolve(dst []byte, base, ref string) ([]byte, error) {
-	switch r.Spec {
-	case RFC3986:
-		var b, t uri
-		b.split(base)
-		t.split(ref)
-		return appendResolve3986(dst, &b, &t, r.NonStrict), nil
-	case WHATWG:
-		return appendResolveWeb(dst, base, ref, r.QueryEncoding)
-	}
-	return AppendResolve(dst, base, ref), nil
+	return r.Spec.standard().appendResolve(r, dst, base, ref)
 }
 
 // A BaseURL is a base URL made ready, once, to resolve many references by
@@ -152,47 +101,20 @@ type BaseURL struct {
 // WHATWG URL Standard can refuse a base: one the parser fails on, or one
 // with no scheme.
 func (r Resolver) Base(base string) (BaseURL, error) {
-	b := BaseURL{r: r}
-	switch r.Spec {
-	case RFC3986:
-		b.rfc3986.split(base)
-	case WHATWG:
-		u, err := ParseWeb(base)
-		if err != nil {
-			return BaseURL{}, err
-		}
-		b.web = u
-	default:
-		b.rfc1808 = Split(base)
-	}
-	return b, nil
+	return r.Spec.standard().prepare(r, base)
 }
 
 // String returns the base URL: as given under the RFCs, serialized under
 // the WHATWG URL Standard.
 func (b *BaseURL) String() string {
-	switch b.r.Spec {
-	case RFC3986:
-		return b.rfc3986.s
-	case WHATWG:
-		return b.web.href
-	}
-	return b.rfc1808.s
+	return b.r.Spec.standard().baseString(b)
 }
 
 // AppendResolve appends ref resolved against b to dst, as
 // [Resolver.AppendResolve] does, but without preparing the base again. For
 // ASCII input it makes no allocation when dst has room.
 func (b *BaseURL) AppendResolve(dst []byte, ref string) ([]byte, error) {
-	switch b.r.Spec {
-	case RFC3986:
-		var t uri
-		t.split(ref)
-		return appendResolve3986(dst, &b.rfc3986, &t, b.r.NonStrict), nil
-	case WHATWG:
-		return appendParse(dst, ref, &b.web, b.r.QueryEncoding)
-	}
-	return b.rfc1808.AppendResolve(dst, ref), nil
+	return b.r.Spec.standard().appendResolveBase(b, dst, ref)
 }
 
 // Components lists the components of s that are present under r's
@@ -201,15 +123,174 @@ func (b *BaseURL) AppendResolve(dst []byte, ref string) ([]byte, error) {
 // the non-null ones of the URL record the WHATWG URL Standard's parser
 // makes of s, which must then be an absolute URL.
 func (r Resolver) Components(s string) ([]Part, error) {
-	switch r.Spec {
+	return r.Spec.standard().components(s)
+}
+
+// Validate checks s against the grammar of r's RFC: under RFC 1808, as the
+// package-level [Validate] does (without the form); under RFC 3986, the
+// URI-reference rule of its Appendix A. The error, as Validate's, is a
+// [*net/url.Error] wrapping a [*SyntaxError] that names the first byte that
+// breaks the grammar.
+//
+// Under RFC 3986, s is split by Appendix B, then each part is checked:
+// the scheme (ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )); the authority's
+// userinfo, host (an IP-literal in brackets, IPv6 or IPvFuture, or a
+// reg-name, which covers IPv4 addresses) and port (digits); the path; the
+// query and fragment (pchar, "/" and "?"). A relative reference whose first
+// segment holds a ":" (which path-noscheme forbids) splits with a scheme,
+// and fails as one. pchar is unreserved ("~" among
+// them), sub-delims, ":", "@" and percent-encodings; anything else,
+// non-ASCII bytes included, must be percent-encoded.
+func (r Resolver) Validate(s string) error {
+	return r.Spec.standard().validate(s)
+}
+
+// Explain resolves ref against base by r's RFC and returns the account of
+// it. Its Result is what Resolve returns.
+func (r Resolver) Explain(base, ref string) Trace {
+	return r.Spec.standard().explain(r, base, ref)
+}
+
+// Explain is Resolver{}.Explain: the account of an RFC 1808 resolution.
+func Explain(base, ref string) Trace { return Resolver{}.Explain(base, ref) }
+
+// sections cuts s where Relative looks, by r's standard.
+func (r Resolver) sections(s string) sections { return r.Spec.standard().sections(s) }
+
+// standard is what a Resolver asks of the standard it follows. Each of the
+// three implements it over its own files, and this is the one place that
+// chooses between them: everything else asks r.Spec.standard().
+type standard interface {
+	appendResolve(r Resolver, dst []byte, base, ref string) ([]byte, error)
+	prepare(r Resolver, base string) (BaseURL, error)
+	appendResolveBase(b *BaseURL, dst []byte, ref string) ([]byte, error)
+	baseString(b *BaseURL) string
+	components(s string) ([]Part, error)
+	validate(s string) error
+	explain(r Resolver, base, ref string) Trace
+	sections(s string) sections
+}
+
+func (s Spec) standard() standard {
+	switch s {
 	case RFC3986:
-		return split3986(s).parts(), nil
+		return std3986{}
 	case WHATWG:
-		u, err := ParseWeb(s)
-		if err != nil {
-			return nil, err
-		}
-		return webParts(u), nil
+		return stdWeb{}
 	}
-	return parts1808(Split(s)), nil
+	return std1808{}
+}
+
+// std1808 is RFC 1808: Split (Section 2.4), resolution (Section 4), the
+// grammar (Section 2.2).
+type std1808 struct{}
+
+func (std1808) appendResolve(_ Resolver, dst []byte, base, ref string) ([]byte, error) {
+	return AppendResolve(dst, base, ref), nil
+}
+
+func (std1808) prepare(r Resolver, base string) (BaseURL, error) {
+	return BaseURL{r: r, rfc1808: Split(base)}, nil
+}
+
+func (std1808) appendResolveBase(b *BaseURL, dst []byte, ref string) ([]byte, error) {
+	return b.rfc1808.AppendResolve(dst, ref), nil
+}
+
+func (std1808) baseString(b *BaseURL) string               { return b.rfc1808.s }
+func (std1808) components(s string) ([]Part, error)        { return parts1808(Split(s)), nil }
+func (std1808) explain(_ Resolver, base, ref string) Trace { return explain1808(base, ref) }
+
+func (std1808) validate(s string) error {
+	_, err := Validate(s)
+	return err
+}
+
+func (std1808) sections(s string) sections {
+	u := Split(s)
+	return sections{s, [3]int{u.schemeEnd, u.netLocEnd, u.pathEnd}, []int{u.pathEnd, u.paramsEnd, u.queryEnd}}
+}
+
+// std3986 is RFC 3986: the split of Appendix B, resolution (Section 5.2),
+// the grammar of Appendix A.
+type std3986 struct{}
+
+func (std3986) appendResolve(r Resolver, dst []byte, base, ref string) ([]byte, error) {
+	var b, t uri
+	b.split(base)
+	t.split(ref)
+	return appendResolve3986(dst, &b, &t, r.NonStrict), nil
+}
+
+func (std3986) prepare(r Resolver, base string) (BaseURL, error) {
+	b := BaseURL{r: r}
+	b.rfc3986.split(base)
+	return b, nil
+}
+
+func (std3986) appendResolveBase(b *BaseURL, dst []byte, ref string) ([]byte, error) {
+	var t uri
+	t.split(ref)
+	return appendResolve3986(dst, &b.rfc3986, &t, b.r.NonStrict), nil
+}
+
+func (std3986) baseString(b *BaseURL) string        { return b.rfc3986.s }
+func (std3986) components(s string) ([]Part, error) { return split3986(s).parts(), nil }
+
+func (std3986) explain(r Resolver, base, ref string) Trace {
+	return explain3986(base, ref, r.NonStrict)
+}
+
+func (std3986) validate(s string) error {
+	if err := validate3986(s); err != nil {
+		return &url.Error{Op: "parse", URL: s, Err: err}
+	}
+	return nil
+}
+
+func (std3986) sections(s string) sections {
+	var u uri
+	u.split(s)
+	return sections{s, [3]int{u.schemeEnd, u.authEnd, u.pathEnd}, []int{u.pathEnd, u.queryEnd}}
+}
+
+// stdWeb is the WHATWG URL Standard: the basic URL parser, which resolves
+// as it parses, and its validation errors.
+type stdWeb struct{}
+
+func (stdWeb) appendResolve(r Resolver, dst []byte, base, ref string) ([]byte, error) {
+	return appendResolveWeb(dst, base, ref, r.QueryEncoding)
+}
+
+func (stdWeb) prepare(r Resolver, base string) (BaseURL, error) {
+	u, err := ParseWeb(base)
+	if err != nil {
+		return BaseURL{}, err
+	}
+	return BaseURL{r: r, web: u}, nil
+}
+
+func (stdWeb) appendResolveBase(b *BaseURL, dst []byte, ref string) ([]byte, error) {
+	return appendParse(dst, ref, &b.web, b.r.QueryEncoding)
+}
+
+func (stdWeb) baseString(b *BaseURL) string               { return b.web.href }
+func (stdWeb) validate(s string) error                    { return validateWeb(s) }
+func (stdWeb) explain(_ Resolver, base, ref string) Trace { return explainWeb(base, ref) }
+
+func (stdWeb) components(s string) ([]Part, error) {
+	u, err := ParseWeb(s)
+	if err != nil {
+		return nil, err
+	}
+	return webParts(u), nil
+}
+
+func (stdWeb) sections(s string) sections {
+	u, _ := ParseWeb(s) // s is a serialization, which parses
+	frag := len(s)
+	if u.fragStart >= 0 {
+		frag = u.fragStart
+	}
+	return sections{s, [3]int{u.schemeEnd, u.pathStart, u.pathEnd()}, []int{u.pathEnd(), frag}}
 }

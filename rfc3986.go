@@ -2,6 +2,7 @@ package relurl
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 )
 
@@ -180,4 +181,51 @@ func firstDotSegment(p []byte) int {
 // rarely have a segment that ends in "." otherwise.
 func noDotSegment(p []byte) bool {
 	return !bytes.Contains(p, []byte("./")) && !bytes.HasSuffix(p, []byte("."))
+}
+
+// appendixB is the regular expression of RFC 3986, Appendix B, where "."
+// matches any character, line breaks included.
+var appendixB = regexp.MustCompile(`(?s)^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
+
+// components3986 holds a URI reference's components with whether each is
+// defined (RFC 3986, Section 5.2.1).
+type components3986 struct {
+	scheme, authority, path, query, fragment       string
+	hasScheme, hasAuthority, hasQuery, hasFragment bool
+}
+
+func split3986(s string) components3986 {
+	m := appendixB.FindStringSubmatch(s)
+	return components3986{
+		scheme: m[2], authority: m[4], path: m[5], query: m[7], fragment: m[9],
+		hasScheme: m[1] != "", hasAuthority: m[3] != "", hasQuery: m[6] != "", hasFragment: m[8] != "",
+	}
+}
+
+func (c components3986) parts() []Part {
+	var ps []Part
+	ps = addPart(ps, "scheme", c.scheme, c.hasScheme)
+	ps = addPart(ps, "authority", c.authority, c.hasAuthority)
+	ps = addPart(ps, "path", c.path, true)
+	ps = addPart(ps, "query", c.query, c.hasQuery)
+	return addPart(ps, "fragment", c.fragment, c.hasFragment)
+}
+
+// String is Section 5.3, component recomposition.
+func (c components3986) String() string {
+	var b strings.Builder
+	if c.hasScheme {
+		b.WriteString(c.scheme + ":")
+	}
+	if c.hasAuthority {
+		b.WriteString("//" + c.authority)
+	}
+	b.WriteString(c.path)
+	if c.hasQuery {
+		b.WriteString("?" + c.query)
+	}
+	if c.hasFragment {
+		b.WriteString("#" + c.fragment)
+	}
+	return b.String()
 }

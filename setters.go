@@ -317,9 +317,9 @@ func (u WebURL) withHost(setter, value string) (WebURL, error) {
 		}
 		return withScratch(func(buf *[]byte) (WebURL, error) {
 			if end > 0 {
-				var hp webParser
+				var hp webReport
 				var ok bool
-				if *buf, ok = hp.appendHost(*buf, in[:end], 0, false); !ok {
+				if *buf, ok = (hostParser{&hp}).appendHost(*buf, in[:end], 0, false); !ok {
 					return u, setError(setter, value, hp.reason())
 				}
 			}
@@ -360,8 +360,8 @@ scan:
 		return u, setError(setter, value, "a URL with credentials or a port cannot have the empty host")
 	}
 	return withScratch(func(buf *[]byte) (WebURL, error) {
-		var hp webParser
-		b, ok := hp.appendHost(*buf, buffer, 0, !special)
+		var hp webReport
+		b, ok := (hostParser{&hp}).appendHost(*buf, buffer, 0, !special)
 		if !ok {
 			return u, setError(setter, value, hp.reason())
 		}
@@ -410,7 +410,7 @@ func (u WebURL) appendPort(dst []byte, digits string) ([]byte, string) {
 }
 
 // reason tells why the host parser failed, from its validation error.
-func (p *webParser) reason() string {
+func (p *webReport) reason() string {
 	if p.failure != nil {
 		return p.failure.Error()
 	}

@@ -105,7 +105,7 @@ func (u URL) AppendTo(b []byte) []byte { return append(b, u.s...) }
 func (u URL) MarshalText() ([]byte, error) { return []byte(u.s), nil }
 
 // UnmarshalText implements [encoding.TextUnmarshaler] with [Split]: like
-// Split it accepts any text. Call [Validate] on the result to check it.
+// Split it accepts any text. Call Validate on the result to check it.
 func (u *URL) UnmarshalText(text []byte) error {
 	*u = Split(string(text))
 	return nil

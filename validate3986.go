@@ -2,38 +2,8 @@ package relurl
 
 import (
 	"net/netip"
-	"net/url"
 	"strings"
 )
-
-// Validate checks s against the grammar of r's RFC: under RFC 1808, as the
-// package-level [Validate] does (without the form); under RFC 3986, the
-// URI-reference rule of its Appendix A. The error, as Validate's, is a
-// [*net/url.Error] wrapping a [*SyntaxError] that names the first byte that
-// breaks the grammar.
-//
-// Under RFC 3986, s is split by Appendix B, then each part is checked:
-// the scheme (ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )); the authority's
-// userinfo, host (an IP-literal in brackets, IPv6 or IPvFuture, or a
-// reg-name, which covers IPv4 addresses) and port (digits); the path; the
-// query and fragment (pchar, "/" and "?"). A relative reference whose first
-// segment holds a ":" (which path-noscheme forbids) splits with a scheme,
-// and fails as one. pchar is unreserved ("~" among
-// them), sub-delims, ":", "@" and percent-encodings; anything else,
-// non-ASCII bytes included, must be percent-encoded.
-func (r Resolver) Validate(s string) error {
-	switch r.Spec {
-	case WHATWG:
-		return validateWeb(s)
-	case RFC1808:
-		_, err := Validate(s)
-		return err
-	}
-	if err := validate3986(s); err != nil {
-		return &url.Error{Op: "parse", URL: s, Err: err}
-	}
-	return nil
-}
 
 // Character classes of RFC 3986, Section 2, as bits.
 const (
