@@ -200,19 +200,12 @@ const (
 
 // scanScript reads script data, with its escaped and double-escaped
 // states, up to an appropriate end tag (</script> outside a double-escaped
-// part), or that tag.
+// part), or that tag. Each step function reads from b[i], where a byte that
+// matters is, and says where the walk goes on and whether it stops there.
 func (z *Tokenizer) scanScript() (Kind, int, status) {
 	b, p := z.buf[:z.end], z.p
 	s := z.script
 	i := p
-	stop := func(at int) (Kind, int, status) {
-		// The text before at is handed out, and s is where it ends.
-		if at == p {
-			return 0, 0, more
-		}
-		z.script = s
-		return z.text1(p, at, rawNoNUL)
-	}
 	for i < len(b) {
 		if s == scriptData {
 			j := bytes.IndexByte(b[i:], '<')
@@ -222,119 +215,31 @@ func (z *Tokenizer) scanScript() (Kind, int, status) {
 			}
 			i += j
 		}
-		c := b[i]
+		var stop scriptStop
 		switch s {
 		case scriptData:
-			// c is "<": an end tag, or "<!--" to escape.
-			switch z.endTagAt(i) {
-			case yes:
-				if i == p {
-					z.script = s
-					return z.scanTag(p)
-				}
-				z.script = s
-				return z.text1(p, i, rawNoNUL)
-			case unknown:
-				return stop(i)
-			}
-			c1, ok1 := at(b, i+1)
-			c2, ok2 := at(b, i+2)
-			switch {
-			case ok1 && c1 != '!', ok1 && ok2 && c2 != '-':
-				i++ // "<" and "<!" are text
-			case !ok1 || !ok2:
-				if z.eof {
-					i = len(b)
-				} else {
-					return stop(i)
-				}
-			default: // "<!-"
-				i += 3
-				s = scriptEscapeStartDash
-			}
+			i, s, stop = z.scriptLessThan(b, i)
 		case scriptEscapeStartDash:
-			if c == '-' {
+			if b[i] == '-' {
 				i++
 				s = scriptEscapedDashDash
 			} else {
 				s = scriptData
 			}
 		case scriptEscaped, scriptEscapedDash, scriptEscapedDashDash:
-			switch c {
-			case '-':
-				i++
-				if s == scriptEscaped {
-					s = scriptEscapedDash
-				} else {
-					s = scriptEscapedDashDash
-				}
-			case '<':
-				switch z.endTagAt(i) {
-				case yes:
-					z.script = s
-					if i == p {
-						return z.scanTag(p)
-					}
-					return z.text1(p, i, rawNoNUL)
-				case unknown:
-					return stop(i)
-				}
-				switch z.scriptWordAt(i + 1) {
-				case yes:
-					i += len("<script") + 1
-					s = scriptDoubleEscaped
-					continue
-				case unknown:
-					return stop(i)
-				}
-				i++
-				s = scriptEscaped
-			case '>':
-				i++
-				if s == scriptEscapedDashDash {
-					s = scriptData
-				} else {
-					s = scriptEscaped
-				}
-			default:
-				i++
-				s = scriptEscaped
+			i, s, stop = z.scriptEscapedStep(b, i, s)
+		default:
+			i, s, stop = z.scriptDoubleEscapedStep(b, i, s)
+		}
+		switch stop {
+		case scriptEndTag:
+			z.script = s
+			if i == p {
+				return z.scanTag(p)
 			}
-		default: // double escaped
-			switch c {
-			case '-':
-				i++
-				if s == scriptDoubleEscaped {
-					s = scriptDoubleEscapedDash
-				} else {
-					s = scriptDoubleEscapedDashDash
-				}
-			case '<':
-				if c1, ok := at(b, i+1); ok && c1 == '/' {
-					switch z.scriptWordAt(i + 2) {
-					case yes:
-						i += len("</script") + 1
-						s = scriptEscaped
-						continue
-					case unknown:
-						return stop(i)
-					}
-				} else if !ok && !z.eof {
-					return stop(i)
-				}
-				i++
-				s = scriptDoubleEscaped
-			case '>':
-				i++
-				if s == scriptDoubleEscapedDashDash {
-					s = scriptData
-				} else {
-					s = scriptDoubleEscaped
-				}
-			default:
-				i++
-				s = scriptDoubleEscaped
-			}
+			return z.text1(p, i, rawNoNUL)
+		case scriptWait:
+			return z.scriptText(p, i, s)
 		}
 	}
 	if !z.eof {
@@ -342,10 +247,110 @@ func (z *Tokenizer) scanScript() (Kind, int, status) {
 		if b[cut-1] == '\r' {
 			cut--
 		}
-		return stop(cut)
+		return z.scriptText(p, cut, s)
 	}
 	z.script = s
 	return z.text1(p, len(b), rawNoNUL)
+}
+
+// scriptStop is whether a step of the script data states stops the walk.
+type scriptStop uint8
+
+const (
+	scriptOn     scriptStop = iota // go on from the returned offset
+	scriptEndTag                   // an appropriate end tag starts there
+	scriptWait                     // undecided there until more input comes
+)
+
+// scriptText hands out the script data from p to at, which ends in state
+// s, or asks for more input when there is none yet.
+func (z *Tokenizer) scriptText(p, at int, s scriptState) (Kind, int, status) {
+	if at == p {
+		return 0, 0, more
+	}
+	z.script = s
+	return z.text1(p, at, rawNoNUL)
+}
+
+// scriptLessThan is the script data less-than sign state and those after
+// it, at the "<" at b[i]: an end tag, or "<!--" that escapes.
+func (z *Tokenizer) scriptLessThan(b []byte, i int) (int, scriptState, scriptStop) {
+	switch z.endTagAt(i) {
+	case yes:
+		return i, scriptData, scriptEndTag
+	case unknown:
+		return i, scriptData, scriptWait
+	}
+	c1, ok1 := at(b, i+1)
+	c2, ok2 := at(b, i+2)
+	switch {
+	case ok1 && c1 != '!', ok1 && ok2 && c2 != '-':
+		return i + 1, scriptData, scriptOn // "<" and "<!" are text
+	case !ok1 || !ok2:
+		if z.eof {
+			return len(b), scriptData, scriptOn
+		}
+		return i, scriptData, scriptWait
+	}
+	return i + 3, scriptEscapeStartDash, scriptOn // "<!-"
+}
+
+// scriptEscapedStep is the script data escaped states (escaped, dash,
+// dash dash) and their less-than sign states, at b[i].
+func (z *Tokenizer) scriptEscapedStep(b []byte, i int, s scriptState) (int, scriptState, scriptStop) {
+	switch b[i] {
+	case '-':
+		if s == scriptEscaped {
+			return i + 1, scriptEscapedDash, scriptOn
+		}
+		return i + 1, scriptEscapedDashDash, scriptOn
+	case '<':
+		switch z.endTagAt(i) {
+		case yes:
+			return i, s, scriptEndTag
+		case unknown:
+			return i, s, scriptWait
+		}
+		switch z.scriptWordAt(i + 1) {
+		case yes:
+			return i + len("<script") + 1, scriptDoubleEscaped, scriptOn
+		case unknown:
+			return i, s, scriptWait
+		}
+	case '>':
+		if s == scriptEscapedDashDash {
+			return i + 1, scriptData, scriptOn
+		}
+	}
+	return i + 1, scriptEscaped, scriptOn
+}
+
+// scriptDoubleEscapedStep is the script data double escaped states and
+// their less-than sign and end states, at b[i]: "</script" ends them.
+func (z *Tokenizer) scriptDoubleEscapedStep(b []byte, i int, s scriptState) (int, scriptState, scriptStop) {
+	switch b[i] {
+	case '-':
+		if s == scriptDoubleEscaped {
+			return i + 1, scriptDoubleEscapedDash, scriptOn
+		}
+		return i + 1, scriptDoubleEscapedDashDash, scriptOn
+	case '<':
+		if c1, ok := at(b, i+1); ok && c1 == '/' {
+			switch z.scriptWordAt(i + 2) {
+			case yes:
+				return i + len("</script") + 1, scriptEscaped, scriptOn
+			case unknown:
+				return i, s, scriptWait
+			}
+		} else if !ok && !z.eof {
+			return i, s, scriptWait
+		}
+	case '>':
+		if s == scriptDoubleEscapedDashDash {
+			return i + 1, scriptData, scriptOn
+		}
+	}
+	return i + 1, scriptDoubleEscaped, scriptOn
 }
 
 // scriptWordAt tells whether "script" in any case, then white space, "/"

@@ -287,6 +287,15 @@ func (d *document) startTag(z *htmltok.Tokenizer, name []byte) error {
 	if t.n == 0 {
 		return nil
 	}
+	return d.keepTag(z, name, el)
+}
+
+// keepTag hands out, or keeps, the links startTag found in the start tag
+// of el at z: their values in x.tag, with an extra record for an anchor's
+// text, rel tokens or positions.
+func (d *document) keepTag(z *htmltok.Tokenizer, name []byte, el linkElement) error {
+	x := d.x
+	t := &x.tag
 	ex := -1
 	anchor := el.name == "a" && x.Text && d.linksOf(el)
 	if len(x.rel) > 0 || anchor || x.Positions {
