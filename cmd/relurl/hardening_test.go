@@ -421,24 +421,3 @@ func TestGitignore(t *testing.T) {
 		}
 	}
 }
-
-// escapeControls finds a control byte at every position, whether its
-// word-at-a-time scan or its byte loop meets it.
-func TestEscapeControls(t *testing.T) {
-	for n := 0; n < 20; n++ {
-		for _, c := range []byte{0x00, 0x01, 0x1f, 0x7f} {
-			for at := 0; at < n; at++ {
-				b := bytes.Repeat([]byte("a"), n)
-				b[at] = c
-				want := fmt.Sprintf("%s%%%02X%s", b[:at], c, b[at+1:])
-				if got := string(escapeControls(append([]byte("x\x01"), b...), 2)); got != "x\x01"+want {
-					t.Errorf("escapeControls(%q) = %q, want %q", b, got, want)
-				}
-			}
-		}
-		plain := bytes.Repeat([]byte{' ', '~', 0x80, 0xff, 0x20, 0x7e, 'z', 0x9b}, 3)[:n]
-		if got := escapeControls(bytes.Clone(plain), 0); !bytes.Equal(got, plain) {
-			t.Errorf("escapeControls(%q) = %q, want it unchanged", plain, got)
-		}
-	}
-}

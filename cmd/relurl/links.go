@@ -12,6 +12,7 @@ import (
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/internal/jsonline"
+	"github.com/relurl/relurl/internal/textsafe"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/table"
 )
@@ -184,10 +185,10 @@ func runLinks(e *env, args []string) int {
 	fieldList := fs.String("fields", "", "print these `columns` of each resolved link, tab-separated (see above)")
 	elements := fs.String("elements", "", "read only these `elements` or ELEMENT@ATTRIBUTEs (default all)")
 	template := fs.Bool("template", false, "read the links inside <template>, which browsers keep out of the document")
-	var edges edgeOptions
-	fs.BoolVar(&edges.noFragment, "no-fragment", false, "print URLs without their #fragment")
-	fs.BoolVar(&edges.unique, "unique", false, "print each URL once per document: one edge per source and target")
-	fs.StringVar(&edges.scope, "scope", "", "print only `internal` links (to the document's own site) or external ones")
+	var edges table.Filter
+	fs.BoolVar(&edges.NoFragment, "no-fragment", false, "print URLs without their #fragment")
+	fs.BoolVar(&edges.Unique, "unique", false, "print each URL once per document: one edge per source and target")
+	fs.StringVar(&edges.Scope, "scope", "", "print only `internal` links (to the document's own site) or external ones")
 	if code, ok := d.parse(e, fs, args, linksHelp); !ok {
 		return code
 	}
@@ -220,8 +221,8 @@ func runLinks(e *env, args []string) int {
 	if *partRows < 0 || *partRows > 0 && (*format != "parquet" || *outPath == "") {
 		return e.usageError("links", "-part-rows wants -format parquet, -o DIR and a number of rows above 0")
 	}
-	if edges.scope != "" && edges.scope != "internal" && edges.scope != "external" {
-		return e.usageError("links", "-scope %q: want internal or external", edges.scope)
+	if err := edges.Validate(); err != nil {
+		return e.usageError("links", "-%v", err)
 	}
 	only, err := parseElements(*elements)
 	if err != nil {
@@ -229,7 +230,7 @@ func runLinks(e *env, args []string) int {
 	}
 	var fields []string
 	if *fieldList != "" {
-		if fields, err = parseFields(*fieldList); err != nil {
+		if fields, err = table.ParseTSVColumns(*fieldList); err != nil {
 			return e.usageError("links", "-fields: %v", err)
 		}
 	}
@@ -260,13 +261,13 @@ func runLinks(e *env, args []string) int {
 type linkPrinter struct {
 	json, tsv, table    bool
 	fields              []string // -fields
-	edges               *edgeOptions
+	edges               *table.Filter
 	unresolved, refused atomic.Int64
 }
 
 // docLinks returns what prints the links of doc.
 func (p *linkPrinter) docLinks(doc *corpus.Doc) func(*links.Link, *corpus.Output) {
-	de := &docEdges{opt: p.edges, doc: doc}
+	de := p.edges.Doc(doc)
 	var rows *table.Doc
 	if p.table || p.json {
 		rows = table.NewDoc(doc)
@@ -281,7 +282,7 @@ func (p *linkPrinter) docLinks(doc *corpus.Doc) func(*links.Link, *corpus.Output
 		case l.URL == nil:
 			p.unresolved.Add(1)
 		}
-		u, ok := de.url(l)
+		u, ok := de.URL(l)
 		switch {
 		case !ok:
 		case p.json:
@@ -290,14 +291,14 @@ func (p *linkPrinter) docLinks(doc *corpus.Doc) func(*links.Link, *corpus.Output
 			out.Out = rows.AppendLink(out.Out, l, u)
 		case u == nil:
 		case p.fields != nil:
-			out.Out = de.appendFields(out.Out, p.fields, l, u)
+			out.Out = de.AppendTSV(out.Out, p.fields, l, u)
 		case p.tsv:
-			out.Out = append(append(out.Out, de.escapedSource()...), '\t')
+			out.Out = append(append(out.Out, de.EscapedSource()...), '\t')
 			start := len(out.Out)
-			out.Out = endURLLine(append(out.Out, u...), start)
+			out.Out = textsafe.EndURLLine(append(out.Out, u...), start)
 		default:
 			start := len(out.Out)
-			out.Out = endURLLine(append(out.Out, u...), start)
+			out.Out = textsafe.EndURLLine(append(out.Out, u...), start)
 		}
 	}
 }
@@ -380,7 +381,7 @@ func runBase(e *env, args []string) int {
 		}
 		if many || doc.Record != nil {
 			start := len(out.Out)
-			out.Out = append(escapeControls(append(out.Out, doc.Source...), start), '\t')
+			out.Out = append(textsafe.EscapeControls(append(out.Out, doc.Source...), start), '\t')
 		}
 		u := printable(b.URL)
 		if b.From == base.None {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/internal/ordered"
+	"github.com/relurl/relurl/internal/textsafe"
 )
 
 const relativeHelp = `
@@ -68,7 +69,7 @@ func runRelative(e *env, args []string) int {
 			unreachable.Store(true)
 		}
 		start := len(o.Out)
-		o.Out = endURLLine(append(o.Out, ref...), start)
+		o.Out = textsafe.EndURLLine(append(o.Out, ref...), start)
 		return nil
 	})
 	if unreachable.Load() {

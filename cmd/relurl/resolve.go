@@ -11,6 +11,7 @@ import (
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/internal/bytestr"
 	"github.com/relurl/relurl/internal/ordered"
+	"github.com/relurl/relurl/internal/textsafe"
 )
 
 const resolveHelp = `
@@ -72,7 +73,7 @@ func runResolve(e *env, args []string) int {
 		if err != nil {
 			return err
 		}
-		o.Out = endURLLine(out, start)
+		o.Out = textsafe.EndURLLine(out, start)
 		return nil
 	})
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/relurl/relurl/internal/bytestr"
 	"github.com/relurl/relurl/internal/jsonline"
 	"github.com/relurl/relurl/internal/ordered"
+	"github.com/relurl/relurl/internal/textsafe"
 )
 
 const urlHelp = `
@@ -193,6 +194,6 @@ func urlShower(ed *edit.Edit, template *edit.Template, asJSON, idn bool) func(ou
 			j, err := edit.JSON(&u, idn)
 			return append(append(out, j...), '\n'), err
 		}
-		return endURLLine(template.Append(out, &u, idn), len(out)), nil // -get's template, or "{url}"
+		return textsafe.EndURLLine(template.Append(out, &u, idn), len(out)), nil // -get's template, or "{url}"
 	}
 }

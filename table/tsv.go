@@ -1,4 +1,8 @@
-package main
+package table
+
+// This file is the rows relurl links prints as text: the links of a
+// document chosen and shaped (-no-fragment, -unique, -scope), and the
+// tab-separated columns of -fields.
 
 import (
 	"bytes"
@@ -11,41 +15,57 @@ import (
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/internal/bytestr"
+	"github.com/relurl/relurl/internal/textsafe"
 	"github.com/relurl/relurl/links"
 )
 
-// linkFields are the columns -fields may name, as -json names them, and
-// host, domain and surt, which -json leaves to its reader.
-var linkFields = []string{
+// TSVColumns are the columns AppendTSV writes (relurl links -fields), as
+// -json names them, and host, domain and surt, which -json leaves to its
+// reader.
+var TSVColumns = []string{
 	"source", "url", "ref", "base", "base_from", "element", "attribute", "part", "rel", "text",
 	"host", "domain", "surt", "status", "error",
 	"warc_filename", "warc_record_offset", "warc_record_length", "warc_record_id", "warc_date",
 }
 
-// parseFields parses the value of -fields: column names, comma-separated.
-func parseFields(list string) ([]string, error) {
+// ParseTSVColumns parses a list of TSVColumns, comma-separated, in any
+// case.
+func ParseTSVColumns(list string) ([]string, error) {
 	var fields []string
 	for _, f := range strings.Split(list, ",") {
 		f = strings.ToLower(strings.TrimSpace(f))
-		if !slices.Contains(linkFields, f) {
-			return nil, fmt.Errorf("%q is not one of %s", f, strings.Join(linkFields, ","))
+		if !slices.Contains(TSVColumns, f) {
+			return nil, fmt.Errorf("%q is not one of %s", f, strings.Join(TSVColumns, ","))
 		}
 		fields = append(fields, f)
 	}
 	return fields, nil
 }
 
-// edgeOptions are the flags that choose and shape the links printed:
-// -no-fragment, -unique and -scope.
-type edgeOptions struct {
-	noFragment bool
-	unique     bool
-	scope      string // "", "internal" or "external"
+// A Filter chooses and shapes the links of each document: the edges of a
+// link graph. The zero Filter keeps every link as it is.
+type Filter struct {
+	NoFragment bool   // drop each URL's #fragment
+	Unique     bool   // keep each URL once per document
+	Scope      string // "" (all), "internal" (to the document's own site) or "external"
 }
 
-// docEdges applies edgeOptions to the links of one document.
-type docEdges struct {
-	opt  *edgeOptions
+// Validate reports a Scope that is none of the three.
+func (f *Filter) Validate() error {
+	switch f.Scope {
+	case "", "internal", "external":
+		return nil
+	}
+	return fmt.Errorf("scope %q: want internal or external", f.Scope)
+}
+
+// Doc returns the filter of the links of doc.
+func (f *Filter) Doc(doc *corpus.Doc) *DocFilter { return &DocFilter{opt: f, doc: doc} }
+
+// A DocFilter is a Filter applied to the links of one document, in
+// their order; it also writes them as TSV. One goroutine uses it.
+type DocFilter struct {
+	opt  *Filter
 	doc  *corpus.Doc
 	seen map[string]bool // with -unique, the URLs printed
 	// the registrable domain (else the host) of the document's URL, for
@@ -53,7 +73,7 @@ type docEdges struct {
 	site    string
 	siteSet bool
 	// the link being handed out (counted by url), and its URL parsed by
-	// the URL Standard for -scope and the host, domain and surt fields,
+	// the URL Standard for Scope and the host, domain and surt fields,
 	// once whatever asks
 	link, webLink int
 	web           relurl.WebURL
@@ -61,17 +81,18 @@ type docEdges struct {
 	source        []byte // the document's source, control bytes escaped, once asked
 }
 
-// escapedSource returns the document's source as -tsv prints it.
-func (d *docEdges) escapedSource() []byte {
+// EscapedSource returns the document's source as a TSV column: its
+// control bytes percent-encoded.
+func (d *DocFilter) EscapedSource() []byte {
 	if d.source == nil {
-		d.source = escapeControls([]byte(d.doc.Source), 0)
+		d.source = textsafe.EscapeControls([]byte(d.doc.Source), 0)
 	}
 	return d.source
 }
 
 // parsed returns u, the current link's URL, parsed by the URL Standard,
 // and whether it parses.
-func (d *docEdges) parsed(u []byte) (relurl.WebURL, bool) {
+func (d *DocFilter) parsed(u []byte) (relurl.WebURL, bool) {
 	if d.webLink != d.link {
 		w, err := relurl.ParseWeb(bytestr.Transient(u))
 		d.web, d.webOK, d.webLink = w, err == nil, d.link
@@ -79,23 +100,24 @@ func (d *docEdges) parsed(u []byte) (relurl.WebURL, bool) {
 	return d.web, d.webOK
 }
 
-// url returns the URL of l to print, and whether to print it at all.
-func (d *docEdges) url(l *links.Link) ([]byte, bool) {
+// URL returns the URL of l as the filter shapes it, and whether the
+// filter keeps l at all. Call it once for each link, in order.
+func (d *DocFilter) URL(l *links.Link) ([]byte, bool) {
 	d.link++
 	u := l.URL
 	if u == nil {
 		// Unresolved or refused: no edge to compare, and none in a scope.
-		return nil, d.opt.scope == ""
+		return nil, d.opt.Scope == ""
 	}
-	if d.opt.noFragment {
+	if d.opt.NoFragment {
 		if i := bytes.IndexByte(u, '#'); i >= 0 {
 			u = u[:i]
 		}
 	}
-	if d.opt.scope != "" && (site(d.parsed(u)) == d.docSite()) != (d.opt.scope == "internal") {
+	if d.opt.Scope != "" && (site(d.parsed(u)) == d.docSite()) != (d.opt.Scope == "internal") {
 		return nil, false
 	}
-	if d.opt.unique {
+	if d.opt.Unique {
 		if d.seen[bytestr.Transient(u)] {
 			return nil, false
 		}
@@ -108,8 +130,8 @@ func (d *docEdges) url(l *links.Link) ([]byte, bool) {
 }
 
 // docSite returns the site of the document's URL (its retrieval URL, else
-// its base), for -scope.
-func (d *docEdges) docSite() string {
+// its base), for Scope.
+func (d *DocFilter) docSite() string {
 	if !d.siteSet {
 		d.siteSet = true
 		w, err := relurl.ParseWeb(d.doc.URL)
@@ -134,9 +156,9 @@ func site(w relurl.WebURL, ok bool) string {
 	return w.Hostname()
 }
 
-// appendFields appends the TSV line of a link's fields, each value's
-// control bytes (tabs and newlines too) percent-encoded.
-func (d *docEdges) appendFields(dst []byte, fields []string, l *links.Link, url []byte) []byte {
+// AppendTSV appends the TSV line of columns of l, whose URL URL returned,
+// each value's control bytes (tabs and newlines too) percent-encoded.
+func (d *DocFilter) AppendTSV(dst []byte, fields []string, l *links.Link, url []byte) []byte {
 	doc := d.doc
 	for i, f := range fields {
 		if i > 0 {
@@ -200,7 +222,7 @@ func (d *docEdges) appendFields(dst []byte, fields []string, l *links.Link, url 
 				dst = append(dst, rec.Header.Get("WARC-Date")...)
 			}
 		}
-		dst = escapeControls(dst, start)
+		dst = textsafe.EscapeControls(dst, start)
 	}
 	return append(dst, '\n')
 }
