@@ -128,7 +128,7 @@ root, where RFC 1808 leaves an absolute path alone and keeps surplus "..".
 A [Resolver] with Spec set to [RFC3986] resolves by RFC 3986 instead, exactly
 and as fast, so that one program can tell what a reference means under each
 and where they part; net/url does the same but for an empty fragment or
-authority, which it cannot represent. [URL.NetURL] and [FromNetURL] convert
+authority, which it cannot represent. [URL.NetURL] and [URLFromNet] convert
 to and from [net/url.URL].
 
 # The WHATWG URL Standard
@@ -171,5 +171,16 @@ Section 3, how a document's base URL is established, is the job of package
 [github.com/relurl/relurl/base]; extracting a document's links and
 resolving them, HTML and MIME alike, that of package
 [github.com/relurl/relurl/links].
+
+# What this package owns
+
+This package owns the three standards' grammars, resolution, validation,
+the inverse (Relative) and the URL Standard's API. It must not read
+documents, know HTML or touch the network: it is strings in, strings out.
+Each standard has its files (url.go, resolve.go and validate.go for RFC
+1808; rfc3986.go and validate3986.go; weburl.go, validation.go, host.go,
+webparser.go, whatwg.go, setters.go and searchparams.go by the URL
+Standard's sections), and resolver.go is the one place that chooses
+between them.
 */
 package relurl

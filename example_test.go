@@ -106,15 +106,15 @@ func ExampleURL_NetURL() {
 	}
 	// net/url has no params: they stay in its Path.
 	fmt.Println(u.Host, u.Path, u.RawQuery, u.Fragment)
-	fmt.Println(relurl.FromNetURL(u).Params())
+	fmt.Println(relurl.URLFromNet(u).Params())
 	// Output:
 	// a /b/c;p q f
 	// p
 }
 
-func ExampleFromNetURL() {
+func ExampleURLFromNet() {
 	u := &url.URL{Scheme: "http", Host: "a", Path: "/b/c;p", RawQuery: "q"}
-	fmt.Println(relurl.FromNetURL(u).Resolve(";x"))
+	fmt.Println(relurl.URLFromNet(u).Resolve(";x"))
 	// Output:
 	// http://a/b/c;x
 }

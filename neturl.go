@@ -5,11 +5,11 @@ import (
 	"net/url"
 )
 
-// FromNetURL returns u's string form, split. net/url keeps RFC 1808's params
+// URLFromNet returns u's string form, split. net/url keeps RFC 1808's params
 // inside its Path, so they come back here as params once more; an empty
 // fragment is lost by net/url before this sees it, since
 // [net/url.URL.String] writes "#" only for a non-empty fragment.
-func FromNetURL(u *url.URL) URL { return Split(u.String()) }
+func URLFromNet(u *url.URL) URL { return Split(u.String()) }
 
 // NetURL parses u's string with [net/url.Parse], which follows RFC 3986, not
 // RFC 1808, so some things do not carry over:

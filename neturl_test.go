@@ -16,13 +16,13 @@ func TestNetURLRoundTrip(t *testing.T) {
 			t.Errorf("Split(%q).NetURL() = %v", s, err)
 			continue
 		}
-		if got := FromNetURL(nu); got != Split(s) {
-			t.Errorf("FromNetURL(Split(%q).NetURL()) = %q", s, got)
+		if got := URLFromNet(nu); got != Split(s) {
+			t.Errorf("URLFromNet(Split(%q).NetURL()) = %q", s, got)
 		}
 	}
 }
 
-// What the doc comments of NetURL and FromNetURL say does not carry over.
+// What the doc comments of NetURL and URLFromNet say does not carry over.
 func TestNetURLLosses(t *testing.T) {
 	tests := []struct{ in, back string }{
 		{"http://a#", "http://a"}, // an empty fragment
@@ -33,7 +33,7 @@ func TestNetURLLosses(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := FromNetURL(nu).String(); got != tt.back {
+		if got := URLFromNet(nu).String(); got != tt.back {
 			t.Errorf("%q through net/url = %q, want %q", tt.in, got, tt.back)
 		}
 	}

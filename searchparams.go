@@ -25,15 +25,15 @@ import (
 // The zero SearchParams is empty and ready to use. Its methods have the
 // names of URLSearchParams's, in Go's case.
 type SearchParams struct {
-	list []Param
+	list []queryPair
 	// raw, when not "", is what list serializes to: the query parsed,
 	// when it was written as the serializer writes (the usual case), until
 	// a method changes the list. String then has nothing to do.
 	raw string
 }
 
-// A Param is one name-value pair of a SearchParams, both decoded.
-type Param struct {
+// queryPair is one name-value pair of a SearchParams, both decoded.
+type queryPair struct {
 	Name, Value string
 }
 
@@ -48,7 +48,7 @@ func ParseSearchParams(query string) SearchParams {
 	if query == "" {
 		return q
 	}
-	q.list = make([]Param, 0, strings.Count(query, "&")+1)
+	q.list = make([]queryPair, 0, strings.Count(query, "&")+1)
 	// One pass finds the pairs, the "=" of each, and whether a name or a
 	// value holds a byte that decoding or serializing changes: most hold
 	// none, and are their own decoding and serialization.
@@ -82,7 +82,7 @@ func ParseSearchParams(query string) SearchParams {
 			if special {
 				name, _ = formDecode(name)
 			}
-			q.list = append(q.list, Param{Name: name})
+			q.list = append(q.list, queryPair{Name: name})
 			canonical = false // serialized with an "="
 		default:
 			name, value := query[start:eq], query[eq+1:i]
@@ -92,7 +92,7 @@ func ParseSearchParams(query string) SearchParams {
 			if special {
 				value, _ = formDecode(value)
 			}
-			q.list = append(q.list, Param{name, value})
+			q.list = append(q.list, queryPair{name, value})
 			canonical = canonical && !nameSpecial && !special
 		}
 		if i >= len(query) {
@@ -183,13 +183,13 @@ func (q *SearchParams) Has(name string) bool {
 // HasValue reports whether a pair is named name and has the value value:
 // has(name, value).
 func (q *SearchParams) HasValue(name, value string) bool {
-	return slices.Contains(q.list, Param{name, value})
+	return slices.Contains(q.list, queryPair{name, value})
 }
 
 // Append adds the pair name=value at the end.
 func (q *SearchParams) Append(name, value string) {
 	q.raw = ""
-	q.list = append(q.list, Param{name, value})
+	q.list = append(q.list, queryPair{name, value})
 }
 
 // Set gives the first pair named name the value value and removes the
@@ -221,14 +221,14 @@ func (q *SearchParams) Clone() SearchParams { return SearchParams{slices.Clone(q
 // Delete removes every pair named name.
 func (q *SearchParams) Delete(name string) {
 	q.raw = ""
-	q.list = slices.DeleteFunc(q.list, func(p Param) bool { return p.Name == name })
+	q.list = slices.DeleteFunc(q.list, func(p queryPair) bool { return p.Name == name })
 }
 
 // DeleteValue removes every pair named name with the value value:
 // delete(name, value).
 func (q *SearchParams) DeleteValue(name, value string) {
 	q.raw = ""
-	q.list = slices.DeleteFunc(q.list, func(p Param) bool { return p.Name == name && p.Value == value })
+	q.list = slices.DeleteFunc(q.list, func(p queryPair) bool { return p.Name == name && p.Value == value })
 }
 
 // Sort sorts the pairs by name, stably (pairs of one name keep their
@@ -237,7 +237,7 @@ func (q *SearchParams) DeleteValue(name, value string) {
 // surrogate, though its code point is greater.
 func (q *SearchParams) Sort() {
 	q.raw = ""
-	slices.SortStableFunc(q.list, func(a, b Param) int { return compareUTF16(a.Name, b.Name) })
+	slices.SortStableFunc(q.list, func(a, b queryPair) int { return compareUTF16(a.Name, b.Name) })
 }
 
 // compareUTF16 compares a and b by their UTF-16 code units.

@@ -20,14 +20,21 @@
 // bounded by the workers and the documents in flight, each at most
 // MaxSize, never by the size of the corpus, of an archive or the number of
 // links. A WARC record's warnings are named with its archive and offset.
+//
+// It owns the run: inputs in, documents in input order out, statistics
+// kept. It must not decide what a link is (package links) or open a byte
+// stream itself (package source), and it does not print: the caller's
+// callbacks write the output.
 package corpus
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"time"
 
+	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/source"
 	"github.com/relurl/relurl/warc"
@@ -112,6 +119,44 @@ type Options struct {
 
 	src     *source.Options
 	mapUsed []bool // by Maps: some input was below it
+}
+
+// An OptionError is a field of Options whose value cannot work.
+type OptionError struct {
+	Field string // its name in Options: "MaxSize", "Retry.MaxWait", …
+	Value any
+	Want  string // what would work
+}
+
+func (e *OptionError) Error() string {
+	return fmt.Sprintf("corpus: %s %v: want %s", e.Field, e.Value, e.Want)
+}
+
+// Validate reports, as an *OptionError, the first field of o whose value
+// cannot work. The zero value of each field works: it means the default.
+// Docs and Run do not call it; a program that takes options from its
+// users calls it first.
+func (o *Options) Validate() error {
+	bad := func(field string, v any, want string) error { return &OptionError{field, v, want} }
+	switch {
+	case o.MaxSize < 0:
+		return bad("MaxSize", o.MaxSize, "a number of bytes, 0 for the default")
+	case o.MaxRedirects < 0:
+		return bad("MaxRedirects", o.MaxRedirects, "0 or more")
+	case o.Timeout < 0:
+		return bad("Timeout", o.Timeout, "0 (none) or more")
+	case o.Retry.Attempts < 0:
+		return bad("Retry.Attempts", o.Retry.Attempts, "0 or more")
+	case o.Retry.MaxWait < 0:
+		return bad("Retry.MaxWait", o.Retry.MaxWait, "more than 0, or 0 for the default")
+	case o.Inflaters < 0:
+		return bad("Inflaters", o.Inflaters, "0 or more")
+	case o.Prefix != "" && o.Files == "":
+		return bad("Prefix", o.Prefix, "a manifest in Files to join to")
+	case o.URL != "" && !relurl.Split(o.URL).HasScheme():
+		return bad("URL", o.URL, "an absolute URL, with a scheme")
+	}
+	return nil
 }
 
 // Source returns the options by which the run opens its inputs.

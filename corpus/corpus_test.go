@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -164,6 +165,37 @@ func TestStatsString(t *testing.T) {
 	for _, tt := range tests {
 		if got := tt.s.String(); got != tt.want {
 			t.Errorf("%q, want %q", got, tt.want)
+		}
+	}
+}
+
+// Validate names the field that cannot work, and passes the zero Options
+// and every default.
+func TestOptionsValidate(t *testing.T) {
+	for _, tt := range []struct {
+		o     Options
+		field string // "" for valid
+	}{
+		{Options{}, ""},
+		{Options{MaxSize: 1, MaxRedirects: 0, Timeout: 0, Files: "m", Prefix: "p/", URL: "http://a/"}, ""},
+		{Options{MaxSize: -1}, "MaxSize"},
+		{Options{MaxRedirects: -1}, "MaxRedirects"},
+		{Options{Timeout: -time.Second}, "Timeout"},
+		{Options{Retry: source.Retry{Attempts: -1}}, "Retry.Attempts"},
+		{Options{Retry: source.Retry{MaxWait: -time.Second}}, "Retry.MaxWait"},
+		{Options{Inflaters: -2}, "Inflaters"},
+		{Options{Prefix: "p/"}, "Prefix"},
+		{Options{URL: "a/b.html"}, "URL"},
+	} {
+		err := tt.o.Validate()
+		var oe *OptionError
+		switch {
+		case tt.field == "" && err != nil:
+			t.Errorf("%+v: %v, want valid", tt.o, err)
+		case tt.field != "" && (!errors.As(err, &oe) || oe.Field != tt.field):
+			t.Errorf("%+v: %v, want an *OptionError for %s", tt.o, err, tt.field)
+		case tt.field != "" && !strings.HasPrefix(err.Error(), "corpus: "+tt.field+" "):
+			t.Errorf("%+v: %q does not name %s first", tt.o, err, tt.field)
 		}
 	}
 }

@@ -72,12 +72,6 @@ func runCompletion(e *env, args []string) int {
 	return e.write(b.Bytes())
 }
 
-// flagTakesValue reports whether a flag is written with a value.
-func flagTakesValue(f *flag.Flag) bool {
-	b, ok := f.Value.(interface{ IsBoolFlag() bool })
-	return !ok || !b.IsBoolFlag()
-}
-
 // argWords are what a command's arguments complete to, beside files: the
 // commands for help, the shells for completion.
 func argWords(d commandDoc, docs []commandDoc) []string {

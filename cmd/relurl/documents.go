@@ -16,7 +16,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/links"
@@ -83,14 +82,16 @@ func (d *docFlags) parse(e *env, fs *flag.FlagSet, args []string, help string) (
 	if code, ok := e.parseFlags(fs, args, help); !ok {
 		return code, false
 	}
-	if err := d.check(fs.Args()); err != nil {
+	if err := d.check(e, fs.Args()); err != nil {
 		return e.usageError(fs.Name(), "%v", err), false
 	}
 	return 0, true
 }
 
-// check reports a flag value or argument that cannot work.
-func (d *docFlags) check(docs []string) error {
+// check reports a flag value or argument that cannot work: corpus judges
+// its options (Options.Validate), and the command what is its own, with
+// the flags' 0 that the library reads as "the default" refused.
+func (d *docFlags) check(e *env, docs []string) error {
 	switch {
 	case len(docs) == 0 && d.files == "":
 		return errors.New("want a DOCUMENT (a file, a directory, - or a URL), or -files")
@@ -100,26 +101,43 @@ func (d *docFlags) check(docs []string) error {
 		return fmt.Errorf("-max-size %d: want a number of bytes, at least 1", d.maxSize)
 	case d.maxDepth < 1:
 		return fmt.Errorf("-max-depth %d: want at least 1", d.maxDepth)
-	case d.maxRedirects < 0:
-		return fmt.Errorf("-max-redirects %d: want 0 or more", d.maxRedirects)
-	case d.timeout < 0:
-		return fmt.Errorf("-timeout %v: want 0 (none) or more", d.timeout)
 	case d.jobs < 1:
 		return fmt.Errorf("-j %d: want at least 1", d.jobs)
-	case d.retries < 0:
-		return fmt.Errorf("-retries %d: want 0 or more", d.retries)
 	case d.retryWait <= 0:
 		return fmt.Errorf("-retry-max-wait %v: want more than 0", d.retryWait)
-	case d.prefix != "" && d.files == "":
-		return errors.New("-prefix is for the lines of -files")
-	case d.url != "" && !relurl.Split(d.url).HasScheme():
-		return fmt.Errorf("-url %q: a retrieval URL must be absolute, with a scheme", d.url)
+	}
+	if err := d.options(e).Validate(); err != nil {
+		return flagError(err)
+	}
+	switch {
 	case d.url != "" && (len(docs) != 1 || d.files != "" || source.IsURL(docs[0])):
 		return errors.New("-url is for a single file or standard input; a fetched document's URL is where it was found, and -map gives many files theirs")
 	case d.files == "-" && slices.Contains(docs, "-"):
 		return errors.New("-files - and the DOCUMENT - both want standard input")
 	}
 	return nil
+}
+
+// docFlagOf names the flag that sets each field of corpus.Options.
+var docFlagOf = map[string]string{
+	"MaxSize": "-max-size", "MaxRedirects": "-max-redirects", "Timeout": "-timeout",
+	"Retry.Attempts": "-retries", "Retry.MaxWait": "-retry-max-wait",
+}
+
+// flagError says a *corpus.OptionError in the words of the flag that set
+// the field.
+func flagError(err error) error {
+	var oe *corpus.OptionError
+	if !errors.As(err, &oe) {
+		return err
+	}
+	switch oe.Field {
+	case "Prefix":
+		return errors.New("-prefix is for the lines of -files")
+	case "URL":
+		return fmt.Errorf("-url %q: a retrieval URL must be absolute, with a scheme", oe.Value)
+	}
+	return fmt.Errorf("%s %v: want %s", docFlagOf[oe.Field], oe.Value, oe.Want)
 }
 
 // options are the corpus.Options of the flags.

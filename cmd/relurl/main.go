@@ -34,7 +34,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -47,31 +46,6 @@ import (
 	"syscall"
 	"time"
 )
-
-// version is what a release build sets with -ldflags -X (.goreleaser.yaml).
-// The commit and its time come from Go's build information, which go build
-// stamps in a checkout (-buildvcs); go install …@version, which has none,
-// gives the module's version instead.
-var version = devVersion
-
-const devVersion = "v0.1.0-dev"
-
-// Exit statuses, for scripts.
-const (
-	exitOK      = 0
-	exitInvalid = 1 // invalid input: a URL that fails validation, a line or document that cannot be handled
-	exitUsage   = 2 // unknown command or flag, bad flag value, missing argument
-	exitWrite   = 3 // standard output could not be written: what was printed is incomplete
-)
-
-// A command is one subcommand of relurl.
-type command struct {
-	name, args, short string
-	run               func(e *env, args []string) int
-}
-
-// commands is set in init: the commands' help refers back to the table.
-var commands []command
 
 func init() {
 	commands = []command{
@@ -90,18 +64,6 @@ func init() {
 		{"completion", "bash | zsh | fish", "print the shell's completion script for relurl", runCompletion},
 		{"help", "[-man] [COMMAND]", "list the commands, or show a command's flags and examples; -man: the manual page", runHelp},
 	}
-}
-
-// env holds the streams a command reads and writes.
-type env struct {
-	stdin          io.Reader
-	stdout, stderr io.Writer
-	stderrIsTTY    bool // show progress on stderr
-	stdoutIsTTY    bool // and erase it before writing output there
-	// describe, if set, is handed each command's flags and help by
-	// parseFlags, which then stops the command: the completions and the
-	// man page are made from them (describeCommands).
-	describe func(fs *flag.FlagSet, help string)
 }
 
 func main() {
@@ -204,11 +166,6 @@ func usage(w io.Writer) {
 		"Exit status: 0 success, 1 invalid input, 2 usage error, 3 output not written.\n")
 }
 
-// usageLine is "relurl NAME ARGS", without a space when there are none.
-func (c *command) usageLine() string {
-	return strings.TrimSpace("relurl " + c.name + " " + c.args)
-}
-
 const helpHelp = `
 Help lists relurl's commands, or shows a command's flags and examples:
 "relurl help links" is "relurl links -h". With -man it prints relurl's
@@ -243,149 +200,6 @@ func runHelp(e *env, args []string) int {
 		}
 	}
 	return e.usageError("help", "unknown command %q", name)
-}
-
-// parseFlags parses a command's flags. help is the text after the usage
-// line: what the command does, and examples. It returns false, and the exit
-// status, when the command should not run: after -h (status 0, help on
-// standard output) or a bad flag (status 2, help on standard error).
-func (e *env) parseFlags(fs *flag.FlagSet, args []string, help string) (int, bool) {
-	var c *command
-	for i := range commands {
-		if commands[i].name == fs.Name() {
-			c = &commands[i]
-		}
-	}
-	printHelp := func(w io.Writer) {
-		fmt.Fprintf(w, "usage: %s\n\n%s\n", c.usageLine(), strings.TrimSpace(help))
-		if hasFlags(fs) {
-			fmt.Fprintf(w, "\nFlags:\n")
-			fs.SetOutput(w)
-			fs.PrintDefaults()
-		}
-	}
-	if e.describe != nil {
-		e.describe(fs, help)
-		return exitOK, false
-	}
-	fs.SetOutput(io.Discard)
-	err := parseInterspersed(fs, args)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		printHelp(e.stdout)
-		return exitOK, false
-	case err != nil:
-		hint := ""
-		if bad, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: "); ok {
-			var names []string
-			fs.VisitAll(func(f *flag.Flag) { names = append(names, "-"+f.Name) })
-			hint = didYouMean("-"+strings.TrimLeft(bad, "-"), names)
-		}
-		return e.usageError(c.name, "%v%s", err, hint), false
-	}
-	return 0, true
-}
-
-// parseInterspersed parses args as every command reads them: flags before
-// and after the arguments, in any order, until "--", after which every
-// argument is one, whatever it starts with; "-" alone is an argument
-// (standard input). Go's flag package stops at the first argument, and
-// "resolve http://a/b -spec whatwg ../x" would resolve "-spec". Once done,
-// fs.Args() holds the arguments, in order.
-func parseInterspersed(fs *flag.FlagSet, args []string) error {
-	var positional []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return err
-		}
-		rest := fs.Args()
-		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" && !takesValue(fs, args[:n-1]) {
-			positional = append(positional, rest...)
-			break
-		}
-		if len(rest) == 0 {
-			break
-		}
-		positional, args = append(positional, rest[0]), rest[1:]
-	}
-	return fs.Parse(append([]string{"--"}, positional...))
-}
-
-// takesValue reports whether the last of args is a flag waiting for its
-// value (so that a "--" after it is that value, as in "-o --").
-func takesValue(fs *flag.FlagSet, args []string) bool {
-	if len(args) == 0 {
-		return false
-	}
-	a := args[len(args)-1]
-	if !strings.HasPrefix(a, "-") || strings.Contains(a, "=") {
-		return false
-	}
-	f := fs.Lookup(strings.TrimLeft(a, "-"))
-	return f != nil && flagTakesValue(f)
-}
-
-// didYouMean returns ` (did you mean "x"?)` for the name among names
-// closest to a mistyped one, within two edits; "" when none is.
-func didYouMean(typed string, names []string) string {
-	best, bestDist := "", 3
-	for _, n := range names {
-		if d := editDistance(strings.ToLower(typed), n); d < bestDist {
-			best, bestDist = n, d
-		}
-	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf(" (did you mean %q?)", best)
-}
-
-// editDistance is the Levenshtein distance of a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
-
-func hasFlags(fs *flag.FlagSet) bool {
-	n := 0
-	fs.VisitAll(func(*flag.Flag) { n++ })
-	return n > 0
-}
-
-// usageError reports a wrong use of command c and returns exitUsage.
-func (e *env) usageError(name string, format string, args ...any) int {
-	for _, c := range commands {
-		if c.name == name {
-			fmt.Fprintf(e.stderr, "relurl %s: %s\nusage: %s\nRun 'relurl %s -h' for details.\n",
-				name, printable(fmt.Sprintf(format, args...)), c.usageLine(), name)
-		}
-	}
-	return exitUsage
-}
-
-func isTerminal(f *os.File) bool {
-	fi, err := f.Stat()
-	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
-		return false
-	}
-	// /dev/null is a character device too, and no terminal.
-	null, err := os.Stat(os.DevNull)
-	return err != nil || !os.SameFile(fi, null)
 }
 
 func runVersion(e *env, args []string) int {
