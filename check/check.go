@@ -150,7 +150,12 @@ type Report struct {
 // progress, if not nil, is called as targets are done, with the count done
 // and the count in all.
 func Run(ctx context.Context, links []Link, o Options, progress func(done, total int)) []Report {
-	c := newChecker(o)
+	return newChecker(o).run(ctx, links, nil, progress)
+}
+
+// run is Run, with the results of the targets known already (the pages
+// a crawl read) taken as they are.
+func (c *checker) run(ctx context.Context, links []Link, known map[string]targetResult, progress func(done, total int)) []Report {
 	// Distinct targets, and whether any link wants a fragment of one.
 	type target struct {
 		fragments bool
@@ -167,7 +172,11 @@ func Run(ctx context.Context, links []Link, o Options, progress func(done, total
 		if tg == nil {
 			tg = &target{}
 			targets[t] = tg
-			order = append(order, t)
+			if r, ok := known[t]; ok {
+				tg.result = r
+			} else {
+				order = append(order, t)
+			}
 		}
 		tg.fragments = tg.fragments || frag != ""
 	}

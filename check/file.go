@@ -1,6 +1,7 @@
 package check
 
 import (
+	"bytes"
 	"io"
 	"net/url"
 	"os"
@@ -68,7 +69,7 @@ func (c *checker) file(path string, fragments bool) targetResult {
 			return targetResult{Result: Result{State: Broken, Err: err.Error()}}
 		}
 		defer f.Close()
-		if r.ids, r.cut, err = c.readIDs(f); err != nil {
+		if _, r.ids, r.cut, err = c.readPage(f); err != nil {
 			return targetResult{Result: Result{State: Broken, Err: "reading " + path + ": " + err.Error()}}
 		}
 	}
@@ -83,14 +84,18 @@ func isHTMLFile(path string) bool {
 	return false
 }
 
-// readIDs reads the ids of the HTML document r, up to MaxSize bytes, and
-// reports whether there was more: a fragment not found in a page cut short
-// is not known to be missing.
-func (c *checker) readIDs(r io.Reader) (map[string]bool, bool, error) {
-	found, err := ids(io.LimitReader(r, c.o.MaxSize))
+// readPage reads the HTML document r, up to MaxSize bytes, and its ids,
+// and reports whether there was more: a fragment not found in a page cut
+// short is not known to be missing.
+func (c *checker) readPage(r io.Reader) ([]byte, map[string]bool, bool, error) {
+	body, err := io.ReadAll(io.LimitReader(r, c.o.MaxSize))
+	if err != nil {
+		return nil, nil, false, err
+	}
+	found, err := ids(bytes.NewReader(body))
 	var one [1]byte
 	n, _ := io.ReadFull(r, one[:])
-	return found, n > 0, err
+	return body, found, n > 0, err
 }
 
 // ids returns the ids of an HTML document's elements and the names of its

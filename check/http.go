@@ -91,15 +91,15 @@ func (c *checker) http(ctx context.Context, u string, fragments bool) targetResu
 	}
 	var r targetResult
 	if !fragments {
-		r = c.follow(ctx, http.MethodHead, u, false)
+		r = c.follow(ctx, http.MethodHead, u, nil)
 		if r.State == Broken && r.Status >= 400 && !source.TransientStatus(r.Status) {
 			// HEAD refused (405, 501) or answered wrongly: GET decides. A
 			// host that did not answer at all, or is busy (and was asked
 			// again already), is not asked twice.
-			r = c.follow(ctx, http.MethodGet, u, false)
+			r = c.follow(ctx, http.MethodGet, u, nil)
 		}
 	} else {
-		r = c.follow(ctx, http.MethodGet, u, true)
+		r = c.follow(ctx, http.MethodGet, u, &fetchedPage{})
 	}
 	if c.o.Cache != nil && r.State != Excluded && !fragments {
 		c.o.Cache.put(u, r.Result)
@@ -107,8 +107,10 @@ func (c *checker) http(ctx context.Context, u string, fragments bool) targetResu
 	return r
 }
 
-// follow sends method to u and follows its redirects.
-func (c *checker) follow(ctx context.Context, method, u string, read bool) targetResult {
+// follow sends method to u and follows its redirects. With page not nil
+// it reads an HTML page's ids, and keeps its body (up to MaxSize) and
+// header in page, for a crawl to find its links.
+func (c *checker) follow(ctx context.Context, method, u string, page *fetchedPage) targetResult {
 	var chain []string
 	seen := map[string]bool{}
 	for range max(c.o.MaxRedirects, 0) + 1 {
@@ -141,13 +143,22 @@ func (c *checker) follow(ctx context.Context, method, u string, read bool) targe
 				return targetResult{Result: Result{State: Broken, Status: status, Err: fmt.Sprintf("moved permanently to %s", next), Redirects: append(chain, next.String())}}
 			}
 			u = next.String()
+			if page != nil && page.known != nil {
+				if r, ok := page.known[u]; ok {
+					// A crawl read it already: it is not read again.
+					r.Redirects = append(chain, u)
+					page.reached = true
+					return r
+				}
+			}
 			continue
 		}
 		r := targetResult{Result: Result{Status: status, Redirects: redirects(chain)}}
 		if status >= 400 {
 			r.State, r.Err = Broken, resp.Status
-		} else if read && isHTML(resp.Header.Get("Content-Type")) {
-			r.ids, r.cut, err = c.readIDs(resp.Body)
+		} else if page != nil && isHTML(resp.Header.Get("Content-Type")) {
+			page.header = resp.Header
+			page.body, r.ids, r.cut, err = c.readPage(resp.Body)
 			if err != nil {
 				r.State, r.Err = Broken, "reading the page: "+err.Error()
 			}
@@ -278,4 +289,16 @@ func (b *cancelOnClose) Close() error {
 	err := b.ReadCloser.Close()
 	b.cancel()
 	return err
+}
+
+// fetchedPage is an HTML page as fetched: its header and its first
+// MaxSize bytes.
+type fetchedPage struct {
+	header http.Header
+	body   []byte
+	// known are the results of the pages a crawl has read, by URL: a
+	// redirect to one of them ends there, with its result, and reached
+	// set. Nil outside a crawl.
+	known   map[string]targetResult
+	reached bool
 }

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
+	"net/http"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -58,6 +61,17 @@ results of http(s) targets between runs, for -max-cache-age (1d by
 default): a CI job run again asks again only for what aged; runs sharing
 the file merge their results under a lock (FILE.lock).
 
+-recursive checks a site from its URLs: it reads each page once (a
+redirect's target too), breadth first, and goes on to the pages its <a>,
+<area>, <frame> and <iframe> links lead to within the scope: each URL's
+directory ("https://h/docs/" for "https://h/docs/index.html"), or the
+-scope URLs. Other links, and pages out of the scope, are checked, not
+read. -crawl-depth bounds the links followed from a start, -max-pages the
+pages read (pages in scope past a bound are checked, and counted). Pages
+robots.txt disallows to relurl-check are excluded, unless -ignore-robots;
+-sitemap starts from the sitemaps robots.txt names (else /sitemap.xml) as
+well. (-max-depth stays the nesting of MIME parts, as for links.)
+
 Broken links are reported on standard output grouped by the page that holds
 them, each with its line and column there, the reference as written and
 what it resolved to, and the status or the error; -explain adds why it
@@ -79,6 +93,7 @@ Examples:
   $ relurl check -map site=https://example.org/ site
   $ relurl check -offline -file-urls -explain docs/index.html
   $ relurl check -json -c 8 -per-host 2 https://www.example.org/
+  $ relurl check -recursive -format github https://www.example.org/docs/
   $ relurl check -format markdown -cache .cache site >> "$GITHUB_STEP_SUMMARY"
 `
 
@@ -99,8 +114,9 @@ type checkFlags struct {
 	root, elements, ignoreFile, cacheFile, maxAge, format string
 	spec                                                  relurl.Spec
 	maxTime                                               time.Duration
-	headers, auths, includes, excludes                    listFlag
-	asJSON, explain                                       bool
+	headers, auths, includes, excludes, scopes            listFlag
+	asJSON, explain, recursive                            bool
+	crawl                                                 linkcheck.CrawlOptions
 }
 
 func runCheck(e *env, args []string) int {
@@ -137,6 +153,12 @@ func runCheck(e *env, args []string) int {
 	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object per link")
 	fs.StringVar(&f.format, "format", "text", "the report's `format`: text, markdown, github or junit")
 	fs.BoolVar(&f.explain, "explain", false, "show why each broken link resolved where it did")
+	fs.BoolVar(&f.recursive, "recursive", false, "crawl: read the pages the URLs link to within -scope, and theirs")
+	fs.Var(&f.scopes, "scope", "with -recursive, read the pages below this `URL` (repeatable; default each URL's directory)")
+	fs.IntVar(&f.crawl.MaxDepth, "crawl-depth", 0, "with -recursive, follow at most this many links from a URL (0: no limit)")
+	fs.IntVar(&f.crawl.MaxPages, "max-pages", linkcheck.DefaultMaxPages, "with -recursive, read at most this many pages")
+	fs.BoolVar(&f.crawl.IgnoreRobots, "ignore-robots", false, "with -recursive, read pages robots.txt disallows to relurl")
+	fs.BoolVar(&f.crawl.Sitemap, "sitemap", false, "with -recursive, start from the sitemaps too (robots.txt's, else /sitemap.xml)")
 	if code, ok := d.parse(e, fs, args, checkHelp); !ok {
 		return checkUsage(code)
 	}
@@ -145,6 +167,18 @@ func runCheck(e *env, args []string) int {
 		return code
 	}
 
+	if f.recursive {
+		return f.crawlSite(e, &d, only, o, fs.Args())
+	}
+	var crawlOnly []string
+	fs.Visit(func(fl *flag.Flag) {
+		if slices.Contains([]string{"scope", "crawl-depth", "max-pages", "ignore-robots", "sitemap"}, fl.Name) {
+			crawlOnly = append(crawlOnly, "-"+fl.Name)
+		}
+	})
+	if len(crawlOnly) > 0 {
+		return checkUsage(e.usageError("check", "%s: only with -recursive", strings.Join(crawlOnly, ", ")))
+	}
 	// Find the links, as links does, with where each is.
 	var (
 		mu    sync.Mutex
@@ -164,12 +198,8 @@ func runCheck(e *env, args []string) int {
 	status, stats := d.run(e, "check", fs.Args(), newExtractor, docLinks, nil)
 	linkcheck.SortLinks(found)
 
-	ctx := context.Background()
-	if f.maxTime > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, f.maxTime)
-		defer cancel()
-	}
+	ctx, cancel := f.context()
+	defer cancel()
 	p := e.newProgress()
 	reports := linkcheck.Run(ctx, found, o, func(done, total int) {
 		p.update(func(float64) string { return fmt.Sprintf("%d of %d targets checked", done, total) })
@@ -285,4 +315,63 @@ func (f *checkFlags) report(e *env, reports []linkcheck.Report, stats corpus.Sta
 		return exitInvalid
 	}
 	return exitOK
+}
+
+// context is the run's, ended by -max-time.
+func (f *checkFlags) context() (context.Context, context.CancelFunc) {
+	if f.maxTime > 0 {
+		return context.WithTimeout(context.Background(), f.maxTime)
+	}
+	return context.WithCancel(context.Background())
+}
+
+// crawlSite is check -recursive: the URLs are a site's starts, and
+// package check reads its pages, package links finding their links.
+func (f *checkFlags) crawlSite(e *env, d *docFlags, only map[string]bool, o linkcheck.Options, starts []string) int {
+	for _, s := range starts {
+		if !source.IsURL(s) || strings.HasPrefix(s, "s3:") {
+			return checkUsage(e.usageError("check", "-recursive crawls a site from its http or https URLs; %q is none (a tree of files is checked whole without it)", s))
+		}
+	}
+	if d.files != "" {
+		return checkUsage(e.usageError("check", "-recursive starts from URL arguments, not -files"))
+	}
+	f.crawl.Scope = f.scopes
+	extractors := sync.Pool{New: func() any {
+		return &links.Extractor{MaxDepth: d.maxDepth, Resolver: relurl.Resolver{Spec: f.spec}, Only: only, Positions: true,
+			ContentLocation: d.contentLocation}
+	}}
+	f.crawl.Links = func(resp *http.Response) ([]linkcheck.Link, error) {
+		x := extractors.Get().(*links.Extractor)
+		defer extractors.Put(x)
+		doc := &corpus.Doc{Source: resp.Request.URL.String(), Name: resp.Request.URL.String()}
+		var found []linkcheck.Link
+		var loss error
+		_, err := x.Response(resp, &links.Handler{
+			Link: func(l *links.Link) error { found = append(found, linkcheck.FromLink(doc, l)); return nil },
+			Warn: func(err error) {
+				if _, ok := err.(*links.Loss); ok && loss == nil {
+					loss = err
+				}
+			},
+		})
+		return found, cmp.Or(err, loss)
+	}
+	p := e.newProgress()
+	f.crawl.Progress = func(read, known int) {
+		p.update(func(float64) string { return fmt.Sprintf("%d of %d pages read", read, known) })
+	}
+	ctx, cancel := f.context()
+	defer cancel()
+	res := linkcheck.Crawl(ctx, starts, o, f.crawl)
+	p.clear()
+	status := exitOK
+	for _, err := range res.Errors {
+		fmt.Fprintf(e.stderr, "relurl check: %s\n", printable(err.Error()))
+		status = exitInvalid
+	}
+	if res.NotFollowed > 0 {
+		fmt.Fprintf(e.stderr, "relurl check: %s in scope checked but not read: -crawl-depth or -max-pages\n", corpus.Count(res.NotFollowed, "page"))
+	}
+	return f.report(e, res.Reports, corpus.Stats{Documents: res.Pages}, status)
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -384,11 +385,10 @@ func TestCheckHostilePage(t *testing.T) {
 	}
 }
 
-// TestCheckLocalSite checks a tree of files as a new user does, with no
-// flags: each file's base is its file: URL, so that only the planted
-// breakage is reported; -root makes the tree a site's root, so that links
-// to /docs/ are its files, and no link reaches outside it.
-func TestCheckLocalSite(t *testing.T) {
+// plantedTree writes a small site with planted breakage: a missing page
+// and a missing fragment in index.html, and in docs/guide.html, reached
+// only through index.html, a link out of the site's root.
+func plantedTree(t *testing.T) string {
 	site := t.TempDir()
 	os.MkdirAll(filepath.Join(site, "docs"), 0o755)
 	os.WriteFile(filepath.Join(site, "index.html"), []byte(`<a href="docs/guide.html">g</a> <a href="docs/guide.html#install">i</a>
@@ -397,6 +397,15 @@ func TestCheckLocalSite(t *testing.T) {
 	os.WriteFile(filepath.Join(site, "docs", "guide.html"), []byte(`<h2 id=install>Install</h2> <a href="../index.html">home</a>
 <a href="/docs/guide.html">root-relative</a> <a href="/">root</a> <a href="/../../etc/passwd">out</a>
 `), 0o644)
+	return site
+}
+
+// TestCheckLocalSite checks a tree of files as a new user does, with no
+// flags: each file's base is its file: URL, so that only the planted
+// breakage is reported; -root makes the tree a site's root, so that links
+// to /docs/ are its files, and no link reaches outside it.
+func TestCheckLocalSite(t *testing.T) {
+	site := plantedTree(t)
 	doc := func(name string) string { return "file://" + filepath.ToSlash(filepath.Join(site, name)) }
 
 	// No flags: the relative links resolve as a browser opening the files
@@ -491,4 +500,76 @@ https://site.example/index.html 5 2 0 1
 	if err != nil || string(out) != want {
 		t.Errorf("junitparser read:\n%s(%v)\nwant:\n%s", out, err, want)
 	}
+}
+
+// TestCheckCrawl serves the planted tree over loopback and checks it as a
+// site: -recursive finds what the start page alone does not lead to (the
+// link out of the root in docs/guide.html), each page is read once, and
+// what robots.txt disallows is left alone.
+func TestCheckCrawl(t *testing.T) {
+	site := plantedTree(t)
+	os.WriteFile(filepath.Join(site, "robots.txt"), []byte("User-agent: *\nDisallow: /private/\n"), 0o644)
+	os.MkdirAll(filepath.Join(site, "private"), 0o755)
+	os.WriteFile(filepath.Join(site, "private", "index.html"), []byte(`<a href="nowhere.html">x</a>`), 0o644)
+	os.WriteFile(filepath.Join(site, "docs", "more.html"), []byte(`<a href="../private/">private</a>`), 0o644)
+	os.WriteFile(filepath.Join(site, "index.html"), append(must(os.ReadFile(filepath.Join(site, "index.html"))), `<a href="docs/more.html">more</a>`...), 0o644)
+	var mu sync.Mutex
+	gets := map[string]int{}
+	files := http.FileServer(http.Dir(site))
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet {
+			mu.Lock()
+			gets[r.URL.Path]++
+			mu.Unlock()
+		}
+		files.ServeHTTP(w, r)
+	}))
+	t.Cleanup(s.Close)
+
+	// The start page alone: its two broken links.
+	r := relurlRun(t, nil, "check", s.URL+"/index.html")
+	check(t, r, "*", "relurl check: 1 document, 5 links, 3 targets: 2 broken, 0 skipped, 0 excluded\n", exitBroken)
+	clear(gets)
+
+	// The site: the third, found in a page the start links to; the private
+	// page checked by nobody, as robots.txt asks; /index.html, which the
+	// server redirects to /, not read again.
+	r = relurlRun(t, nil, "check", "-recursive", s.URL+"/")
+	want := s.URL + "/\n" +
+		"  2:1 <a href=\"docs/gone.html\"> " + s.URL + "/docs/gone.html: 404 Not Found\n" +
+		"  2:35 <a href=\"docs/guide.html#nowhere\"> " + s.URL + "/docs/guide.html#nowhere: no element with id or name \"nowhere\"\n" +
+		s.URL + "/docs/guide.html\n" +
+		"  2:67 <a href=\"/../../etc/passwd\"> " + s.URL + "/etc/passwd: 404 Not Found\n"
+	check(t, r, want, "relurl check: 3 documents, 10 links, 7 targets: 3 broken, 0 skipped, 1 excluded\n", exitBroken)
+	for path, n := range gets {
+		if n != 1 && path != "/robots.txt" {
+			t.Errorf("GET %s: %d times", path, n)
+		}
+	}
+	if gets["/private/"] != 0 {
+		t.Error("robots.txt's Disallow was not honoured")
+	}
+
+	// -ignore-robots reads it; -crawl-depth 1 stops before docs/'s pages'
+	// links; a start that is not a URL is a usage error.
+	r = relurlRun(t, nil, "check", "-recursive", "-ignore-robots", s.URL+"/")
+	check(t, r, "*", "relurl check: 4 documents, 11 links, 8 targets: 4 broken, 0 skipped, 0 excluded\n", exitBroken)
+	r = relurlRun(t, nil, "check", "-recursive", "-crawl-depth", "1", "-ignore-robots", s.URL+"/")
+	check(t, r, "*", "relurl check: 3 pages in scope checked but not read: -crawl-depth or -max-pages\n"+
+		"relurl check: 3 documents, 10 links, 7 targets: 3 broken, 0 skipped, 0 excluded\n", exitBroken)
+	r = relurlRun(t, nil, "check", "-sitemap", s.URL+"/")
+	if r.code != exitInvalid || !strings.Contains(r.stderr, "-sitemap: only with -recursive") {
+		t.Errorf("-sitemap alone: exit %d, %s", r.code, r.stderr)
+	}
+	r = relurlRun(t, nil, "check", "-recursive", site)
+	if r.code != exitInvalid || !strings.Contains(r.stderr, "-recursive crawls a site from its http or https URLs") {
+		t.Errorf("-recursive DIR: exit %d, %s", r.code, r.stderr)
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

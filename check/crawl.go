@@ -1,0 +1,350 @@
+package check
+
+import (
+	"bytes"
+	"context"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+
+	"github.com/temoto/robotstxt"
+)
+
+// CrawlOptions say how Crawl follows the pages of a site.
+type CrawlOptions struct {
+	// Scope lists URL prefixes: a page whose URL starts with one is read
+	// for its links. Nil means each start's origin and directory:
+	// "http://h/docs/" for "http://h/docs/index.html".
+	Scope []string
+	// MaxDepth bounds the links followed from a start to reach a page
+	// (the start is at 0); 0 means no bound.
+	MaxDepth int
+	// MaxPages bounds the pages read; 0 means DefaultMaxPages. Pages in
+	// scope past a bound are still checked, as any link is, not read.
+	MaxPages int
+	// IgnoreRobots reads pages that the site's robots.txt disallows to
+	// relurl; by default they are excluded, neither read nor checked.
+	IgnoreRobots bool
+	// Sitemap starts from the pages of each start's sitemaps too: those
+	// robots.txt names (Sitemap:), else /sitemap.xml.
+	Sitemap bool
+	// Links finds the links of a page: resp as fetched, with
+	// resp.Request.URL where it was found after redirects and resp.Body
+	// its first Options.MaxSize bytes. Package check does not find links
+	// itself; links.Extractor.Response (with Positions) does, and FromLink
+	// makes the Links.
+	Links func(resp *http.Response) ([]Link, error)
+	// Progress, if not nil, is called as pages are read, with the count
+	// read and the count known.
+	Progress func(read, known int)
+}
+
+// DefaultMaxPages is Crawl's bound on the pages read when MaxPages is 0.
+const DefaultMaxPages = 100_000
+
+// A CrawlResult is what Crawl found.
+type CrawlResult struct {
+	Reports     []Report // every link of every page read, checked, in the order of SortLinks
+	Pages       int      // pages read for their links
+	NotFollowed int      // pages in scope not read, for MaxDepth or MaxPages
+	// Errors are the pages whose links could not be read: a start that
+	// failed, a page cut at MaxSize, what Links returned.
+	Errors []error
+}
+
+// follows reports whether a link leads to a page a reader goes on to: an
+// <a> or <area> href, a frame's or an iframe's src. A stylesheet or an
+// image in scope is checked, not read for links.
+func follows(l Link) bool {
+	switch l.Element {
+	case "a", "area", "frame", "iframe":
+		return true
+	}
+	return false
+}
+
+// Crawl checks a site: it reads the pages at starts, follows their links
+// to the pages within the scope, breadth first, reads each of those once,
+// and then checks every link found, as Run does, the pages it read
+// counting as checked (and their ids known for fragments). A redirect's
+// target counts as read too. Links out of the scope are checked, not
+// followed. Requests keep Options' politeness, robots.txt's included.
+func Crawl(ctx context.Context, starts []string, o Options, cr CrawlOptions) CrawlResult {
+	c := newChecker(o)
+	var res CrawlResult
+	maxPages := cr.MaxPages
+	if maxPages <= 0 {
+		maxPages = DefaultMaxPages
+	}
+	scope := cr.Scope
+	if scope == nil {
+		for _, s := range starts {
+			scope = append(scope, defaultScope(s))
+		}
+	}
+	inScope := func(u string) bool {
+		for _, p := range scope {
+			if strings.HasPrefix(u, p) {
+				return true
+			}
+		}
+		return false
+	}
+	robots := &robotsCache{c: c, ignore: cr.IgnoreRobots, hosts: map[string]*robotsEntry{}}
+	seen := map[string]bool{}
+	var level []string
+	add := func(u string) {
+		if t, _ := splitFragment(u); !seen[t] {
+			seen[t] = true
+			level = append(level, t)
+		}
+	}
+	for _, s := range starts {
+		add(s)
+	}
+	if cr.Sitemap {
+		for _, s := range starts {
+			pages, errs := robots.sitemapPages(ctx, s)
+			res.Errors = append(res.Errors, errs...)
+			for _, u := range pages {
+				if inScope(u) && len(level) < maxPages {
+					add(u)
+				}
+			}
+		}
+	}
+	known := map[string]targetResult{}
+	var all []Link
+	for depth := 0; len(level) > 0 && ctx.Err() == nil; depth++ {
+		pages := make([]crawledPage, len(level))
+		var wg sync.WaitGroup
+		sem := make(chan struct{}, c.o.Concurrency)
+		for i, u := range level {
+			wg.Add(1)
+			sem <- struct{}{}
+			go func() {
+				defer wg.Done()
+				defer func() { <-sem }()
+				pages[i] = c.crawlPage(ctx, u, known, robots, cr.Links)
+			}()
+		}
+		wg.Wait()
+		// First what this round read, so that a page one of them was
+		// redirected to is not read again for a link to it.
+		for i, u := range level {
+			known[u] = pages[i].result
+			for _, hop := range pages[i].result.Redirects {
+				known[hop] = pages[i].result
+				seen[hop] = true
+			}
+		}
+		var next []string
+		for i, u := range level {
+			p := &pages[i]
+			if p.read {
+				res.Pages++
+			}
+			if p.err != nil {
+				res.Errors = append(res.Errors, p.err)
+			}
+			if depth == 0 && p.result.State != OK {
+				// No link leads to a start: its failure is said here.
+				res.Errors = append(res.Errors, fmt.Errorf("%s: %s", u, p.result.Err))
+			}
+			for _, l := range p.links {
+				all = append(all, l)
+				t, _ := splitFragment(l.URL)
+				if t == "" || seen[t] || !follows(l) || !inScope(t) {
+					continue
+				}
+				if cr.MaxDepth > 0 && depth+1 > cr.MaxDepth || res.Pages+len(next) >= maxPages {
+					res.NotFollowed++
+					seen[t] = true // counted once
+					continue
+				}
+				seen[t] = true
+				next = append(next, t)
+			}
+		}
+		if cr.Progress != nil {
+			cr.Progress(res.Pages, res.Pages+len(next))
+		}
+		level = next
+	}
+	SortLinks(all)
+	res.Reports = c.run(ctx, all, known, nil)
+	return res
+}
+
+// defaultScope is the origin and directory of start: what a site's
+// documentation under it is.
+func defaultScope(start string) string {
+	u, err := url.Parse(start)
+	if err != nil {
+		return start
+	}
+	u.RawQuery, u.Fragment, u.RawFragment = "", "", ""
+	u.Path = u.Path[:strings.LastIndexByte(u.Path, '/')+1]
+	u.RawPath = ""
+	if u.Path == "" {
+		u.Path = "/"
+	}
+	return u.String()
+}
+
+// crawledPage is one page of a crawl: its check, and its links when it
+// was read.
+type crawledPage struct {
+	result targetResult
+	read   bool
+	links  []Link
+	err    error
+}
+
+// crawlPage reads the page at u for its links: robots.txt asked first,
+// then GET, its redirects followed, and the body, when HTML, handed to
+// links.
+// known, the pages read in earlier rounds, is only read here: the rounds
+// write it between them.
+func (c *checker) crawlPage(ctx context.Context, u string, known map[string]targetResult, robots *robotsCache, links func(*http.Response) ([]Link, error)) crawledPage {
+	if !robots.allowed(ctx, u) {
+		return crawledPage{result: targetResult{Result: Result{State: Excluded, Err: "robots.txt disallows it"}}}
+	}
+	page := fetchedPage{known: known}
+	r := c.follow(ctx, http.MethodGet, u, &page)
+	p := crawledPage{result: r}
+	switch {
+	case r.State != OK, page.body == nil, page.reached:
+		return p // broken (its links report it), not HTML, or read already
+	}
+	final := u
+	if n := len(r.Redirects); n > 0 {
+		final = r.Redirects[n-1]
+	}
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, final, nil)
+	resp := &http.Response{StatusCode: r.Status, Header: page.header, Body: io.NopCloser(bytes.NewReader(page.body)), Request: req}
+	p.read = true
+	p.links, p.err = links(resp)
+	if p.err == nil && r.cut {
+		p.err = fmt.Errorf("%s: longer than %d bytes: links from its first %d bytes only", final, c.o.MaxSize, c.o.MaxSize)
+	}
+	return p
+}
+
+// robotsCache asks each origin's robots.txt once, for the pages a crawl
+// reads.
+type robotsCache struct {
+	c      *checker
+	ignore bool
+	mu     sync.Mutex
+	hosts  map[string]*robotsEntry
+}
+
+type robotsEntry struct {
+	once  sync.Once
+	group *robotstxt.Group // nil: everything is allowed
+	data  *robotstxt.RobotsData
+}
+
+// robotsAgent is the token relurl's User-Agent is matched by in
+// robots.txt.
+const robotsAgent = "relurl-check"
+
+func (rc *robotsCache) entry(ctx context.Context, u *url.URL) *robotsEntry {
+	origin := u.Scheme + "://" + u.Host
+	rc.mu.Lock()
+	e := rc.hosts[origin]
+	if e == nil {
+		e = &robotsEntry{}
+		rc.hosts[origin] = e
+	}
+	rc.mu.Unlock()
+	e.once.Do(func() {
+		resp, err := rc.c.do(ctx, http.MethodGet, origin+"/robots.txt")
+		if err != nil {
+			return // no answer: no rules, as a browser has none
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(io.LimitReader(resp.Body, 512<<10)) // Google reads 500 KiB
+		data, err := robotstxt.FromStatusAndBytes(resp.StatusCode, body)
+		if err != nil {
+			return
+		}
+		e.data, e.group = data, data.FindGroup(robotsAgent)
+	})
+	return e
+}
+
+// allowed reports whether robots.txt lets relurl read u.
+func (rc *robotsCache) allowed(ctx context.Context, u string) bool {
+	p, err := url.Parse(u)
+	if rc.ignore || err != nil || (p.Scheme != "http" && p.Scheme != "https") {
+		return true
+	}
+	e := rc.entry(ctx, p)
+	return e.group == nil || e.group.Test(p.RequestURI())
+}
+
+// maxSitemaps bounds the sitemaps read for a start, an index's included.
+const maxSitemaps = 100
+
+// sitemapPages returns the pages of start's sitemaps: those its
+// robots.txt names, else /sitemap.xml; a sitemap index is followed one
+// level down. A sitemap that cannot be read is an error; no sitemap at
+// all is none.
+func (rc *robotsCache) sitemapPages(ctx context.Context, start string) ([]string, []error) {
+	p, err := url.Parse(start)
+	if err != nil {
+		return nil, nil
+	}
+	type sitemap struct {
+		loc   string
+		index bool // named by an index: not an index itself
+	}
+	var maps []sitemap
+	if e := rc.entry(ctx, p); e.data != nil {
+		for _, m := range e.data.Sitemaps {
+			maps = append(maps, sitemap{loc: m})
+		}
+	}
+	fallback := len(maps) == 0
+	if fallback {
+		maps = []sitemap{{loc: p.Scheme + "://" + p.Host + "/sitemap.xml"}}
+	}
+	var pages []string
+	var errs []error
+	for i := 0; i < len(maps) && i < maxSitemaps; i++ {
+		var sm struct {
+			URLs     []string `xml:"url>loc"`
+			Sitemaps []string `xml:"sitemap>loc"`
+		}
+		resp, err := rc.c.do(ctx, http.MethodGet, maps[i].loc)
+		if err == nil && resp.StatusCode != http.StatusOK {
+			resp.Body.Close()
+			if fallback && i == 0 && resp.StatusCode == http.StatusNotFound {
+				return nil, []error{fmt.Errorf("%s: 404 Not Found: the site has no sitemap there, and robots.txt names none", maps[i].loc)}
+			}
+			err = fmt.Errorf("%s", resp.Status)
+		} else if err == nil {
+			err = xml.NewDecoder(io.LimitReader(resp.Body, rc.c.o.MaxSize)).Decode(&sm)
+			resp.Body.Close()
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("sitemap %s: %w", maps[i].loc, err))
+			continue
+		}
+		for _, u := range sm.URLs {
+			pages = append(pages, strings.TrimSpace(u))
+		}
+		if !maps[i].index {
+			for _, m := range sm.Sitemaps {
+				maps = append(maps, sitemap{loc: strings.TrimSpace(m), index: true})
+			}
+		}
+	}
+	return pages, errs
+}
