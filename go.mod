@@ -14,6 +14,7 @@ require (
 	github.com/nlnwa/whatwg-url v0.6.2
 	github.com/parquet-go/parquet-go v0.32.0
 	github.com/tdewolff/parse/v2 v2.8.20
+	github.com/temoto/robotstxt v1.1.2
 	golang.org/x/net v0.62.0
 	golang.org/x/text v0.43.0
 )
@@ -41,7 +42,6 @@ require (
 	github.com/parquet-go/bitpack v1.0.0 // indirect
 	github.com/parquet-go/jsonlite v1.0.0 // indirect
 	github.com/pierrec/lz4/v4 v4.1.29 // indirect
-	github.com/temoto/robotstxt v1.1.2 // indirect
 	github.com/twpayne/go-geom v1.6.1 // indirect
 	github.com/zeebo/xxh3 v1.1.0 // indirect
 	golang.org/x/exp v0.0.0-20260112195511-716be5621a96 // indirect
