@@ -154,11 +154,11 @@ func runCheck(e *env, args []string) int {
 	fs.StringVar(&f.format, "format", "text", "the report's `format`: text, markdown, github or junit")
 	fs.BoolVar(&f.explain, "explain", false, "show why each broken link resolved where it did")
 	fs.BoolVar(&f.recursive, "recursive", false, "crawl: read the pages the URLs link to within -scope, and theirs")
-	fs.Var(&f.scopes, "scope", "with -recursive, read the pages below this `URL` (repeatable; default each URL's directory)")
+	fs.Var(&f.scopes, "scope", "with -recursive, read only the pages below this `URL` (repeatable)")
 	fs.IntVar(&f.crawl.MaxDepth, "crawl-depth", 0, "with -recursive, follow at most this many links from a URL (0: no limit)")
 	fs.IntVar(&f.crawl.MaxPages, "max-pages", linkcheck.DefaultMaxPages, "with -recursive, read at most this many pages")
 	fs.BoolVar(&f.crawl.IgnoreRobots, "ignore-robots", false, "with -recursive, read pages robots.txt disallows to relurl")
-	fs.BoolVar(&f.crawl.Sitemap, "sitemap", false, "with -recursive, start from the sitemaps too (robots.txt's, else /sitemap.xml)")
+	fs.BoolVar(&f.crawl.Sitemap, "sitemap", false, "with -recursive, start from the site's sitemaps too")
 	if code, ok := d.parse(e, fs, args, checkHelp); !ok {
 		return checkUsage(code)
 	}
