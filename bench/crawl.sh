@@ -24,7 +24,7 @@ if [ ! -x "$lychee" ]; then
   cargo install lychee --locked --root bench/.lychee
 fi
 venv=bench/.venv-linkchecker
-[ -x "$venv/bin/linkchecker" ] || { python3 -m venv "$venv" && "$venv/bin/pip" install -q --disable-pip-version-check -r bench/linkchecker-requirements.txt; }
+[ -x "$venv/bin/linkchecker" ] || { python3 -m venv "$venv" && "$venv/bin/pip" install -q --disable-pip-version-check -r bench/linkchecker/requirements.txt; }
 tmp=$(mktemp -d)
 trap 'kill $server 2>/dev/null; rm -rf "$tmp"' EXIT
 go build -o "$tmp/relurl" ./cmd/relurl
