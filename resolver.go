@@ -84,7 +84,14 @@ func (r Resolver) Resolve(base, ref string) (string, error) {
 // both; resolving many references against one base is twice as fast with
 // [Resolver.Base]. On failure it returns dst unchanged.
 func (r Resolver) AppendResolve(dst []byte, base, ref string) ([]byte, error) {
-	return r.Spec.standard().appendResolve(r, dst, base, ref)
+	// A per-reference path, as BaseURL.AppendResolve: it switches itself.
+	switch r.Spec {
+	case RFC3986:
+		return std3986{}.appendResolve(r, dst, base, ref)
+	case WHATWG:
+		return stdWeb{}.appendResolve(r, dst, base, ref)
+	}
+	return std1808{}.appendResolve(r, dst, base, ref)
 }
 
 // A BaseURL is a base URL made ready, once, to resolve many references by
@@ -169,7 +176,8 @@ func (r Resolver) sections(s string) sections { return r.Spec.standard().section
 // standard is what a Resolver asks of the standard it follows. Each of the
 // three implements it over its own files, and this file is the one place
 // that chooses between them: everything else asks r.Spec.standard(), but
-// for BaseURL.AppendResolve, which calls the implementation itself.
+// for the two paths taken once for each reference, Resolver.AppendResolve
+// and BaseURL.AppendResolve, which call the implementations themselves.
 type standard interface {
 	appendResolve(r Resolver, dst []byte, base, ref string) ([]byte, error)
 	prepare(r Resolver, base string) (BaseURL, error)
