@@ -75,31 +75,20 @@ func follows(l Link) bool {
 // followed. Requests keep Options' politeness, robots.txt's included.
 func Crawl(ctx context.Context, starts []string, o Options, cr CrawlOptions) CrawlResult {
 	c := newChecker(o)
-	var res CrawlResult
-	maxPages := cr.MaxPages
-	if maxPages <= 0 {
-		maxPages = DefaultMaxPages
+	w := &crawler{c: c, opt: cr, maxPages: cr.MaxPages, scope: cr.Scope, seen: map[string]bool{}, known: map[string]targetResult{},
+		robots: &robotsCache{c: c, ignore: cr.IgnoreRobots, hosts: map[string]*robotsEntry{}}}
+	if w.maxPages <= 0 {
+		w.maxPages = DefaultMaxPages
 	}
-	scope := cr.Scope
-	if scope == nil {
+	if w.scope == nil {
 		for _, s := range starts {
-			scope = append(scope, defaultScope(s))
+			w.scope = append(w.scope, defaultScope(s))
 		}
 	}
-	inScope := func(u string) bool {
-		for _, p := range scope {
-			if strings.HasPrefix(u, p) {
-				return true
-			}
-		}
-		return false
-	}
-	robots := &robotsCache{c: c, ignore: cr.IgnoreRobots, hosts: map[string]*robotsEntry{}}
-	seen := map[string]bool{}
 	var level []string
 	add := func(u string) {
-		if t, _ := splitFragment(u); !seen[t] {
-			seen[t] = true
+		if t, _ := splitFragment(u); !w.seen[t] {
+			w.seen[t] = true
 			level = append(level, t)
 		}
 	}
@@ -108,76 +97,101 @@ func Crawl(ctx context.Context, starts []string, o Options, cr CrawlOptions) Cra
 	}
 	if cr.Sitemap {
 		for _, s := range starts {
-			pages, errs := robots.sitemapPages(ctx, s)
-			res.Errors = append(res.Errors, errs...)
+			pages, errs := w.robots.sitemapPages(ctx, s)
+			w.res.Errors = append(w.res.Errors, errs...)
 			for _, u := range pages {
-				if inScope(u) && len(level) < maxPages {
+				if w.inScope(u) && len(level) < w.maxPages {
 					add(u)
 				}
 			}
 		}
 	}
-	known := map[string]targetResult{}
-	var all []Link
 	for depth := 0; len(level) > 0 && ctx.Err() == nil; depth++ {
-		pages := make([]crawledPage, len(level))
-		var wg sync.WaitGroup
-		sem := make(chan struct{}, c.o.Concurrency)
-		for i, u := range level {
-			wg.Add(1)
-			sem <- struct{}{}
-			go func() {
-				defer wg.Done()
-				defer func() { <-sem }()
-				pages[i] = c.crawlPage(ctx, u, known, robots, cr.Links)
-			}()
-		}
-		wg.Wait()
-		// First what this round read, so that a page one of them was
-		// redirected to is not read again for a link to it.
-		for i, u := range level {
-			known[u] = pages[i].result
-			for _, hop := range pages[i].result.Redirects {
-				known[hop] = pages[i].result
-				seen[hop] = true
-			}
-		}
-		var next []string
-		for i, u := range level {
-			p := &pages[i]
-			if p.read {
-				res.Pages++
-			}
-			if p.err != nil {
-				res.Errors = append(res.Errors, p.err)
-			}
-			if depth == 0 && p.result.State != OK {
-				// No link leads to a start: its failure is said here.
-				res.Errors = append(res.Errors, fmt.Errorf("%s: %s", u, p.result.Err))
-			}
-			for _, l := range p.links {
-				all = append(all, l)
-				t, _ := splitFragment(l.URL)
-				if t == "" || seen[t] || !follows(l) || !inScope(t) {
-					continue
-				}
-				if cr.MaxDepth > 0 && depth+1 > cr.MaxDepth || res.Pages+len(next) >= maxPages {
-					res.NotFollowed++
-					seen[t] = true // counted once
-					continue
-				}
-				seen[t] = true
-				next = append(next, t)
-			}
-		}
+		level = w.round(ctx, level, depth)
 		if cr.Progress != nil {
-			cr.Progress(res.Pages, res.Pages+len(next))
+			cr.Progress(w.res.Pages, w.res.Pages+len(level))
 		}
-		level = next
 	}
-	SortLinks(all)
-	res.Reports = c.run(ctx, all, known, nil)
-	return res
+	SortLinks(w.links)
+	w.res.Reports = c.run(ctx, w.links, w.known, nil)
+	return w.res
+}
+
+// crawler is one Crawl's state.
+type crawler struct {
+	c        *checker
+	opt      CrawlOptions
+	maxPages int
+	scope    []string
+	robots   *robotsCache
+	seen     map[string]bool         // pages read, being read or not to be read
+	known    map[string]targetResult // the results of the pages read, by URL
+	links    []Link                  // of every page read
+	res      CrawlResult
+}
+
+func (w *crawler) inScope(u string) bool {
+	for _, p := range w.scope {
+		if strings.HasPrefix(u, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// round reads the pages of level, at depth links from a start, at once,
+// and returns those of the next round.
+func (w *crawler) round(ctx context.Context, level []string, depth int) []string {
+	pages := make([]crawledPage, len(level))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, w.c.o.Concurrency)
+	for i, u := range level {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			pages[i] = w.c.crawlPage(ctx, u, w.known, w.robots, w.opt.Links)
+		}()
+	}
+	wg.Wait()
+	// First what this round read, so that a page one of them was
+	// redirected to is not read again for a link to it.
+	for i, u := range level {
+		w.known[u] = pages[i].result
+		for _, hop := range pages[i].result.Redirects {
+			w.known[hop] = pages[i].result
+			w.seen[hop] = true
+		}
+	}
+	var next []string
+	for i, u := range level {
+		p := &pages[i]
+		if p.read {
+			w.res.Pages++
+		}
+		if p.err != nil {
+			w.res.Errors = append(w.res.Errors, p.err)
+		}
+		if depth == 0 && p.result.State != OK {
+			// No link leads to a start: its failure is said here.
+			w.res.Errors = append(w.res.Errors, fmt.Errorf("%s: %s", u, p.result.Err))
+		}
+		for _, l := range p.links {
+			w.links = append(w.links, l)
+			t, _ := splitFragment(l.URL)
+			if t == "" || w.seen[t] || !follows(l) || !w.inScope(t) {
+				continue
+			}
+			w.seen[t] = true
+			if w.opt.MaxDepth > 0 && depth+1 > w.opt.MaxDepth || w.res.Pages+len(next) >= w.maxPages {
+				w.res.NotFollowed++
+				continue
+			}
+			next = append(next, t)
+		}
+	}
+	return next
 }
 
 // defaultScope is the origin and directory of start: what a site's

@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl"
-	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/links"
 )
 
@@ -50,18 +49,10 @@ func newCrawlSite(t *testing.T, pages map[string]string) *crawlSite {
 	return s
 }
 
-// pageLinks is CrawlOptions.Links as relurl check has it: package links
-// reads the response.
-func pageLinks(resp *http.Response) ([]Link, error) {
-	x := links.Extractor{Resolver: relurl.Resolver{Spec: relurl.WHATWG}, Positions: true}
-	doc := &corpus.Doc{Source: resp.Request.URL.String(), Name: resp.Request.URL.String()}
-	var found []Link
-	_, err := x.Response(resp, &links.Handler{Link: func(l *links.Link) error {
-		found = append(found, FromLink(doc, l))
-		return nil
-	}})
-	return found, err
-}
+// pageLinks is CrawlOptions.Links as relurl check has it.
+var pageLinks = PageLinks(func() *links.Extractor {
+	return &links.Extractor{Resolver: relurl.Resolver{Spec: relurl.WHATWG}, Positions: true}
+})
 
 // Crawl finds breakage reachable only through other pages, reads each page
 // once (a redirect's target included), checks but does not follow what is

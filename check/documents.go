@@ -1,8 +1,11 @@
 package check
 
 import (
+	"cmp"
+	"net/http"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/corpus"
@@ -62,4 +65,30 @@ func Count(reports []Report) Counts {
 	}
 	c.Targets = len(targets)
 	return c
+}
+
+// PageLinks returns the CrawlOptions.Links by which relurl check finds a
+// page's links: package links reads the response (links.Extractor.
+// Response, its layers of bases and all), with an Extractor newExtractor
+// makes for each page being read (set Positions, for the report's lines),
+// and FromLink makes the Links. A page read only in part (a links.Loss)
+// gives its links and the Loss.
+func PageLinks(newExtractor func() *links.Extractor) func(*http.Response) ([]Link, error) {
+	extractors := sync.Pool{New: func() any { return newExtractor() }}
+	return func(resp *http.Response) ([]Link, error) {
+		x := extractors.Get().(*links.Extractor)
+		defer extractors.Put(x)
+		doc := &corpus.Doc{Source: resp.Request.URL.String(), Name: resp.Request.URL.String()}
+		var found []Link
+		var loss error
+		_, err := x.Response(resp, &links.Handler{
+			Link: func(l *links.Link) error { found = append(found, FromLink(doc, l)); return nil },
+			Warn: func(err error) {
+				if _, ok := err.(*links.Loss); ok && loss == nil {
+					loss = err
+				}
+			},
+		})
+		return found, cmp.Or(err, loss)
+	}
 }

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"flag"
 	"fmt"
-	"net/http"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -337,26 +335,10 @@ func (f *checkFlags) crawlSite(e *env, d *docFlags, only map[string]bool, o link
 		return checkUsage(e.usageError("check", "-recursive starts from URL arguments, not -files"))
 	}
 	f.crawl.Scope = f.scopes
-	extractors := sync.Pool{New: func() any {
+	f.crawl.Links = linkcheck.PageLinks(func() *links.Extractor {
 		return &links.Extractor{MaxDepth: d.maxDepth, Resolver: relurl.Resolver{Spec: f.spec}, Only: only, Positions: true,
 			ContentLocation: d.contentLocation}
-	}}
-	f.crawl.Links = func(resp *http.Response) ([]linkcheck.Link, error) {
-		x := extractors.Get().(*links.Extractor)
-		defer extractors.Put(x)
-		doc := &corpus.Doc{Source: resp.Request.URL.String(), Name: resp.Request.URL.String()}
-		var found []linkcheck.Link
-		var loss error
-		_, err := x.Response(resp, &links.Handler{
-			Link: func(l *links.Link) error { found = append(found, linkcheck.FromLink(doc, l)); return nil },
-			Warn: func(err error) {
-				if _, ok := err.(*links.Loss); ok && loss == nil {
-					loss = err
-				}
-			},
-		})
-		return found, cmp.Or(err, loss)
-	}
+	})
 	p := e.newProgress()
 	f.crawl.Progress = func(read, known int) {
 		p.update(func(float64) string { return fmt.Sprintf("%d of %d pages read", read, known) })
