@@ -8,9 +8,11 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 
+	"github.com/relurl/relurl"
 	"github.com/temoto/robotstxt"
 )
 
@@ -74,6 +76,12 @@ func follows(l Link) bool {
 // target counts as read too. Links out of the scope are checked, not
 // followed. Requests keep Options' politeness, robots.txt's included.
 func Crawl(ctx context.Context, starts []string, o Options, cr CrawlOptions) CrawlResult {
+	starts = slices.Clone(starts)
+	for i, s := range starts {
+		if web, err := relurl.ParseWeb(s); err == nil {
+			starts[i] = web.String() // as links are resolved: "HTTP://H" is "http://h/"
+		}
+	}
 	c := newChecker(o)
 	w := &crawler{c: c, opt: cr, maxPages: cr.MaxPages, scope: cr.Scope, seen: map[string]bool{}, known: map[string]targetResult{},
 		robots: &robotsCache{c: c, ignore: cr.IgnoreRobots, hosts: map[string]*robotsEntry{}}}
@@ -151,7 +159,7 @@ func (w *crawler) round(ctx context.Context, level []string, depth int) []string
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			pages[i] = w.c.crawlPage(ctx, u, w.known, w.robots, w.opt.Links)
+			pages[i] = w.page(ctx, u)
 		}()
 	}
 	wg.Wait()
@@ -219,32 +227,33 @@ type crawledPage struct {
 	err    error
 }
 
-// crawlPage reads the page at u for its links: robots.txt asked first,
-// then GET, its redirects followed, and the body, when HTML, handed to
-// links.
-// known, the pages read in earlier rounds, is only read here: the rounds
-// write it between them.
-func (c *checker) crawlPage(ctx context.Context, u string, known map[string]targetResult, robots *robotsCache, links func(*http.Response) ([]Link, error)) crawledPage {
-	if !robots.allowed(ctx, u) {
+// page reads the page at u for its links: robots.txt asked first, then
+// GET, its redirects followed, and the body, when HTML and where it ended
+// up is within the scope, handed to Links. It only reads w.known, which
+// the rounds write between them.
+func (w *crawler) page(ctx context.Context, u string) crawledPage {
+	if !w.robots.allowed(ctx, u) {
 		return crawledPage{result: targetResult{Result: Result{State: Excluded, Err: "robots.txt disallows it"}}}
 	}
-	page := fetchedPage{known: known}
-	r := c.follow(ctx, http.MethodGet, u, &page)
+	page := fetchedPage{known: w.known}
+	r := w.c.follow(ctx, http.MethodGet, u, &page)
 	p := crawledPage{result: r}
-	switch {
-	case r.State != OK, page.body == nil, page.reached:
-		return p // broken (its links report it), not HTML, or read already
-	}
 	final := u
 	if n := len(r.Redirects); n > 0 {
 		final = r.Redirects[n-1]
 	}
+	switch {
+	case r.State != OK, page.body == nil, page.reached, !w.inScope(final):
+		// Broken (its links report it), not HTML, read already, or
+		// redirected out of the site: checked, not read.
+		return p
+	}
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, final, nil)
 	resp := &http.Response{StatusCode: r.Status, Header: page.header, Body: io.NopCloser(bytes.NewReader(page.body)), Request: req}
 	p.read = true
-	p.links, p.err = links(resp)
+	p.links, p.err = w.opt.Links(resp)
 	if p.err == nil && r.cut {
-		p.err = fmt.Errorf("%s: longer than %d bytes: links from its first %d bytes only", final, c.o.MaxSize, c.o.MaxSize)
+		p.err = fmt.Errorf("%s: longer than %d bytes: links from its first %d bytes only", final, w.c.o.MaxSize, w.c.o.MaxSize)
 	}
 	return p
 }

@@ -160,3 +160,27 @@ func TestCrawlSitemap(t *testing.T) {
 		t.Errorf("errors %v, want one saying there is no sitemap", res.Errors)
 	}
 }
+
+// A page in scope that redirects out of the site is checked, not read:
+// the other site's links are not this one's. A start written in upper
+// case is the site its links resolve to.
+func TestCrawlRedirectOut(t *testing.T) {
+	other := newCrawlSite(t, map[string]string{"/page.html": `<a href=gone.html>not ours</a>`})
+	site := newCrawlSite(t, map[string]string{
+		"/":         `<a href=out.html>out</a> <a href=/>again</a>`,
+		"/out.html": "redirect:" + other.URL + "/page.html",
+	})
+	start := strings.Replace(site.URL, "http://", "HTTP://", 1) + "/"
+	res := Crawl(context.Background(), []string{start}, Options{}, CrawlOptions{Links: pageLinks})
+	if res.Pages != 1 || len(res.Errors) > 0 {
+		t.Errorf("%d pages read, errors %v; want the start alone", res.Pages, res.Errors)
+	}
+	for _, r := range res.Reports {
+		if r.State == Broken {
+			t.Errorf("%s broken: %s", r.URL, r.Err)
+		}
+	}
+	if other.hits["GET /gone.html"]+other.hits["HEAD /gone.html"] != 0 || site.hits["GET /"] != 1 {
+		t.Errorf("hits: here %v, there %v", site.hits, other.hits)
+	}
+}
