@@ -73,8 +73,10 @@ func follows(l Link) bool {
 // to the pages within the scope, breadth first, reads each of those once,
 // and then checks every link found, as Run does, the pages it read
 // counting as checked (and their ids known for fragments). A redirect's
-// target counts as read too. Links out of the scope are checked, not
-// followed. Requests keep Options' politeness, robots.txt's included.
+// target counts as read too. Links out of the scope, and pages that
+// redirect out of it, are checked, not read. Starts are taken as the URL
+// Standard writes them, as links are. Requests keep Options' politeness,
+// robots.txt's included.
 func Crawl(ctx context.Context, starts []string, o Options, cr CrawlOptions) CrawlResult {
 	starts = slices.Clone(starts)
 	for i, s := range starts {
