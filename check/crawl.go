@@ -73,8 +73,10 @@ func follows(l Link) bool {
 // to the pages within the scope, breadth first, reads each of those once,
 // and then checks every link found, as Run does, the pages it read
 // counting as checked (and their ids known for fragments). A redirect's
-// target counts as read too. Links out of the scope, and pages that
-// redirect out of it, are checked, not read. Starts are taken as the URL
+// target counts as read too. The starts are read wherever they lead,
+// and a start that redirects takes the default scope along; other links
+// out of the scope, and pages that redirect out of it, are checked, not
+// read. Starts are taken as the URL
 // Standard writes them, as links are. Requests keep Options' politeness,
 // robots.txt's included.
 func Crawl(ctx context.Context, starts []string, o Options, cr CrawlOptions) CrawlResult {
@@ -161,7 +163,7 @@ func (w *crawler) round(ctx context.Context, level []string, depth int) []string
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			pages[i] = w.page(ctx, u)
+			pages[i] = w.page(ctx, u, depth == 0)
 		}()
 	}
 	wg.Wait()
@@ -186,6 +188,11 @@ func (w *crawler) round(ctx context.Context, level []string, depth int) []string
 		if depth == 0 && p.result.State != OK {
 			// No link leads to a start: its failure is said here.
 			w.res.Errors = append(w.res.Errors, fmt.Errorf("%s: %s", u, p.result.Err))
+		}
+		if n := len(p.result.Redirects); depth == 0 && n > 0 && w.opt.Scope == nil {
+			// A start that redirects (http: to https:, / to /en/) brings
+			// the default scope along.
+			w.scope = append(w.scope, defaultScope(p.result.Redirects[n-1]))
 		}
 		for _, l := range p.links {
 			w.links = append(w.links, l)
@@ -231,9 +238,10 @@ type crawledPage struct {
 
 // page reads the page at u for its links: robots.txt asked first, then
 // GET, its redirects followed, and the body, when HTML and where it ended
-// up is within the scope, handed to Links. It only reads w.known, which
-// the rounds write between them.
-func (w *crawler) page(ctx context.Context, u string) crawledPage {
+// up is within the scope (or u is a start, which is read wherever it
+// leads), handed to Links. It only reads w.known and w.scope, which the
+// rounds write between them.
+func (w *crawler) page(ctx context.Context, u string, start bool) crawledPage {
 	if !w.robots.allowed(ctx, u) {
 		return crawledPage{result: targetResult{Result: Result{State: Excluded, Err: "robots.txt disallows it"}}}
 	}
@@ -245,7 +253,7 @@ func (w *crawler) page(ctx context.Context, u string) crawledPage {
 		final = r.Redirects[n-1]
 	}
 	switch {
-	case r.State != OK, page.body == nil, page.reached, !w.inScope(final):
+	case r.State != OK, page.body == nil, page.reached, !start && !w.inScope(final):
 		// Broken (its links report it), not HTML, read already, or
 		// redirected out of the site: checked, not read.
 		return p

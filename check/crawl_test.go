@@ -184,3 +184,17 @@ func TestCrawlRedirectOut(t *testing.T) {
 		t.Errorf("hits: here %v, there %v", site.hits, other.hits)
 	}
 }
+
+// A start that redirects takes the default scope along: a site whose /
+// leads to /en/ is crawled under /en/.
+func TestCrawlStartRedirects(t *testing.T) {
+	site := newCrawlSite(t, map[string]string{
+		"/docs/":         "redirect:/en/",
+		"/en/":           `<a href=guide.html>guide</a>`,
+		"/en/guide.html": `<a href=gone.html>gone</a>`,
+	})
+	res := Crawl(context.Background(), []string{site.URL + "/docs/"}, Options{}, CrawlOptions{Links: pageLinks})
+	if res.Pages != 2 || len(res.Errors) > 0 || len(res.Reports) != 2 || res.Reports[1].State != Broken {
+		t.Errorf("%d pages, errors %v, reports %+v; want /en/ and its guide read, gone.html broken", res.Pages, res.Errors, res.Reports)
+	}
+}

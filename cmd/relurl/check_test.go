@@ -557,6 +557,24 @@ func TestCheckCrawl(t *testing.T) {
 	r = relurlRun(t, nil, "check", "-recursive", "-crawl-depth", "1", "-ignore-robots", s.URL+"/")
 	check(t, r, "*", "relurl check: 3 pages in scope checked but not read: -crawl-depth or -max-pages\n"+
 		"relurl check: 3 documents, 10 links, 7 targets: 3 broken, 0 skipped, 0 excluded\n", exitBroken)
+	// -scope narrows what is read to /private/, which the start does not
+	// link to (the start is read whatever its scope), so guide.html's
+	// breakage goes unseen;
+	// -max-pages 1 reads the start alone and says what it left.
+	r = relurlRun(t, nil, "check", "-recursive", "-ignore-robots", "-scope", s.URL+"/private/", s.URL+"/")
+	check(t, r, "*", "relurl check: 1 document, 5 links, 3 targets: 2 broken, 0 skipped, 0 excluded\n", exitBroken)
+	r = relurlRun(t, nil, "check", "-recursive", "-max-pages", "1", s.URL+"/")
+	check(t, r, "*", "relurl check: 3 pages in scope checked but not read: -crawl-depth or -max-pages\n"+
+		"relurl check: 1 document, 5 links, 3 targets: 2 broken, 0 skipped, 0 excluded\n", exitBroken)
+
+	// -sitemap: a page no link leads to, listed in /sitemap.xml, is read,
+	// and its broken link found.
+	os.WriteFile(filepath.Join(site, "orphan.html"), []byte(`<a href="lost.html">lost</a>`), 0o644)
+	os.WriteFile(filepath.Join(site, "sitemap.xml"), []byte(`<urlset><url><loc>`+s.URL+`/orphan.html</loc></url></urlset>`), 0o644)
+	r = relurlRun(t, nil, "check", "-recursive", "-sitemap", "-json", s.URL+"/")
+	if r.code != exitBroken || !strings.Contains(r.stdout, `"url":"`+s.URL+`/lost.html"`) {
+		t.Errorf("-sitemap: exit %d, the orphan's link not reported:\n%s%s", r.code, r.stdout, r.stderr)
+	}
 	r = relurlRun(t, nil, "check", "-sitemap", s.URL+"/")
 	if r.code != exitInvalid || !strings.Contains(r.stderr, "-sitemap: only with -recursive") {
 		t.Errorf("-sitemap alone: exit %d, %s", r.code, r.stderr)
