@@ -8,11 +8,11 @@ import (
 	"io/fs"
 	"maps"
 	"os"
-	"path/filepath"
 	"slices"
 	"sync"
 	"time"
 
+	"github.com/relurl/relurl/internal/safefile"
 	"github.com/relurl/relurl/source"
 )
 
@@ -21,11 +21,20 @@ import (
 // aged: a result older than MaxAge is checked again. Only definite
 // results are kept: a link that works, and one broken by its status (404,
 // 410, ...); a failure to connect or a timeout is checked every time.
+//
+// The file is input like any other, and may be damaged or written by
+// something else: an entry whose state is not one Save writes, that lacks
+// its URL or its time, or whose time is in the future, is not used (its
+// target is checked again), and a file that is not JSON lines is named
+// (Discarded) and rebuilt by Save.
 type Cache struct {
 	MaxAge time.Duration
-	path   string
-	mu     sync.Mutex
-	items  map[string]cached
+	// Discarded says what of the file could not be read, and was left
+	// out: nil when all of it was read.
+	Discarded error
+	path      string
+	mu        sync.Mutex
+	items     map[string]cached
 }
 
 type cached struct {
@@ -37,24 +46,27 @@ type cached struct {
 }
 
 // OpenCache reads the cache file path; a file that does not exist is an
-// empty cache.
+// empty cache. An error is one of reading the file; what of it could not
+// be understood is the Cache's Discarded.
 func OpenCache(path string, maxAge time.Duration) (*Cache, error) {
-	items, err := readCache(path)
+	items, discarded, err := readCache(path)
 	if err != nil {
 		return nil, err
 	}
-	return &Cache{MaxAge: maxAge, path: path, items: items}, nil
+	return &Cache{MaxAge: maxAge, Discarded: discarded, path: path, items: items}, nil
 }
 
 // readCache reads the items of a cache file, none if it does not exist.
-func readCache(path string) (map[string]cached, error) {
-	items := map[string]cached{}
+// Reading stops at a line that is not an item's JSON, and the second
+// error says where: the rest is discarded.
+func readCache(path string) (items map[string]cached, discarded, err error) {
+	items = map[string]cached{}
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return items, nil
+		return items, nil, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
@@ -62,21 +74,32 @@ func readCache(path string) (map[string]cached, error) {
 	for n := 1; sc.Scan(); n++ {
 		var it cached
 		if err := json.Unmarshal(sc.Bytes(), &it); err != nil {
-			return nil, fmt.Errorf("%s, line %d: %v", path, n, err)
+			return items, fmt.Errorf("%s, line %d: not a cache entry (%v): it and the lines after it are discarded, and checked again", path, n, err), nil
 		}
 		items[it.URL] = it
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return items, fmt.Errorf("%s: %v: the rest is discarded, and checked again", path, err), nil
 	}
-	return items, nil
+	return items, nil, nil
+}
+
+// clockSkew is how far in the future an entry's time may be, written by
+// a machine whose clock is a little ahead.
+const clockSkew = 5 * time.Minute
+
+// usable reports whether an entry can stand for a check made now.
+func (it cached) usable(maxAge time.Duration) bool {
+	age := time.Since(it.Checked)
+	return it.URL != "" && !it.Checked.IsZero() && age >= -clockSkew && age <= maxAge &&
+		(it.State == OK.String() || it.State == Broken.String()) && it.Status >= 0 && it.Status <= 999
 }
 
 func (c *Cache) get(u string) (Result, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	it, ok := c.items[u]
-	if !ok || time.Since(it.Checked) > c.MaxAge {
+	if !ok || !it.usable(c.MaxAge) {
 		return Result{}, false
 	}
 	r := Result{Status: it.Status, Err: it.Err}
@@ -108,7 +131,7 @@ func (c *Cache) Save() error {
 		return err
 	}
 	defer unlock()
-	onDisk, err := readCache(c.path)
+	onDisk, _, err := readCache(c.path)
 	if err != nil {
 		return err
 	}
@@ -117,27 +140,23 @@ func (c *Cache) Save() error {
 			c.items[u] = it
 		}
 	}
-	f, err := os.CreateTemp(filepath.Dir(c.path), filepath.Base(c.path)+".*.tmp")
+	f, err := safefile.Create(c.path) // whole or not at all, its mode kept
 	if err != nil {
 		return err
 	}
-	defer os.Remove(f.Name()) // once renamed, there is nothing to remove
 	w := bufio.NewWriter(f)
 	enc := json.NewEncoder(w)
 	urls := slices.Sorted(maps.Keys(c.items))
 	for _, u := range urls {
-		if it := c.items[u]; time.Since(it.Checked) <= c.MaxAge {
+		if it := c.items[u]; it.usable(c.MaxAge) {
 			enc.Encode(it)
 		}
 	}
 	if err := w.Flush(); err != nil {
-		f.Close()
+		f.Abort()
 		return err
 	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), c.path)
+	return f.Commit()
 }
 
 // lockWait is how long Save waits for another run's lock, and lockStale

@@ -42,12 +42,10 @@ package check
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/relurl/relurl/source"
@@ -150,80 +148,13 @@ type Report struct {
 // progress, if not nil, is called as targets are done, with the count done
 // and the count in all.
 func Run(ctx context.Context, links []Link, o Options, progress func(done, total int)) []Report {
-	return newChecker(o).run(ctx, links, nil, progress)
-}
-
-// run is Run, with the results of the targets known already (the pages
-// a crawl read) taken as they are.
-func (c *checker) run(ctx context.Context, links []Link, known map[string]targetResult, progress func(done, total int)) []Report {
-	// Distinct targets, and whether any link wants a fragment of one.
-	type target struct {
-		fragments bool
-		result    targetResult
-	}
-	targets := map[string]*target{}
-	var order []string
-	for _, l := range links {
-		if l.URL == "" || remoteFile(l) {
-			continue
-		}
-		t, frag := splitFragment(l.URL)
-		tg := targets[t]
-		if tg == nil {
-			tg = &target{}
-			targets[t] = tg
-			if r, ok := known[t]; ok {
-				tg.result = r
-			} else {
-				order = append(order, t)
-			}
-		}
-		tg.fragments = tg.fragments || frag != ""
-	}
-	var (
-		wg   sync.WaitGroup
-		mu   sync.Mutex
-		done int
-		sem  = make(chan struct{}, c.o.Concurrency)
-	)
-	for _, t := range order {
-		tg := targets[t]
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			tg.result = c.target(ctx, t, tg.fragments)
-			if progress != nil {
-				mu.Lock()
-				done++
-				progress(done, len(order))
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
+	c := newChecker(o)
+	s := newLinkSet()
+	s.addTargets(links)
+	s.check(ctx, c, progress)
 	reports := make([]Report, len(links))
 	for i, l := range links {
-		switch {
-		case l.URL == "":
-			reports[i] = Report{l, Result{State: Broken, Err: "not resolved: the document has no base URL, or the URL parser refuses the link"}}
-			continue
-		case remoteFile(l):
-			reports[i] = Report{l, Result{State: Skipped, Err: "a file: link in a document that is not a local file is not checked: a browser never lets a web page reach local files"}}
-			continue
-		}
-		t, frag := splitFragment(l.URL)
-		r := targets[t].result.Result
-		if tr := targets[t].result; r.State == OK && frag != "" && tr.ids != nil && !tr.ids[fragmentID(frag)] {
-			if tr.cut {
-				// Past what was read, it may be there: not a broken link.
-				r.Err = fmt.Sprintf("no element with id or name %q in the first %d bytes; the rest was not read", fragmentID(frag), c.o.MaxSize)
-			} else {
-				r.State, r.Err = Broken, fmt.Sprintf("no element with id or name %q", fragmentID(frag))
-			}
-		}
-		reports[i] = Report{l, r}
+		reports[i] = c.report(l, s.targets)
 	}
 	return reports
 }
@@ -255,7 +186,7 @@ func fragmentID(frag string) string {
 // when it was read for them (nil if not).
 type targetResult struct {
 	Result
-	ids map[string]bool
+	ids idSet
 	cut bool // the page was read to MaxSize only
 }
 

@@ -99,9 +99,53 @@ func TestCache(t *testing.T) {
 	if _, ok := old.get("http://ok/"); ok {
 		t.Error("a result older than MaxAge was used")
 	}
-	os.WriteFile(path, []byte("not json\n"), 0o644)
-	if _, err := OpenCache(path, time.Hour); err == nil || !strings.Contains(err.Error(), "line 1") {
-		t.Errorf("a bad cache file: %v", err)
+
+	// The file is untrusted: a state Save never writes, a missing URL or
+	// time, a time in the future are misses, never an "ok".
+	now := time.Now().UTC().Format(time.RFC3339)
+	future := time.Now().Add(24 * time.Hour).UTC().Format(time.RFC3339)
+	os.WriteFile(path, []byte(`{"url":"http://weird/","checked":"`+now+`","state":"fine","status":404}
+{"url":"http://nostate/","checked":"`+now+`","status":200}
+{"url":"http://notime/","state":"ok","status":200}
+{"url":"http://future/","checked":"`+future+`","state":"ok","status":200}
+{"url":"http://good/","checked":"`+now+`","state":"ok","status":200}
+`), 0o640)
+	os.Chmod(path, 0o640)
+	d, err = OpenCache(path, time.Hour)
+	if err != nil || d.Discarded != nil {
+		t.Fatal(err, d.Discarded)
+	}
+	for u, want := range map[string]bool{"http://weird/": false, "http://nostate/": false, "http://notime/": false, "http://future/": false, "http://good/": true} {
+		if _, ok := d.get(u); ok != want {
+			t.Errorf("%s cached: %v, want %v", u, ok, want)
+		}
+	}
+	// Save keeps the file's mode, and only what can be used.
+	if err := d.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if info, _ := os.Stat(path); info.Mode().Perm() != 0o640 {
+		t.Errorf("Save made the file %v, want 0640 as it was", info.Mode().Perm())
+	}
+	if b, _ := os.ReadFile(path); strings.Count(string(b), "\n") != 1 || !strings.Contains(string(b), "http://good/") {
+		t.Errorf("saved:\n%s", b)
+	}
+
+	// A file that is not JSON lines is named, and rebuilt.
+	os.WriteFile(path, []byte(`{"url":"http://good/","checked":"`+now+`","state":"ok","status":200}`+"\nnot json\n"), 0o644)
+	d, err = OpenCache(path, time.Hour)
+	if err != nil || d.Discarded == nil || !strings.Contains(d.Discarded.Error(), "line 2") {
+		t.Fatalf("a bad cache file: %v, discarded %v", err, d.Discarded)
+	}
+	if _, ok := d.get("http://good/"); !ok {
+		t.Error("the good line before the bad one was lost")
+	}
+	d.put("http://new/", Result{State: OK, Status: 200})
+	if err := d.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if e, err := OpenCache(path, time.Hour); err != nil || e.Discarded != nil || len(e.items) != 2 {
+		t.Errorf("rebuilt: %v, %v, %d items", err, e.Discarded, len(e.items))
 	}
 }
 

@@ -1,8 +1,10 @@
 package check
 
 import (
+	"bufio"
 	"encoding/xml"
 	"fmt"
+	"iter"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -15,13 +17,12 @@ import (
 // The reports for CI systems: GitHub Actions' workflow commands, and
 // JUnit XML.
 
-// GitHub is an ::error workflow command for each broken link, at
+// writeGitHub writes an ::error workflow command for each broken link, at
 // its file (relative to the current directory, the checkout a workflow
 // runs in), line and column, which GitHub shows on the line of the file;
 // a link of a page with no file names its page in the message instead.
-func GitHub(reports []Report) []byte {
-	var out []byte
-	for _, r := range reports {
+func writeGitHub(w *bufio.Writer, reports iter.Seq[Report]) error {
+	for r := range reports {
 		if r.State != Broken && r.State != Unchecked {
 			continue
 		}
@@ -35,9 +36,11 @@ func GitHub(reports []Report) []byte {
 		} else {
 			msg = fmt.Sprintf("%s %d:%d: %s", textsafe.String(r.Source), r.Line, r.Column, msg)
 		}
-		out = fmt.Appendf(out, "::error %s::%s\n", props, ghMessage(msg))
+		if _, err := fmt.Fprintf(w, "::error %s::%s\n", props, ghMessage(msg)); err != nil {
+			return err
+		}
 	}
-	return out
+	return nil
 }
 
 // reportWhy is why a link is broken: its error, else its HTTP status.
@@ -75,16 +78,13 @@ func ghProperty(s string) string {
 }
 
 // JUnit XML, as JUnit's Ant task wrote it and CI systems read it: a
-// test suite for each document, a test case for each link.
-type junitSuites struct {
-	XMLName xml.Name `xml:"testsuites"`
-	Name    string   `xml:"name,attr"`
-	junitCounts
-	Suites []junitSuite `xml:"testsuite"`
-}
+// test suite for each document, a test case for each link. The totals
+// come first, in <testsuites>, so the reports are counted first; then
+// each document's cases are written as a suite, a document at a time.
 
 type junitSuite struct {
-	Name string `xml:"name,attr"`
+	XMLName xml.Name `xml:"testsuite"`
+	Name    string   `xml:"name,attr"`
 	junitCounts
 	Cases []junitCase `xml:"testcase"`
 }
@@ -97,13 +97,16 @@ type junitCounts struct {
 	Skipped  int `xml:"skipped,attr"`
 }
 
-// count counts a case in c, and in all.
-func (c *junitCounts) count(all *junitCounts, tests, failures, errors, skipped int) {
-	for _, k := range []*junitCounts{c, all} {
-		k.Tests += tests
-		k.Failures += failures
-		k.Errors += errors
-		k.Skipped += skipped
+// count counts a report's case.
+func (c *junitCounts) count(r Report) {
+	c.Tests++
+	switch r.State {
+	case Broken:
+		c.Failures++
+	case Unchecked:
+		c.Errors++
+	case Skipped, Excluded:
+		c.Skipped++
 	}
 }
 
@@ -124,15 +127,34 @@ type junitMessage struct {
 	Text    string `xml:",chardata"`
 }
 
-// JUnit writes the reports as JUnit XML: a broken link is a failure,
+// writeJUnit writes the reports as JUnit XML: a broken link is a failure,
 // one not checked (-max-time) an error, a skipped or excluded one skipped.
-func JUnit(reports []Report) []byte {
-	all := junitSuites{Name: "relurl check"}
-	for _, r := range reports {
-		if n := len(all.Suites); n == 0 || all.Suites[n-1].Name != r.Source {
-			all.Suites = append(all.Suites, junitSuite{Name: r.Source})
+func writeJUnit(w *bufio.Writer, reports iter.Seq[Report]) error {
+	var all junitCounts
+	for r := range reports {
+		all.count(r)
+	}
+	w.WriteString(xml.Header)
+	fmt.Fprintf(w, "<testsuites name=\"relurl check\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\">\n",
+		all.Tests, all.Failures, all.Errors, all.Skipped)
+	var suite junitSuite
+	flush := func() error {
+		if len(suite.Cases) == 0 {
+			return nil
 		}
-		s := &all.Suites[len(all.Suites)-1]
+		b, _ := xml.MarshalIndent(suite, "  ", "  ") // cannot fail: strings and numbers
+		w.Write(b)
+		_, err := w.WriteString("\n")
+		suite = junitSuite{Cases: suite.Cases[:0]}
+		return err
+	}
+	for r := range reports {
+		if r.Source != suite.Name || len(suite.Cases) == 0 {
+			if err := flush(); err != nil {
+				return err
+			}
+			suite.Name = r.Source
+		}
 		c := junitCase{
 			Name:      fmt.Sprintf("%d:%d <%s %s=%q>", r.Line, r.Column, r.Element, r.Attribute, r.Ref),
 			ClassName: r.Source,
@@ -145,19 +167,18 @@ func JUnit(reports []Report) []byte {
 		case Broken:
 			why.Type = "broken"
 			c.Failure = why
-			s.count(&all.junitCounts, 1, 1, 0, 0)
 		case Unchecked:
 			why.Type = "unchecked"
 			c.Error = why
-			s.count(&all.junitCounts, 1, 0, 1, 0)
 		case Skipped, Excluded:
 			c.Skipped = &junitMessage{Message: r.Err}
-			s.count(&all.junitCounts, 1, 0, 0, 1)
-		default:
-			s.count(&all.junitCounts, 1, 0, 0, 0)
 		}
-		s.Cases = append(s.Cases, c)
+		suite.count(r)
+		suite.Cases = append(suite.Cases, c)
 	}
-	b, _ := xml.MarshalIndent(all, "", "  ") // cannot fail: strings and numbers
-	return append(append([]byte(xml.Header), b...), '\n')
+	if err := flush(); err != nil {
+		return err
+	}
+	_, err := w.WriteString("</testsuites>\n")
+	return err
 }

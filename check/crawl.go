@@ -3,9 +3,9 @@ package check
 import (
 	"bytes"
 	"context"
-	"encoding/xml"
 	"fmt"
 	"io"
+	"iter"
 	"net/http"
 	"net/url"
 	"slices"
@@ -13,7 +13,6 @@ import (
 	"sync"
 
 	"github.com/relurl/relurl"
-	"github.com/temoto/robotstxt"
 )
 
 // CrawlOptions say how Crawl follows the pages of a site.
@@ -25,8 +24,9 @@ type CrawlOptions struct {
 	// MaxDepth bounds the links followed from a start to reach a page
 	// (the start is at 0); 0 means no bound.
 	MaxDepth int
-	// MaxPages bounds the pages read; 0 means DefaultMaxPages. Pages in
-	// scope past a bound are still checked, as any link is, not read.
+	// MaxPages bounds the pages asked for to be read, the starts and the
+	// pages of sitemaps included; 0 means DefaultMaxPages. Pages in scope
+	// past a bound are still checked, as any link is, not read.
 	MaxPages int
 	// IgnoreRobots reads pages that the site's robots.txt disallows to
 	// relurl; by default they are excluded, neither read nor checked.
@@ -41,21 +41,60 @@ type CrawlOptions struct {
 	// makes the Links.
 	Links func(resp *http.Response) ([]Link, error)
 	// Progress, if not nil, is called as pages are read, with the count
-	// read and the count known.
-	Progress func(read, known int)
+	// read and the count known, and then as the targets of the links are
+	// checked, with the count checked and the count in all.
+	Progress func(stage CrawlStage, done, total int)
 }
+
+// A CrawlStage is what Crawl is doing when it calls Progress.
+type CrawlStage int
+
+const (
+	Reading  CrawlStage = iota // reading pages for their links
+	Checking                   // checking the targets of the links found
+)
 
 // DefaultMaxPages is Crawl's bound on the pages read when MaxPages is 0.
 const DefaultMaxPages = 100_000
 
-// A CrawlResult is what Crawl found.
+// A CrawlResult is what Crawl found. Its reports are kept compactly,
+// in a temporary file when they are many: Close gives it back.
 type CrawlResult struct {
-	Reports     []Report // every link of every page read, checked, in the order of SortLinks
-	Pages       int      // pages read for their links
-	NotFollowed int      // pages in scope not read, for MaxDepth or MaxPages
+	Pages       int // pages read for their links
+	NotFollowed int // pages in scope not read, for MaxDepth or MaxPages
+	Sitemaps    SitemapCounts
 	// Errors are the pages whose links could not be read: a start that
-	// failed, a page cut at MaxSize, what Links returned.
+	// failed, a page cut at MaxSize, what Links returned, a robots.txt
+	// that could not be read (its site's pages are not read), a sitemap.
 	Errors []error
+
+	set *linkSet
+	c   *checker
+}
+
+// Reports returns the reports of every link of every page read, in the
+// order of SortLinks. It may be iterated more than once. An error reading
+// them back stops the iteration, and Err says it.
+func (r *CrawlResult) Reports() iter.Seq[Report] {
+	if r.set == nil {
+		return func(func(Report) bool) {}
+	}
+	return r.set.reports(r.c)
+}
+
+// Err is the error that stopped Reports, if any.
+func (r *CrawlResult) Err() error {
+	if r.set == nil {
+		return nil
+	}
+	return r.set.err
+}
+
+// Close removes what keeps the reports.
+func (r *CrawlResult) Close() {
+	if r.set != nil {
+		r.set.close()
+	}
 }
 
 // follows reports whether a link leads to a page a reader goes on to: an
@@ -76,10 +115,13 @@ func follows(l Link) bool {
 // target counts as read too. The starts are read wherever they lead,
 // and a start that redirects takes the default scope along; other links
 // out of the scope, and pages that redirect out of it, are checked, not
-// read. Starts are taken as the URL
-// Standard writes them, as links are. Requests keep Options' politeness,
-// robots.txt's included.
-func Crawl(ctx context.Context, starts []string, o Options, cr CrawlOptions) CrawlResult {
+// read. Starts are taken as the URL Standard writes them, as links are.
+// Requests keep Options' politeness, robots.txt's included (RFC 9309).
+//
+// Memory does not grow with the links found: they are kept compactly,
+// and in a temporary file past a few tens of megabytes, until the
+// reports need them. Close the result when done with its reports.
+func Crawl(ctx context.Context, starts []string, o Options, cr CrawlOptions) *CrawlResult {
 	starts = slices.Clone(starts)
 	for i, s := range starts {
 		if web, err := relurl.ParseWeb(s); err == nil {
@@ -87,8 +129,9 @@ func Crawl(ctx context.Context, starts []string, o Options, cr CrawlOptions) Cra
 		}
 	}
 	c := newChecker(o)
-	w := &crawler{c: c, opt: cr, maxPages: cr.MaxPages, scope: cr.Scope, seen: map[string]bool{}, known: map[string]targetResult{},
-		robots: &robotsCache{c: c, ignore: cr.IgnoreRobots, hosts: map[string]*robotsEntry{}}}
+	w := &crawler{c: c, opt: cr, maxPages: cr.MaxPages, scope: cr.Scope, seen: map[string]bool{}, starts: map[string]bool{},
+		robots: &robotsCache{c: c, ignore: cr.IgnoreRobots, hosts: map[string]*robotsEntry{}},
+		res:    &CrawlResult{set: newLinkSet(), c: c}}
 	if w.maxPages <= 0 {
 		w.maxPages = DefaultMaxPages
 	}
@@ -98,34 +141,38 @@ func Crawl(ctx context.Context, starts []string, o Options, cr CrawlOptions) Cra
 		}
 	}
 	var level []string
-	add := func(u string) {
-		if t, _ := splitFragment(u); !w.seen[t] {
-			w.seen[t] = true
-			level = append(level, t)
-		}
-	}
 	for _, s := range starts {
-		add(s)
+		if t, _ := splitFragment(s); !w.seen[t] {
+			w.seen[t] = true
+			w.starts[t] = true
+			level = append(level, t)
+			w.asked++ // a start is read whatever the bound
+		}
 	}
 	if cr.Sitemap {
 		for _, s := range starts {
-			pages, errs := w.robots.sitemapPages(ctx, s)
-			w.res.Errors = append(w.res.Errors, errs...)
-			for _, u := range pages {
-				if w.inScope(u) && len(level) < w.maxPages {
-					add(u)
-				}
-			}
+			w.res.Sitemaps.add(w.robots.sitemapPages(ctx, s, func(sitemap, loc string, line, col int) bool {
+				return w.listed(sitemap, loc, line, col, &level)
+			}, func() bool { return w.asked >= w.maxPages }, &w.res.Errors))
 		}
+		w.res.set.add(w.listedLinks)
+		w.listedLinks = nil
 	}
 	for depth := 0; len(level) > 0 && ctx.Err() == nil; depth++ {
 		level = w.round(ctx, level, depth)
 		if cr.Progress != nil {
-			cr.Progress(w.res.Pages, w.res.Pages+len(level))
+			cr.Progress(Reading, w.res.Pages, w.res.Pages+len(level))
 		}
 	}
-	SortLinks(w.links)
-	w.res.Reports = c.run(ctx, w.links, w.known, nil)
+	w.res.Errors = append(w.res.Errors, w.robots.denied()...)
+	var progress func(done, total int)
+	if cr.Progress != nil {
+		progress = func(done, total int) { cr.Progress(Checking, done, total) }
+	}
+	w.res.set.check(ctx, c, progress)
+	if err := w.res.set.err; err != nil {
+		w.res.Errors = append(w.res.Errors, err)
+	}
 	return w.res
 }
 
@@ -134,12 +181,45 @@ type crawler struct {
 	c        *checker
 	opt      CrawlOptions
 	maxPages int
+	asked    int // pages asked for to be read: never more than maxPages, but the starts
 	scope    []string
 	robots   *robotsCache
-	seen     map[string]bool         // pages read, being read or not to be read
-	known    map[string]targetResult // the results of the pages read, by URL
-	links    []Link                  // of every page read
-	res      CrawlResult
+	seen     map[string]bool // pages read, being read or not to be read
+	starts   map[string]bool // the starts, which are read wherever they lead
+	res      *CrawlResult
+	// listedLinks are the links of the sitemap being read: a page it
+	// lists is a link of it, at the <loc>'s line, and reported so.
+	listedLinks []Link
+}
+
+// listed takes a page URL that sitemap lists at line and col: if it is in
+// scope, a link of the sitemap's, and a page to read, in level, as the
+// bound allows. It reports whether it is in scope.
+func (w *crawler) listed(sitemap, loc string, line, col int, level *[]string) bool {
+	l := Link{Source: sitemap, Line: line, Column: col, Ref: loc, Base: sitemap, BaseFrom: "retrieval", Element: "sitemap", Attribute: "loc"}
+	if web, err := relurl.ParseWeb(loc); err == nil {
+		l.URL = web.String()
+	}
+	t, _ := splitFragment(l.URL)
+	if t == "" || !w.inScope(t) {
+		return false // another site's: the protocol has none, and it is not the crawl's
+	}
+	if n := len(w.listedLinks); n > 0 && w.listedLinks[n-1].Source != sitemap {
+		w.res.set.add(w.listedLinks) // the previous sitemap's
+		w.listedLinks = nil
+	}
+	w.listedLinks = append(w.listedLinks, l)
+	switch {
+	case w.seen[t]:
+	case w.asked >= w.maxPages:
+		w.seen[t] = true
+		w.res.NotFollowed++
+	default:
+		w.seen[t] = true
+		w.asked++
+		*level = append(*level, t)
+	}
+	return true
 }
 
 func (w *crawler) inScope(u string) bool {
@@ -163,16 +243,17 @@ func (w *crawler) round(ctx context.Context, level []string, depth int) []string
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			pages[i] = w.page(ctx, u, depth == 0)
+			pages[i] = w.page(ctx, u, w.starts[u])
 		}()
 	}
 	wg.Wait()
 	// First what this round read, so that a page one of them was
 	// redirected to is not read again for a link to it.
+	set := w.res.set
 	for i, u := range level {
-		w.known[u] = pages[i].result
+		set.know(u, pages[i].result)
 		for _, hop := range pages[i].result.Redirects {
-			w.known[hop] = pages[i].result
+			set.know(hop, pages[i].result)
 			w.seen[hop] = true
 		}
 	}
@@ -185,28 +266,31 @@ func (w *crawler) round(ctx context.Context, level []string, depth int) []string
 		if p.err != nil {
 			w.res.Errors = append(w.res.Errors, p.err)
 		}
-		if depth == 0 && p.result.State != OK {
-			// No link leads to a start: its failure is said here.
+		if w.starts[u] && p.result.State != OK && !p.robotsDenied {
+			// No link leads to a start: its failure is said here (a
+			// robots.txt that could not be read is said once, at the end).
 			w.res.Errors = append(w.res.Errors, fmt.Errorf("%s: %s", u, p.result.Err))
 		}
-		if n := len(p.result.Redirects); depth == 0 && n > 0 && w.opt.Scope == nil {
+		if n := len(p.result.Redirects); w.starts[u] && n > 0 && w.opt.Scope == nil {
 			// A start that redirects (http: to https:, / to /en/) brings
 			// the default scope along.
 			w.scope = append(w.scope, defaultScope(p.result.Redirects[n-1]))
 		}
 		for _, l := range p.links {
-			w.links = append(w.links, l)
 			t, _ := splitFragment(l.URL)
 			if t == "" || w.seen[t] || !follows(l) || !w.inScope(t) {
 				continue
 			}
 			w.seen[t] = true
-			if w.opt.MaxDepth > 0 && depth+1 > w.opt.MaxDepth || w.res.Pages+len(next) >= w.maxPages {
+			if w.opt.MaxDepth > 0 && depth+1 > w.opt.MaxDepth || w.asked >= w.maxPages {
 				w.res.NotFollowed++
 				continue
 			}
+			w.asked++
 			next = append(next, t)
 		}
+		set.add(p.links)
+		p.links = nil
 	}
 	return next
 }
@@ -230,22 +314,23 @@ func defaultScope(start string) string {
 // crawledPage is one page of a crawl: its check, and its links when it
 // was read.
 type crawledPage struct {
-	result targetResult
-	read   bool
-	links  []Link
-	err    error
+	result       targetResult
+	read         bool
+	links        []Link
+	err          error
+	robotsDenied bool // excluded: its site's robots.txt could not be read
 }
 
 // page reads the page at u for its links: robots.txt asked first, then
 // GET, its redirects followed, and the body, when HTML and where it ended
 // up is within the scope (or u is a start, which is read wherever it
-// leads), handed to Links. It only reads w.known and w.scope, which the
-// rounds write between them.
+// leads), handed to Links. It only reads the link set's results and
+// w.scope, which the rounds write between them.
 func (w *crawler) page(ctx context.Context, u string, start bool) crawledPage {
-	if !w.robots.allowed(ctx, u) {
-		return crawledPage{result: targetResult{Result: Result{State: Excluded, Err: "robots.txt disallows it"}}}
+	if ok, why, unreachable := w.robots.allowed(ctx, u); !ok {
+		return crawledPage{result: targetResult{Result: Result{State: Excluded, Err: why}}, robotsDenied: unreachable}
 	}
-	page := fetchedPage{known: w.known}
+	page := fetchedPage{known: w.res.set.targets}
 	r := w.c.follow(ctx, http.MethodGet, u, &page)
 	p := crawledPage{result: r}
 	final := u
@@ -266,118 +351,4 @@ func (w *crawler) page(ctx context.Context, u string, start bool) crawledPage {
 		p.err = fmt.Errorf("%s: longer than %d bytes: links from its first %d bytes only", final, w.c.o.MaxSize, w.c.o.MaxSize)
 	}
 	return p
-}
-
-// robotsCache asks each origin's robots.txt once, for the pages a crawl
-// reads.
-type robotsCache struct {
-	c      *checker
-	ignore bool
-	mu     sync.Mutex
-	hosts  map[string]*robotsEntry
-}
-
-type robotsEntry struct {
-	once  sync.Once
-	group *robotstxt.Group // nil: everything is allowed
-	data  *robotstxt.RobotsData
-}
-
-// robotsAgent is the token relurl's User-Agent is matched by in
-// robots.txt.
-const robotsAgent = "relurl-check"
-
-func (rc *robotsCache) entry(ctx context.Context, u *url.URL) *robotsEntry {
-	origin := u.Scheme + "://" + u.Host
-	rc.mu.Lock()
-	e := rc.hosts[origin]
-	if e == nil {
-		e = &robotsEntry{}
-		rc.hosts[origin] = e
-	}
-	rc.mu.Unlock()
-	e.once.Do(func() {
-		resp, err := rc.c.do(ctx, http.MethodGet, origin+"/robots.txt")
-		if err != nil {
-			return // no answer: no rules, as a browser has none
-		}
-		defer resp.Body.Close()
-		body, _ := io.ReadAll(io.LimitReader(resp.Body, 512<<10)) // Google reads 500 KiB
-		data, err := robotstxt.FromStatusAndBytes(resp.StatusCode, body)
-		if err != nil {
-			return
-		}
-		e.data, e.group = data, data.FindGroup(robotsAgent)
-	})
-	return e
-}
-
-// allowed reports whether robots.txt lets relurl read u.
-func (rc *robotsCache) allowed(ctx context.Context, u string) bool {
-	p, err := url.Parse(u)
-	if rc.ignore || err != nil || (p.Scheme != "http" && p.Scheme != "https") {
-		return true
-	}
-	e := rc.entry(ctx, p)
-	return e.group == nil || e.group.Test(p.RequestURI())
-}
-
-// maxSitemaps bounds the sitemaps read for a start, an index's included.
-const maxSitemaps = 100
-
-// sitemapPages returns the pages of start's sitemaps: those its
-// robots.txt names, else /sitemap.xml; a sitemap index is followed one
-// level down. A sitemap that cannot be read is an error; no sitemap at
-// all is none.
-func (rc *robotsCache) sitemapPages(ctx context.Context, start string) ([]string, []error) {
-	p, err := url.Parse(start)
-	if err != nil {
-		return nil, nil
-	}
-	type sitemap struct {
-		loc   string
-		index bool // named by an index: not an index itself
-	}
-	var maps []sitemap
-	if e := rc.entry(ctx, p); e.data != nil {
-		for _, m := range e.data.Sitemaps {
-			maps = append(maps, sitemap{loc: m})
-		}
-	}
-	fallback := len(maps) == 0
-	if fallback {
-		maps = []sitemap{{loc: p.Scheme + "://" + p.Host + "/sitemap.xml"}}
-	}
-	var pages []string
-	var errs []error
-	for i := 0; i < len(maps) && i < maxSitemaps; i++ {
-		var sm struct {
-			URLs     []string `xml:"url>loc"`
-			Sitemaps []string `xml:"sitemap>loc"`
-		}
-		resp, err := rc.c.do(ctx, http.MethodGet, maps[i].loc)
-		if err == nil && resp.StatusCode != http.StatusOK {
-			resp.Body.Close()
-			if fallback && i == 0 && resp.StatusCode == http.StatusNotFound {
-				return nil, []error{fmt.Errorf("%s: 404 Not Found: the site has no sitemap there, and robots.txt names none", maps[i].loc)}
-			}
-			err = fmt.Errorf("%s", resp.Status)
-		} else if err == nil {
-			err = xml.NewDecoder(io.LimitReader(resp.Body, rc.c.o.MaxSize)).Decode(&sm)
-			resp.Body.Close()
-		}
-		if err != nil {
-			errs = append(errs, fmt.Errorf("sitemap %s: %w", maps[i].loc, err))
-			continue
-		}
-		for _, u := range sm.URLs {
-			pages = append(pages, strings.TrimSpace(u))
-		}
-		if !maps[i].index {
-			for _, m := range sm.Sitemaps {
-				maps = append(maps, sitemap{loc: strings.TrimSpace(m), index: true})
-			}
-		}
-	}
-	return pages, errs
 }

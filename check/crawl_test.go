@@ -1,17 +1,22 @@
 package check
 
 import (
+	"compress/gzip"
 	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/source"
 )
 
 // crawlSite serves a small site with planted breakage, and counts the
@@ -83,7 +88,7 @@ func TestCrawl(t *testing.T) {
 	}
 	broken := map[string]string{}
 	states := map[string]State{}
-	for _, r := range res.Reports {
+	for _, r := range collect(res) {
 		u := strings.TrimPrefix(strings.TrimPrefix(r.URL, site.URL), outside.URL)
 		states[u] = r.State
 		if r.State == Broken {
@@ -114,7 +119,7 @@ func TestCrawl(t *testing.T) {
 	if got := outside.hits["GET /robots.txt"]; got != 0 {
 		t.Errorf("an external host's robots.txt was asked for: links out of scope are checked, not crawled")
 	}
-	if !slices.IsSortedFunc(res.Reports, func(a, b Report) int { return strings.Compare(a.Source, b.Source) }) {
+	if !slices.IsSortedFunc(collect(res), func(a, b Report) int { return strings.Compare(a.Source, b.Source) }) {
 		t.Error("reports not in SortLinks' order")
 	}
 
@@ -151,8 +156,9 @@ func TestCrawlSitemap(t *testing.T) {
 		"/orphan.html": `<a href=gone.html>x</a>`,
 	})
 	res := Crawl(context.Background(), []string{site.URL + "/"}, Options{}, CrawlOptions{Links: pageLinks, Sitemap: true})
-	if res.Pages != 2 || len(res.Reports) != 1 || res.Reports[0].State != Broken {
-		t.Errorf("%d pages, reports %+v, errors %v; want 2 pages and gone.html broken", res.Pages, res.Reports, res.Errors)
+	// The orphan, a link of the sitemap, and its broken link.
+	if reports := collect(res); res.Pages != 2 || len(reports) != 2 || reports[0].State != Broken || reports[1].Element != "sitemap" || reports[1].State != OK {
+		t.Errorf("%d pages, reports %+v, errors %v; want 2 pages and gone.html broken", res.Pages, collect(res), res.Errors)
 	}
 	bare := newCrawlSite(t, map[string]string{"/": `<p>no links`})
 	res = Crawl(context.Background(), []string{bare.URL + "/"}, Options{}, CrawlOptions{Links: pageLinks, Sitemap: true})
@@ -175,7 +181,7 @@ func TestCrawlRedirectOut(t *testing.T) {
 	if res.Pages != 1 || len(res.Errors) > 0 {
 		t.Errorf("%d pages read, errors %v; want the start alone", res.Pages, res.Errors)
 	}
-	for _, r := range res.Reports {
+	for _, r := range collect(res) {
 		if r.State == Broken {
 			t.Errorf("%s broken: %s", r.URL, r.Err)
 		}
@@ -194,7 +200,250 @@ func TestCrawlStartRedirects(t *testing.T) {
 		"/en/guide.html": `<a href=gone.html>gone</a>`,
 	})
 	res := Crawl(context.Background(), []string{site.URL + "/docs/"}, Options{}, CrawlOptions{Links: pageLinks})
-	if res.Pages != 2 || len(res.Errors) > 0 || len(res.Reports) != 2 || res.Reports[1].State != Broken {
-		t.Errorf("%d pages, errors %v, reports %+v; want /en/ and its guide read, gone.html broken", res.Pages, res.Errors, res.Reports)
+	if res.Pages != 2 || len(res.Errors) > 0 || len(collect(res)) != 2 || collect(res)[1].State != Broken {
+		t.Errorf("%d pages, errors %v, reports %+v; want /en/ and its guide read, gone.html broken", res.Pages, res.Errors, collect(res))
+	}
+}
+
+// collect returns the reports of a crawl.
+func collect(r *CrawlResult) []Report { return slices.Collect(r.Reports()) }
+
+// PerHost counts a request until its answer's body is read: a server that
+// sends its headers at once and its body slowly has at most PerHost
+// bodies under way (it had 8 at once with PerHost 2, the slot given back
+// at the headers).
+func TestPerHostCountsBodies(t *testing.T) {
+	var now, most atomic.Int32
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n := now.Add(1)
+		defer now.Add(-1)
+		for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+		}
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(http.StatusOK)
+		w.(http.Flusher).Flush()
+		for range 5 {
+			time.Sleep(10 * time.Millisecond)
+			fmt.Fprint(w, "<p>more</p>")
+			w.(http.Flusher).Flush()
+		}
+		fmt.Fprint(w, `<p id="end">`)
+	}))
+	defer s.Close()
+	var ls []Link
+	for i := range 8 {
+		ls = append(ls, Link{URL: fmt.Sprintf("%s/%d#end", s.URL, i)})
+	}
+	for _, r := range Run(context.Background(), ls, Options{PerHost: 2, Concurrency: 8}, nil) {
+		if r.State != OK {
+			t.Errorf("%s: %v %s", r.URL, r.State, r.Err)
+		}
+	}
+	if got := most.Load(); got > 2 {
+		t.Errorf("%d answers at once to one host, want at most 2", got)
+	}
+}
+
+// robots.txt as RFC 9309 has a crawler read it: 4xx allows every page;
+// 5xx, a stall past the timeout, or no server at all disallows every
+// page, and says so; redirects are followed, five at most.
+func TestCrawlRobots(t *testing.T) {
+	page := `<a href=a.html>a</a> <a href=private/b.html>b</a>`
+	site := func(robots func(w http.ResponseWriter, r *http.Request)) *crawlSite {
+		s := newCrawlSite(t, map[string]string{"/": page, "/a.html": "<p>a", "/private/b.html": "<p>b", "/real.txt": "User-agent: *\nDisallow: /private/\n"})
+		inner := s.Config.Handler
+		s.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/robots.txt" {
+				s.mu.Lock()
+				s.hits[r.Method+" "+r.URL.Path]++
+				s.mu.Unlock()
+				robots(w, r)
+				return
+			}
+			inner.ServeHTTP(w, r)
+		})
+		return s
+	}
+	hop := func(n int) func(w http.ResponseWriter, r *http.Request) {
+		return func(w http.ResponseWriter, r *http.Request) {
+			k, _ := strconv.Atoi(r.URL.Query().Get("k"))
+			if k < n {
+				http.Redirect(w, r, fmt.Sprintf("/robots.txt?k=%d", k+1), http.StatusFound)
+				return
+			}
+			http.Redirect(w, r, "/real.txt", http.StatusFound)
+		}
+	}
+	for _, tt := range []struct {
+		name   string
+		robots func(w http.ResponseWriter, r *http.Request)
+		pages  int    // read
+		err    string // in the errors, if any
+	}{
+		{"404: no rules", http.NotFound, 3, ""},
+		{"403: no rules", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusForbidden) }, 3, ""},
+		{"500: every page disallowed", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusInternalServerError) }, 0,
+			"robots.txt 500 Internal Server Error: the site's pages are not read"},
+		{"501: every page disallowed", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNotImplemented) }, 0,
+			"robots.txt 501 Not Implemented: the site's pages are not read"},
+		{"a stall: every page disallowed", func(w http.ResponseWriter, r *http.Request) {
+			w.WriteHeader(http.StatusOK)
+			for range 40 {
+				fmt.Fprint(w, "#")
+				w.(http.Flusher).Flush()
+				select {
+				case <-time.After(50 * time.Millisecond):
+				case <-r.Context().Done():
+					return
+				}
+			}
+		}, 0, "no whole answer within 500ms: the site's pages are not read"},
+		{"redirected 4 times: followed", hop(3), 2, ""},
+		{"redirected 6 times: unavailable, no rules", hop(5), 3, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := site(tt.robots)
+			start := time.Now()
+			res := Crawl(context.Background(), []string{s.URL + "/"}, Options{Timeout: 500 * time.Millisecond, Retry: source.Retry{Attempts: 1, Base: time.Millisecond}}, CrawlOptions{Links: pageLinks})
+			defer res.Close()
+			if took := time.Since(start); took > 5*time.Second {
+				t.Errorf("took %v", took)
+			}
+			if res.Pages != tt.pages {
+				t.Errorf("%d pages read, want %d", res.Pages, tt.pages)
+			}
+			said := fmt.Sprint(res.Errors)
+			if tt.err == "" && len(res.Errors) > 0 || tt.err != "" && (!strings.Contains(said, tt.err) || strings.Count(said, "the site's pages are not read") != 1) {
+				t.Errorf("errors %v, want one saying %q", res.Errors, tt.err)
+			}
+		})
+	}
+	// No server at all: its robots.txt cannot be reached, and the start is
+	// said to fail for it.
+	gone := httptest.NewServer(http.NotFoundHandler())
+	gone.Close()
+	res := Crawl(context.Background(), []string{gone.URL + "/"}, Options{Timeout: time.Second}, CrawlOptions{Links: pageLinks})
+	defer res.Close()
+	if res.Pages != 0 || len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Error(), "connection refused: the site's pages are not read") {
+		t.Errorf("no server: %d pages, errors %v", res.Pages, res.Errors)
+	}
+}
+
+// MaxPages is exact: a site where each page leads to ten new ones is read
+// MaxPages pages, not more (it read 250 for 200: the bound was checked
+// against the pages read so far, not those asked for).
+func TestCrawlMaxPagesExact(t *testing.T) {
+	var gets atomic.Int32
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			http.NotFound(w, r)
+			return
+		}
+		if r.Method == http.MethodGet {
+			gets.Add(1)
+		}
+		w.Header().Set("Content-Type", "text/html")
+		n, _ := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/p/"))
+		for i := range 10 {
+			fmt.Fprintf(w, "<a href=/p/%d>x</a>\n", n*10+i+1)
+		}
+	}))
+	defer s.Close()
+	for _, max := range []int{1, 7, 200, 300} {
+		gets.Store(0)
+		res := Crawl(context.Background(), []string{s.URL + "/p/0"}, Options{}, CrawlOptions{Links: pageLinks, MaxPages: max})
+		reports := collect(res)
+		res.Close()
+		if res.Pages != max || int(gets.Load()) != max {
+			t.Errorf("MaxPages %d: %d pages read, %d GETs", max, res.Pages, gets.Load())
+		}
+		if res.NotFollowed == 0 || len(reports) != 10*max {
+			t.Errorf("MaxPages %d: %d not followed, %d reports", max, res.NotFollowed, len(reports))
+		}
+	}
+}
+
+// MaxSize bounds the pages a crawl reads: a page past it gives the links
+// of its first MaxSize bytes, and an error says so.
+func TestCrawlMaxSize(t *testing.T) {
+	s := newCrawlSite(t, map[string]string{"/": `<a href=a.html>a</a>` + strings.Repeat("<p>filler</p>", 1000) + `<a href=b.html>b</a>`, "/a.html": "<p>a", "/b.html": "<p>b"})
+	res := Crawl(context.Background(), []string{s.URL + "/"}, Options{MaxSize: 1000}, CrawlOptions{Links: pageLinks})
+	defer res.Close()
+	if res.Pages != 2 || len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Error(), "longer than 1000 bytes") {
+		t.Errorf("%d pages, errors %v; want 2 pages and the cut said", res.Pages, res.Errors)
+	}
+}
+
+// Sitemaps are streamed, gzip or not, read up to the protocol's bounds,
+// and what a bound leaves out is counted: URLs past 50,000 in a sitemap,
+// and the sitemaps not read once MaxPages is reached. A page a sitemap
+// lists is a link of the sitemap's, at its line: one that is broken is
+// reported so.
+func TestCrawlSitemapBounds(t *testing.T) {
+	s := newCrawlSite(t, map[string]string{
+		"/robots.txt":     "Sitemap: SITE/index.xml\n",
+		"/index.xml":      `<sitemapindex><sitemap><loc>SITE/small.xml.gz</loc></sitemap><sitemap><loc>SITE/big.xml</loc></sitemap><sitemap><loc>SITE/never.xml</loc></sitemap></sitemapindex>`,
+		"/":               "<p>home",
+		"/from-gzip.html": "<p>from the gzip sitemap",
+	})
+	inner := s.Config.Handler
+	first := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		site := "http://" + r.Host
+		switch {
+		case r.URL.Path == "/big.xml":
+			w.Header().Set("Content-Type", "application/xml")
+			fmt.Fprint(w, `<?xml version="1.0" encoding="UTF-8"?>`+"\n"+`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`+"\n")
+			for i := range sitemapMaxURLs + 7 {
+				fmt.Fprintf(w, "<url><loc>%s/p/%d</loc></url>\n", site, i)
+			}
+			fmt.Fprint(w, "<url><loc>"+site+"/gone.html</loc></url></urlset>")
+		case r.URL.Path == "/small.xml.gz":
+			z := gzip.NewWriter(w)
+			fmt.Fprint(z, `<urlset><url><loc>`+site+`/from-gzip.html</loc></url></urlset>`)
+			z.Close()
+		case strings.HasPrefix(r.URL.Path, "/p/"):
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, "<p>a page")
+		default:
+			inner.ServeHTTP(w, r)
+		}
+	})
+	s.Config.Handler = first
+	res := Crawl(context.Background(), []string{s.URL + "/"}, Options{}, CrawlOptions{Links: pageLinks, Sitemap: true, MaxPages: 60_000})
+	n := res.Sitemaps
+	if n.Read != 3 || n.PastLimit != 8 || n.URLs != sitemapMaxURLs+1 || n.Failed != 1 || len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Error(), "never.xml: 404") {
+		t.Errorf("sitemaps %+v, errors %v; want 3 read (the index, the gzip one, the big one), 8 URLs past the bound, never.xml failed", n, res.Errors)
+	}
+	if s.hits["GET /from-gzip.html"] != 1 || res.Pages != sitemapMaxURLs+2 {
+		t.Errorf("%d pages read, the gzip sitemap's page %d times; want %d, once", res.Pages, s.hits["GET /from-gzip.html"], sitemapMaxURLs+2)
+	}
+	res.Close()
+
+	// MaxPages reached in the big sitemap: the rest of it, and never.xml,
+	// are not read; a broken page listed is reported at its line.
+	s.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/big.xml" {
+			fmt.Fprint(w, "<urlset>\n<url><loc>http://"+r.Host+"/gone.html</loc></url>\n")
+			for i := range 100 {
+				fmt.Fprintf(w, "<url><loc>http://%s/p/%d</loc></url>\n", r.Host, i)
+			}
+			fmt.Fprint(w, "</urlset>")
+			return
+		}
+		first.ServeHTTP(w, r)
+	})
+	res = Crawl(context.Background(), []string{s.URL + "/"}, Options{}, CrawlOptions{Links: pageLinks, Sitemap: true, MaxPages: 10})
+	defer res.Close()
+	if n := res.Sitemaps; n.Partly != 1 || n.NotRead != 1 || len(res.Errors) != 0 {
+		t.Errorf("MaxPages 10: sitemaps %+v, errors %v", n, res.Errors)
+	}
+	var broken []Report
+	for r := range res.Reports() {
+		if r.State == Broken {
+			broken = append(broken, r)
+		}
+	}
+	if len(broken) != 1 || broken[0].Source != s.URL+"/big.xml" || broken[0].Line != 2 || broken[0].Element != "sitemap" || !strings.HasSuffix(broken[0].URL, "/gone.html") {
+		t.Errorf("broken: %+v, want gone.html, listed on line 2 of big.xml", broken)
 	}
 }

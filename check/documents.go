@@ -44,29 +44,6 @@ func SortLinks(ls []Link) {
 	})
 }
 
-// Counts sum a run's reports up.
-type Counts struct {
-	ByState    [Unchecked + 1]int // links by their State
-	Targets    int                // distinct targets, without their fragments
-	Unresolved int                // relative links with no base to resolve against
-}
-
-// Count sums reports up.
-func Count(reports []Report) Counts {
-	var c Counts
-	targets := map[string]bool{}
-	for _, r := range reports {
-		c.ByState[r.State]++
-		u, _, _ := strings.Cut(r.URL, "#")
-		targets[u] = true
-		if r.URL == "" && r.BaseFrom == base.None.String() {
-			c.Unresolved++
-		}
-	}
-	c.Targets = len(targets)
-	return c
-}
-
 // PageLinks returns the CrawlOptions.Links by which relurl check finds a
 // page's links: package links reads the response (links.Extractor.
 // Response, its layers of bases and all), with an Extractor newExtractor

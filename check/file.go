@@ -21,29 +21,13 @@ func filePath(u *url.URL) string {
 }
 
 // mapped returns the file an http(s) URL stands for under a Map, and
-// whether a Map covers it. The file is "" when the URL's path would leave
-// the Map's directory: a segment ".." or "." (RFC 1808 and 3986 leave
-// those above the root in place), or one that holds a slash, a backslash
-// or a NUL once percent-decoded ("..%2f..%2fetc%2fpasswd"), which no file
-// name holds. Such a target is never looked up.
+// whether a Map covers it; "" for one whose path would leave the Map's
+// directory (source.Map.PathOf), which is never looked up.
 func (c *checker) mapped(u string) (string, bool) {
 	for _, m := range c.o.Maps {
-		rest, ok := strings.CutPrefix(u, m.URL)
-		if !ok {
-			continue
+		if path, ok := m.PathOf(u); ok {
+			return path, true
 		}
-		segs := strings.Split(rest, "/")
-		for i, seg := range segs {
-			s, err := url.PathUnescape(seg)
-			if err != nil {
-				s = seg
-			}
-			if s == "." || s == ".." || strings.ContainsAny(s, "/\\\x00") {
-				return "", true
-			}
-			segs[i] = s
-		}
-		return filepath.Join(m.Dir, filepath.FromSlash(strings.Join(segs, "/"))), true
 	}
 	return "", false
 }
@@ -87,7 +71,7 @@ func isHTMLFile(path string) bool {
 // readPage reads the HTML document r, up to MaxSize bytes, and its ids,
 // and reports whether there was more: a fragment not found in a page cut
 // short is not known to be missing.
-func (c *checker) readPage(r io.Reader) ([]byte, map[string]bool, bool, error) {
+func (c *checker) readPage(r io.Reader) ([]byte, idSet, bool, error) {
 	body, err := io.ReadAll(io.LimitReader(r, c.o.MaxSize))
 	if err != nil {
 		return nil, nil, false, err
@@ -95,7 +79,7 @@ func (c *checker) readPage(r io.Reader) ([]byte, map[string]bool, bool, error) {
 	found, err := ids(bytes.NewReader(body))
 	var one [1]byte
 	n, _ := io.ReadFull(r, one[:])
-	return body, found, n > 0, err
+	return body, makeIDSet(found), n > 0, err
 }
 
 // ids returns the ids of an HTML document's elements and the names of its

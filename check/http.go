@@ -38,8 +38,9 @@ func newChecker(o Options) *checker {
 	if o.PerHost <= 0 {
 		o.PerHost = 2
 	}
-	if o.Retry == (source.Retry{}) {
+	if refused := o.Retry.Refused; o.Retry == (source.Retry{Refused: refused}) {
 		o.Retry = DefaultRetry
+		o.Retry.Refused = refused
 	}
 	o.Retry = o.Retry.WithDefaults()
 	if o.MaxRedirects == 0 {
@@ -144,8 +145,9 @@ func (c *checker) follow(ctx context.Context, method, u string, page *fetchedPag
 			}
 			u = next.String()
 			if page != nil && page.known != nil {
-				if r, ok := page.known[u]; ok {
+				if tg, ok := page.known[u]; ok && tg.known {
 					// A crawl read it already: it is not read again.
+					r := tg.result
 					r.Redirects = append(chain, u)
 					page.reached = true
 					return r
@@ -223,14 +225,16 @@ func (c *checker) do(ctx context.Context, method, u string) (*http.Response, err
 	}
 }
 
-// once sends one request within the host's politeness.
+// once sends one request within the host's politeness: the host's slot
+// is taken until the answer's body is closed, so that PerHost bounds the
+// bodies being sent at once, not only the requests waiting for headers.
 func (c *checker) once(ctx context.Context, h *host, method string, u *url.URL) (*http.Response, error) {
 	select {
 	case h.slots <- struct{}{}:
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
-	defer func() { <-h.slots }()
+	release := func() { <-h.slots }
 	if c.o.Rate > 0 {
 		h.mu.Lock()
 		now := time.Now()
@@ -244,6 +248,7 @@ func (c *checker) once(ctx context.Context, h *host, method string, u *url.URL) 
 			select {
 			case <-time.After(d):
 			case <-ctx.Done():
+				release()
 				return nil, ctx.Err()
 			}
 		}
@@ -252,6 +257,7 @@ func (c *checker) once(ctx context.Context, h *host, method string, u *url.URL) 
 	req, err := http.NewRequestWithContext(ctx, method, u.String(), nil)
 	if err != nil {
 		cancel()
+		release()
 		return nil, err
 	}
 	for k, v := range c.o.Header {
@@ -266,6 +272,7 @@ func (c *checker) once(ctx context.Context, h *host, method string, u *url.URL) 
 	resp, err := c.client.Do(req)
 	if err != nil {
 		cancel()
+		release()
 		var ue *url.Error
 		if errors.As(err, &ue) {
 			err = ue.Err
@@ -275,19 +282,25 @@ func (c *checker) once(ctx context.Context, h *host, method string, u *url.URL) 
 		}
 		return nil, err
 	}
-	resp.Body = &cancelOnClose{resp.Body, cancel}
+	resp.Body = &slotBody{ReadCloser: resp.Body, cancel: cancel, release: release}
 	return resp, nil
 }
 
-// cancelOnClose ends a request's context when its body is closed.
-type cancelOnClose struct {
+// slotBody is an answer's body, which holds its request's context and its
+// host's slot until it is closed.
+type slotBody struct {
 	io.ReadCloser
-	cancel context.CancelFunc
+	cancel  context.CancelFunc
+	release func()
+	once    sync.Once
 }
 
-func (b *cancelOnClose) Close() error {
+func (b *slotBody) Close() error {
 	err := b.ReadCloser.Close()
-	b.cancel()
+	b.once.Do(func() {
+		b.cancel()
+		b.release()
+	})
 	return err
 }
 
@@ -296,9 +309,9 @@ func (b *cancelOnClose) Close() error {
 type fetchedPage struct {
 	header http.Header
 	body   []byte
-	// known are the results of the pages a crawl has read, by URL: a
-	// redirect to one of them ends there, with its result, and reached
-	// set. Nil outside a crawl.
-	known   map[string]targetResult
+	// known are the targets of a crawl, by URL: a redirect to a page it
+	// has read ends there, with its result, and reached set. Nil outside
+	// a crawl.
+	known   map[string]*target
 	reached bool
 }

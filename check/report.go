@@ -1,50 +1,167 @@
 package check
 
 import (
+	"bufio"
+	"cmp"
 	"fmt"
+	"io"
+	"iter"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/relurl/relurl"
-	"github.com/relurl/relurl/corpus"
+	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/jsonline"
 	"github.com/relurl/relurl/internal/textsafe"
 )
 
-// The reports of a run, for people (Text), for programs (JSON) and for a
-// CI job's summary (Markdown).
+// The reports of a run, for people (FormatText), programs (FormatJSON)
+// and CI systems (FormatMarkdown, FormatGitHub, FormatJUnit), written as
+// the reports come: a site of millions of links is reported in the memory
+// of its broken links.
 
-// Text is the report for people: the broken links grouped by page, each
-// with its line and column, and with explain why it resolved where it
-// did: its base, the base's layer and the standard's steps (spec's).
-func Text(reports []Report, spec relurl.Spec, explain bool) []byte {
-	var out []byte
-	source := ""
-	for _, r := range reports {
+// A Format is the form of a report.
+type Format int
+
+const (
+	// FormatText is for people: each broken target once, with its error
+	// and the first links to it (page, line and column), the most linked
+	// first.
+	FormatText Format = iota
+	// FormatJSON is one JSON object a line for each link, whatever its
+	// state.
+	FormatJSON
+	// FormatMarkdown is a table of the broken targets, for a CI job's
+	// summary.
+	FormatMarkdown
+	// FormatGitHub is GitHub Actions' workflow commands: an ::error at
+	// each broken link's file, line and column.
+	FormatGitHub
+	// FormatJUnit is JUnit XML: a test suite for each document, a test
+	// case for each link.
+	FormatJUnit
+)
+
+// ReportOptions say what a text report shows.
+type ReportOptions struct {
+	// Explain shows, for each broken link shown, why it resolved where it
+	// did: its base and the layer that set it, then the steps of Spec.
+	Explain bool
+	Spec    relurl.Spec
+	// Shown is how many links to each broken target a text or Markdown
+	// report lists; 0 means 5. JSON, GitHub and JUnit list every link.
+	Shown int
+}
+
+// WriteReport writes reports to w in format f. reports is ranged over
+// once, twice for JUnit, whose totals come first; each page's links come
+// together (the order of SortLinks).
+func WriteReport(w io.Writer, f Format, reports iter.Seq[Report], o ReportOptions) error {
+	if o.Shown <= 0 {
+		o.Shown = 5
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var err error
+	switch f {
+	case FormatJSON:
+		err = writeJSON(bw, reports)
+	case FormatGitHub:
+		err = writeGitHub(bw, reports)
+	case FormatJUnit:
+		err = writeJUnit(bw, reports)
+	case FormatMarkdown:
+		writeMarkdown(bw, brokenTargets(reports, o.Shown))
+	default:
+		writeText(bw, brokenTargets(reports, o.Shown), o)
+	}
+	if ferr := bw.Flush(); err == nil {
+		err = ferr
+	}
+	return err
+}
+
+// A brokenTarget is a broken URL (its fragment included: the target of a
+// missing fragment is the fragment) and the links to it.
+type brokenTarget struct {
+	first  Report   // the first link to it, whose error is the target's
+	shown  []Report // the first links, Shown of them
+	links  int
+	pages  int    // the documents the links are in
+	last   string // the source of the last link: the reports come a document at a time
+	number int    // of the first link among all: the order of equal counts
+}
+
+// brokenTargets groups the broken links by target, the targets with the
+// most links first.
+func brokenTargets(reports iter.Seq[Report], shown int) []*brokenTarget {
+	groups := map[string]*brokenTarget{}
+	var order []*brokenTarget
+	n := 0
+	for r := range reports {
+		n++
 		if r.State != Broken {
 			continue
 		}
-		if r.Source != source {
-			source = r.Source
-			out = fmt.Appendf(out, "%s\n", textsafe.String(source))
+		key := r.URL
+		if key == "" {
+			key = "\x00" + r.Ref // unresolved: one group for each reference
 		}
-		target := r.URL
-		if target == "" {
-			target = "(unresolved)"
+		g := groups[key]
+		if g == nil {
+			g = &brokenTarget{first: r, number: n}
+			groups[key] = g
+			order = append(order, g)
 		}
-		why := r.Err
-		if why == "" && r.Status != 0 {
-			why = strconv.Itoa(r.Status)
+		g.links++
+		if g.pages == 0 || r.Source != g.last {
+			g.pages, g.last = g.pages+1, r.Source
 		}
-		out = fmt.Appendf(out, "  %d:%d <%s %s=%q> %s: %s\n", r.Line, r.Column, r.Element, r.Attribute, r.Ref, textsafe.String(target), textsafe.String(why))
-		if len(r.Redirects) > 1 {
-			out = fmt.Appendf(out, "    redirected: %s\n", textsafe.String(strings.Join(r.Redirects, " -> ")))
-		}
-		if explain {
-			out = appendExplanation(out, r, spec)
+		if len(g.shown) < shown {
+			g.shown = append(g.shown, r)
 		}
 	}
-	return out
+	slices.SortStableFunc(order, func(a, b *brokenTarget) int { return cmp.Or(b.links-a.links, a.number-b.number) })
+	return order
+}
+
+// writeText writes each broken target, its error and redirects, and the
+// first links to it: where each is (a local file's path, else its page's
+// URL, then line:column), its element and reference as written.
+func writeText(w *bufio.Writer, targets []*brokenTarget, o ReportOptions) {
+	for _, g := range targets {
+		r := g.first
+		target := textsafe.String(r.URL)
+		if r.URL == "" {
+			target = fmt.Sprintf("%q (unresolved)", textsafe.String(r.Ref))
+		}
+		fmt.Fprintf(w, "%s: %s\n", target, textsafe.String(reportWhy(r)))
+		if len(r.Redirects) > 1 {
+			fmt.Fprintf(w, "    redirected: %s\n", textsafe.String(strings.Join(r.Redirects, " -> ")))
+		}
+		for _, l := range g.shown {
+			fmt.Fprintf(w, "  %s:%d:%d <%s %s=%q>\n", textsafe.String(where(l.Link)), l.Line, l.Column, l.Element, l.Attribute, l.Ref)
+			if o.Explain {
+				w.Write(appendExplanation(nil, l, o.Spec))
+			}
+		}
+		if more := g.links - len(g.shown); more > 0 {
+			noun := "links"
+			if more == 1 {
+				noun = "link"
+			}
+			fmt.Fprintf(w, "  … and %d more %s, on %s in all (-json lists every one)\n", more, noun, plural(g.pages, "page"))
+		}
+	}
+}
+
+// where names the document a link is in: its file, as a path from the
+// current directory where it is below it, else its source.
+func where(l Link) string {
+	if f := repoPath(l.File); f != "" {
+		return f
+	}
+	return l.Source
 }
 
 // appendExplanation says why a link resolved where it did: its base and
@@ -74,10 +191,10 @@ func baseLayer(from string) string {
 	return from + " (3.1)"
 }
 
-// JSON is one JSON object a line for each link: the Link's fields, its
-// state, status, error, redirects, time and whether it came from the
-// Cache.
-func JSON(reports []Report) []byte {
+// writeJSON writes one JSON object a line for each link: the Link's
+// fields, its state, status, error, redirects, time and whether it came
+// from the Cache.
+func writeJSON(w *bufio.Writer, reports iter.Seq[Report]) error {
 	type linkJ struct {
 		Link
 		State     string   `json:"state"`
@@ -87,30 +204,86 @@ func JSON(reports []Report) []byte {
 		Elapsed   float64  `json:"elapsed_ms"`
 		Cached    bool     `json:"cached,omitempty"`
 	}
-	var out []byte
-	for _, r := range reports {
-		out = jsonline.Append(out, linkJ{Link: r.Link, State: r.State.String(), Status: r.Status,
+	var line []byte
+	for r := range reports {
+		line = jsonline.Append(line[:0], linkJ{Link: r.Link, State: r.State.String(), Status: r.Status,
 			Err: r.Err, Redirects: r.Redirects, Elapsed: float64(r.Elapsed.Microseconds()) / 1000, Cached: r.Cached})
+		if _, err := w.Write(line); err != nil {
+			return err
+		}
 	}
-	return out
+	return nil
 }
 
-// Markdown is a table of the broken links, for a CI job's summary.
-func Markdown(reports []Report) []byte {
-	broken := 0
-	out := []byte("| page | line | link | resolved to | why |\n| --- | --- | --- | --- | --- |\n")
+// writeMarkdown writes a table of the broken targets, for a CI job's
+// summary.
+func writeMarkdown(w *bufio.Writer, targets []*brokenTarget) {
+	if len(targets) == 0 {
+		w.WriteString("No broken links.\n")
+		return
+	}
+	links := 0
+	for _, g := range targets {
+		links += g.links
+	}
+	fmt.Fprintf(w, "**%s, %s**\n\n", plural(links, "broken link"), plural(len(targets), "target"))
+	w.WriteString("| target | why | links | where |\n| --- | --- | --- | --- |\n")
 	cell := func(s string) string {
 		return strings.NewReplacer("|", "\\|", "\n", " ", "`", "'").Replace(textsafe.String(s))
 	}
-	for _, r := range reports {
-		if r.State != Broken {
-			continue
+	for _, g := range targets {
+		target := cell(g.first.URL)
+		if g.first.URL == "" {
+			target = "`" + cell(g.first.Ref) + "` (unresolved)"
 		}
-		broken++
-		out = fmt.Appendf(out, "| %s | %d:%d | `%s` | %s | %s |\n", cell(r.Source), r.Line, r.Column, cell(r.Ref), cell(r.URL), cell(reportWhy(r)))
+		var at []string
+		for _, l := range g.shown {
+			at = append(at, fmt.Sprintf("%s:%d:%d", cell(where(l.Link)), l.Line, l.Column))
+		}
+		if more := g.links - len(g.shown); more > 0 {
+			at = append(at, fmt.Sprintf("and %d more", more))
+		}
+		fmt.Fprintf(w, "| %s | %s | %d | %s |\n", target, cell(reportWhy(g.first)), g.links, strings.Join(at, "<br>"))
 	}
-	if broken == 0 {
-		return []byte("No broken links.\n")
+}
+
+// Counts sum a run's reports up, each number in one unit: links, targets
+// or documents.
+type Counts struct {
+	Links         int                // links in all
+	ByState       [Unchecked + 1]int // links by their State
+	Targets       int                // distinct targets of the links, without their fragments
+	BrokenTargets int                // distinct targets of the broken links, with their fragments (an unresolved link has none)
+	Documents     int                // distinct documents the links are in
+	Unresolved    int                // relative links with no base to resolve against
+}
+
+// Count sums reports up.
+func Count(reports iter.Seq[Report]) Counts {
+	var c Counts
+	targets, broken, docs := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	for r := range reports {
+		c.Links++
+		c.ByState[r.State]++
+		if u, _, _ := strings.Cut(r.URL, "#"); u != "" {
+			targets[u] = true
+		}
+		docs[r.Source] = true
+		if r.State == Broken && r.URL != "" {
+			broken[r.URL] = true
+		}
+		if r.URL == "" && r.BaseFrom == base.None.String() {
+			c.Unresolved++
+		}
 	}
-	return append([]byte(fmt.Sprintf("**%s**\n\n", corpus.Count(broken, "broken link"))), out...)
+	c.Targets, c.BrokenTargets, c.Documents = len(targets), len(broken), len(docs)
+	return c
+}
+
+// plural returns "1 link", "2 links": n and the noun, plural but for one.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }

@@ -72,6 +72,7 @@ type Doc struct {
 	Bytes     int64
 	Redirects []string
 
+	kind  string         // what a skipped file is, when its name does not say
 	in    io.Reader      // an open file, standard input, or a fetched body
 	close func() error   // closes in
 	resp  *http.Response // a fetched page's answer, its body in

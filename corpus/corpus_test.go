@@ -97,7 +97,7 @@ func TestDocsAndRun(t *testing.T) {
 	if one != want.String() {
 		t.Errorf("output is not in lexical order of the files")
 	}
-	if stats.Documents != 30 || stats.Links != 435 || stats.Skipped["file"] != 1 {
+	if stats.Documents != 30 || stats.Links != 435 || stats.Skipped[".txt"] != 1 {
 		t.Errorf("stats %s", &stats)
 	}
 }
@@ -160,7 +160,7 @@ func TestStatsString(t *testing.T) {
 	}{
 		{Stats{Documents: 1, Links: 1, Bytes: 100000}, "1 document, 1 link, 0.1 MB"},
 		{Stats{Documents: 1, Records: 1, Links: 0}, "1 document (a WARC record), 0 links, 0.0 MB"},
-		{Stats{Documents: 2, Records: 2, Links: 5, Failed: 1, Skipped: map[string]int{"request": 2, "file": 1}}, "2 documents (2 of them WARC records), 5 links, 0.0 MB, 1 failed; skipped, giving no links: file 1, request 2"},
+		{Stats{Documents: 2, Records: 2, Links: 5, Failed: 1, Skipped: map[string]int{"request": 2, ".md": 1}}, "2 documents (2 of them WARC records), 5 links, 0.0 MB, 1 failed; skipped, giving no links: .md 1, request 2"},
 	}
 	for _, tt := range tests {
 		if got := tt.s.String(); got != tt.want {

@@ -9,7 +9,6 @@ import (
 	"io"
 	"io/fs"
 	"iter"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -103,8 +102,11 @@ func (o *Options) input(name string, yield func(*Doc) bool) bool {
 			ok = yield(&Doc{Name: path, Source: path, Err: err})
 		case d.IsDir():
 			return nil
+		case d.Type()&fs.ModeSymlink != 0:
+			// Not followed: it may lead out of the tree, or around it.
+			ok = yield(&Doc{Name: path, Source: path, Skipped: true, kind: "symbolic link"})
 		case !d.Type().IsRegular():
-			ok = yield(&Doc{Name: path, Source: path, Skipped: true})
+			ok = yield(&Doc{Name: path, Source: path, Skipped: true, kind: "special file"})
 		case Counts(path):
 			ok = o.open(path, false, yield)
 		case mayBeDocument(path):
@@ -313,37 +315,27 @@ func (o *Options) retrieval(name string) string {
 	if o.URL != "" {
 		return o.URL
 	}
+	// The innermost Map: the one the path is the shortest below.
 	best, which := -1, -1
-	u := ""
 	for i, m := range o.Maps {
-		rel, err := filepath.Rel(m.Dir, filepath.Clean(name))
-		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || len(m.Dir) <= best {
-			continue
+		if rel, ok := m.Below(name); ok && (which < 0 || len(rel) < best) {
+			best, which = len(rel), i
 		}
-		best, which, u = len(m.Dir), i, strings.TrimSuffix(m.URL, "/")+"/"+escapePath(rel)
 	}
 	if which >= 0 {
 		if o.mapUsed == nil {
 			o.mapUsed = make([]bool, len(o.Maps))
 		}
 		o.mapUsed[which] = true
+		u, _ := o.Maps[which].URLOf(name)
 		return u
 	}
 	if o.FileURLs && name != "-" {
 		if abs, err := filepath.Abs(name); err == nil {
-			return "file://" + escapePath(abs)
+			return "file://" + source.EscapePath(filepath.ToSlash(abs))
 		}
 	}
 	return ""
-}
-
-// escapePath writes a file path as a URL path, each segment escaped.
-func escapePath(path string) string {
-	segs := strings.Split(filepath.ToSlash(path), "/")
-	for i, s := range segs {
-		segs[i] = url.PathEscape(s)
-	}
-	return strings.Join(segs, "/")
 }
 
 // unusedMaps returns a warning for each Map that no input fell under: a

@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 )
@@ -16,7 +17,7 @@ type Stats struct {
 	// Unreadable and Cut sum the documents' (Doc.Unreadable, Doc.Cut):
 	// records and parts whose links are missing, or some of them.
 	Unreadable, Cut int
-	Skipped         map[string]int // what gave no links, by kind: "file" (in a directory, by its extension), a WARC record's type, "payload" (an HTTP response that is not HTML)
+	Skipped         map[string]int // what gave no links, by kind: a file's extension (".md", or "no extension": a file of a directory that does not count), a WARC record's type, "payload" (an HTTP response that is not HTML), "symbolic link" (not followed)
 }
 
 // Add counts a document that Run is done with.
@@ -36,7 +37,10 @@ func (s *Stats) Add(d *Doc) {
 		if s.Skipped == nil {
 			s.Skipped = map[string]int{}
 		}
-		kind := "file"
+		kind := d.kind
+		if kind == "" {
+			kind = fileKind(d.Name)
+		}
 		if d.Record != nil {
 			kind = d.Record.Type()
 			if kind == "response" || kind == "resource" {
@@ -52,6 +56,14 @@ func (s *Stats) Add(d *Doc) {
 	if d.Record != nil {
 		s.Records++
 	}
+}
+
+// fileKind is the kind of file a name says: ".md", or "no extension".
+func fileKind(name string) string {
+	if ext := strings.ToLower(filepath.Ext(name)); ext != "" && !strings.ContainsAny(ext, " \t") {
+		return ext
+	}
+	return "no extension"
 }
 
 // Count returns "1 document", "2 documents": n and the noun, plural but

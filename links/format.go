@@ -26,13 +26,18 @@ func (f Format) String() string {
 
 // FormatOf tells what the document named name is, whose first bytes (512
 // are enough) are prefix: by its extension (.html, .htm, .xhtml; .eml,
-// .mht, .mhtml, .mime), else by Sniff; 0 when neither can tell.
+// .mht, .mhtml, .mime), else by Sniff; 0 when neither can tell, and for
+// the extensions of formats that are text but not HTML (Markdown, plain
+// text, XML, JSON, CSS, ...), whose "<" is no tag.
 func FormatOf(name string, prefix []byte) Format {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".eml", ".mht", ".mhtml", ".mime":
 		return FormatMessage
 	case ".html", ".htm", ".xhtml":
 		return FormatHTML
+	case ".md", ".markdown", ".mdown", ".mkd", ".txt", ".text", ".rst", ".adoc", ".asciidoc", ".org",
+		".xml", ".rss", ".atom", ".svg", ".json", ".csv", ".tsv", ".css", ".js", ".mjs", ".ts", ".go", ".py", ".c", ".h":
+		return 0
 	}
 	return Sniff(prefix)
 }
@@ -57,6 +62,8 @@ func Sniff(prefix []byte) Format {
 		return FormatHTML // white space alone as far as sniffing looks: HTML may follow
 	case len(p) == 0:
 		return 0
+	case bytes.HasPrefix(p, []byte("<?xml")):
+		return sniffXML(p)
 	case p[0] == '<':
 		return FormatHTML
 	case isHeader(p):
@@ -114,4 +121,35 @@ func isHeader(p []byte) bool {
 		p = rest
 	}
 	return known
+}
+
+// sniffXML tells an XHTML document from other XML (a sitemap, a feed, SVG)
+// by its root element: html, with a prefix or not. One not found among
+// the first bytes may be either, and is taken for HTML, as before XML was
+// told apart.
+func sniffXML(p []byte) Format {
+	for {
+		i := bytes.IndexByte(p, '<')
+		if i < 0 || i+1 >= len(p) {
+			return FormatHTML
+		}
+		p = p[i+1:]
+		switch {
+		case p[0] == '?' || p[0] == '!':
+			// The declaration, a comment, a DOCTYPE: skipped.
+			continue
+		}
+		end := bytes.IndexAny(p, " \t\r\n/>")
+		if end < 0 {
+			return FormatHTML
+		}
+		name := p[:end]
+		if j := bytes.IndexByte(name, ':'); j >= 0 {
+			name = name[j+1:]
+		}
+		if strings.EqualFold(string(name), "html") {
+			return FormatHTML
+		}
+		return 0
+	}
 }

@@ -414,21 +414,24 @@ type Extractor struct {
 	// against the document's URL), for a tool that rewrites them.
 	Sites bool
 
-	pending []byte             // links waiting for the base: for each, its value's length (uvarint), its linkAttrs index, its value
-	held    [][]byte           // waiting values too large to copy into pending
-	extras  []extra            // the rel and text of waiting links, in arena
-	arena   []byte             // rel and text values of waiting links
-	want    [kindMask + 1]bool // Only, by kind
-	rel     []byte             // the rel of the element being read
-	text    []byte             // the text of the open <a>
-	tag     tagLinks           // the link attributes of the tag being read
-	site    Site               // with Sites, where the value being handed out is
-	scratch []byte             // a style attribute's value after its element's name
-	cssBuf  []byte             // a CSS URL, its escapes decoded
-	clean   []byte             // a value cleaned for the URL parser
-	buf     []byte             // the resolved URL being handed out
-	link    Link               // the link being handed out
-	base    base.Base          // its base
+	pending []byte // links waiting for the base: for each, its value's length (uvarint), its linkAttrs index, its value
+	// pendingTag is the start of the tag of the last link waiting, which
+	// the next one's site is kept relative to.
+	pendingTag int64
+	held       [][]byte           // waiting values too large to copy into pending
+	extras     []extra            // the rel and text of waiting links, in arena
+	arena      []byte             // rel and text values of waiting links
+	want       [kindMask + 1]bool // Only, by kind
+	rel        []byte             // the rel of the element being read
+	text       []byte             // the text of the open <a>
+	tag        tagLinks           // the link attributes of the tag being read
+	site       Site               // with Sites, where the value being handed out is
+	scratch    []byte             // a style attribute's value after its element's name
+	cssBuf     []byte             // a CSS URL, its escapes decoded
+	clean      []byte             // a value cleaned for the URL parser
+	buf        []byte             // the resolved URL being handed out
+	link       Link               // the link being handed out
+	base       base.Base          // its base
 	// absolute says whether base has a scheme: links resolve against it,
 	// made ready once in resolveBase
 	absolute    bool

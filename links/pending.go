@@ -40,6 +40,7 @@ func (d *document) establish(b base.Base) error {
 // flush hands out the links that wait.
 func (d *document) flush() error {
 	x := d.x
+	tag := int64(0) // the tag of the last link read, whose span the next is relative to
 	for p := x.pending; len(p) > 0; {
 		n, w := binary.Uvarint(p)
 		kind := p[w]
@@ -59,20 +60,22 @@ func (d *document) flush() error {
 			x.link.Line, x.link.Column = e.line, e.col
 		}
 		if x.Sites {
-			var span [4]int64
-			for i := range span {
-				v, w := binary.Uvarint(p)
-				span[i], p = int64(v), p[w:]
+			var d [4]int64 // see wait
+			for i := range d {
+				v, w := binary.Varint(p)
+				d[i], p = v, p[w:]
 			}
-			x.site = Site{Value: htmltok.Span{Start: span[0], End: span[1]}, Tag: htmltok.Span{Start: span[2], End: span[3]}, Quote: p[0], Style: p[1] != 0}
-			p = p[2:]
+			tag += d[0]
+			x.site = Site{Tag: htmltok.Span{Start: tag, End: tag + d[1]}, Value: htmltok.Span{Start: tag + d[2], End: tag + d[2] + d[3]},
+				Quote: quotes[p[0]&3], Style: p[0]&4 != 0}
+			p = p[1:]
 		}
 		if err := d.emit(value, kind&kindMask); err != nil {
 			return err
 		}
 	}
 	clear(x.held)
-	x.pending, x.held = x.pending[:0], x.held[:0]
+	x.pending, x.held, x.pendingTag = x.pending[:0], x.held[:0], 0
 	x.extras, x.arena = x.extras[:0], x.arena[:0]
 	return nil
 }
@@ -200,13 +203,23 @@ func (x *Extractor) wait(val []byte, kind byte, ex int) {
 		x.pending = binary.AppendUvarint(x.pending, uint64(ex))
 	}
 	if x.Sites {
-		for _, v := range []int64{x.site.Value.Start, x.site.Value.End, x.site.Tag.Start, x.site.Tag.End} {
-			x.pending = binary.AppendUvarint(x.pending, uint64(v))
+		// The spans as small numbers, a byte or two each, rather than
+		// offsets of up to four bytes: a page of millions of short links
+		// that wait for a late <base> waits in about its own size. The tag
+		// from the last one's, its length, the value from the tag's start,
+		// and its length.
+		t, v := x.site.Tag, x.site.Value
+		for _, n := range [4]int64{t.Start - x.pendingTag, t.End - t.Start, v.Start - t.Start, v.End - v.Start} {
+			x.pending = binary.AppendVarint(x.pending, n)
 		}
-		style := byte(0)
+		x.pendingTag = t.Start
+		b := byte(bytes.IndexByte(quotes[:], x.site.Quote))
 		if x.site.Style {
-			style = 1
+			b |= 4
 		}
-		x.pending = append(x.pending, x.site.Quote, style)
+		x.pending = append(x.pending, b)
 	}
 }
+
+// quotes are the quotes of a value, by the code a waiting link keeps.
+var quotes = [3]byte{0, '"', '\''}

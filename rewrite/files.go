@@ -25,9 +25,22 @@ type File struct {
 	URL      string // its retrieval URL, the base of a document's links ("" for none)
 	Document bool   // an HTML document (.html, .htm, .xhtml, or a file named alone) or a stylesheet (.css)
 	Old, New []byte // a document's bytes, and rewritten (New is Old when nothing changed)
-	Result   Result
-	Err      error // the document could not be read or rewritten
+	// Info describes the file as it was when Old was read, as os.Lstat
+	// gives it (a file named alone that is a symbolic link: the link), so
+	// that a writer can tell whether it changed since.
+	Info fs.FileInfo
+	// Link is the target of a symbolic link met in a directory, which is
+	// not followed: neither read nor rewritten (a link may lead out of the
+	// tree). The file is then no document, and has no bytes.
+	Link   string
+	Result Result
+	Err    error // the document could not be read or rewritten
 }
+
+// ErrNoURL is the error of a document that no URL was given for: its
+// links could only be resolved against its file: URL, which holds the
+// machine's own path, and would move nowhere.
+var ErrNoURL = errors.New("its URL is unknown: no Map covers it")
 
 // Changed reports whether the document's rewriting changed it.
 func (f *File) Changed() bool { return f.Document && f.Err == nil && !bytes.Equal(f.Old, f.New) }
@@ -71,7 +84,9 @@ func found(inputs []string, urlOf func(path string) string) iter.Seq[*File] {
 	return func(yield func(*File) bool) {
 		read := func(path, rel string, document bool) bool {
 			f := &File{Path: path, Rel: rel, URL: urlOf(path), Document: document}
-			f.Old, f.Err = os.ReadFile(path)
+			if f.Info, f.Err = os.Lstat(path); f.Err == nil {
+				f.Old, f.Err = os.ReadFile(path)
+			}
 			return yield(f)
 		}
 		for _, in := range inputs {
@@ -96,10 +111,20 @@ func found(inputs []string, urlOf func(path string) string) iter.Seq[*File] {
 					}
 					return nil
 				}
+				rel, _ := filepath.Rel(in, path)
+				if d.Type()&fs.ModeSymlink != 0 {
+					f := &File{Path: path, Rel: rel}
+					if f.Link, f.Err = os.Readlink(path); f.Err == nil {
+						f.Info, f.Err = os.Lstat(path)
+					}
+					if !yield(f) {
+						return stopped
+					}
+					return nil
+				}
 				if d.IsDir() || !d.Type().IsRegular() {
 					return nil
 				}
-				rel, _ := filepath.Rel(in, path)
 				if !read(path, rel, IsDocument(path)) {
 					return stopped
 				}
@@ -119,6 +144,10 @@ func (o *Options) File(f *File) {
 	if f.Err != nil || !f.Document {
 		return
 	}
+	if f.URL == "" {
+		f.Err = fmt.Errorf("%s: %w", f.Path, ErrNoURL)
+		return
+	}
 	if strings.EqualFold(filepath.Ext(f.Path), ".css") {
 		f.New, f.Result, f.Err = o.CSS(f.Old, f.URL)
 	} else {
@@ -127,33 +156,6 @@ func (o *Options) File(f *File) {
 	if f.Err != nil {
 		f.Err = fmt.Errorf("%s: %w", f.Path, f.Err)
 	}
-}
-
-// WriteFile replaces the file at path with data, whole or not at all: data
-// goes to a temporary file in the same directory, with path's permissions,
-// which is then renamed over path.
-func WriteFile(path string, data []byte) error {
-	info, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".relurl-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // after the rename, there is nothing to remove
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(info.Mode().Perm()); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
 
 // Diff returns the unified diff of a document's rewriting, labelled with

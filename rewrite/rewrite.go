@@ -122,11 +122,22 @@ func (o *Options) Document(src []byte, outer base.Base) ([]byte, Result, error) 
 			return nil, Result{}, fmt.Errorf("its encoding, %s, does not give its bytes back once decoded: it cannot be rewritten byte for byte", name)
 		}
 	}
-	edits, res, err := o.edits(src, text, outer)
-	if err != nil || len(edits) == 0 {
+	// The edits are applied as they come, in the order of the document,
+	// so that memory does not grow with its links (a page of six million
+	// links is rewritten in little more than twice its size). Should one
+	// come before the text already written, the document is read again,
+	// its edits kept and applied at the end.
+	w := &editWriter{text: text}
+	res, err := o.edits(src, text, outer, w.add)
+	if err == nil && w.disordered {
+		var edits []edit
+		res, err = o.edits(src, text, outer, func(e edit) { edits = append(edits, e) })
+		w = &editWriter{text: text, out: apply(text, edits), at: len(text), edits: len(edits)}
+	}
+	if err != nil || w.edits == 0 {
 		return src, res, err
 	}
-	out := apply(text, edits)
+	out := w.finish()
 	if enc != nil {
 		if out, err = encode(enc, out); err != nil {
 			return nil, res, fmt.Errorf("writing %s: %w", name, err)
@@ -171,6 +182,30 @@ type edit struct {
 	with       []byte
 }
 
+// editWriter writes text with its edits applied, as they come.
+type editWriter struct {
+	text       []byte
+	out        []byte
+	at         int  // the text before it is written
+	edits      int  // edits applied
+	disordered bool // an edit came before at: out is of no use
+}
+
+func (w *editWriter) add(e edit) {
+	if e.start < w.at || w.disordered {
+		w.disordered = true
+		return
+	}
+	if w.out == nil {
+		w.out = make([]byte, 0, len(w.text)) // about as long: no need to grow it often
+	}
+	w.out = append(append(w.out, w.text[w.at:e.start]...), e.with...)
+	w.at = e.end
+	w.edits++
+}
+
+func (w *editWriter) finish() []byte { return append(w.out, w.text[w.at:]...) }
+
 func apply(text []byte, edits []edit) []byte {
 	slices.SortFunc(edits, func(a, b edit) int { return a.start - b.start })
 	out := make([]byte, 0, len(text)+len(text)/8)
@@ -196,25 +231,33 @@ type change struct {
 	to  string
 }
 
-// edits finds the links of the document src and the edits that rewrite
-// them in text, src decoded to UTF-8 as package links decodes it (src
-// itself for UTF-8), whose offsets the links' sites give.
-func (o *Options) edits(src, text []byte, outer base.Base) ([]edit, Result, error) {
+// edits finds the links of the document src and hands each edit that
+// rewrites them to emit, in text, src decoded to UTF-8 as package links
+// decodes it (src itself for UTF-8), whose offsets the links' sites give.
+// A value's edit is handed out once its last link is seen.
+func (o *Options) edits(src, text []byte, outer base.Base, emit func(edit)) (Result, error) {
 	var res Result
-	var sites []*site
-	var baseTag [2]int64
-	hasBase := false
+	var cur *site // the value whose links are being seen
+	done := func() {
+		if cur != nil {
+			for _, e := range cur.edits(nil, text) {
+				emit(e)
+			}
+			res.Rewritten += len(cur.changes)
+			cur = nil
+		}
+	}
 	docURL := o.move(outer.URL)
 	x := extractors.Get().(*links.Extractor)
 	defer extractors.Put(x)
 	x.Sites, x.Template, x.Resolver = true, true, o.Resolver
 	h := &links.Handler{Link: func(l *links.Link) error {
 		res.Links++
-		if l.Element == "base" {
-			baseTag, hasBase = [2]int64{l.Site.Tag.Start, l.Site.Tag.End}, true
-			if o.DropBase {
-				return nil
-			}
+		if l.Element == "base" && o.DropBase {
+			done()
+			emit(edit{int(l.Site.Tag.Start), int(l.Site.Tag.End), nil})
+			res.BaseGone = true
+			return nil
 		}
 		to, ok := o.reference(l, docURL)
 		if !ok {
@@ -223,30 +266,17 @@ func (o *Options) edits(src, text []byte, outer base.Base) ([]edit, Result, erro
 		if to == string(cleanRef(l.Ref)) {
 			return nil // the reference it has
 		}
-		var st *site
-		if n := len(sites); n > 0 && sites[n-1].s.Value == l.Site.Value {
-			st = sites[n-1]
-		} else {
-			st = &site{s: l.Site, decoded: bytes.Clone(l.Site.Decoded)}
-			st.s.Decoded = nil
-			sites = append(sites, st)
+		if cur == nil || cur.s.Value != l.Site.Value {
+			done()
+			cur = &site{s: l.Site, decoded: bytes.Clone(l.Site.Decoded)}
+			cur.s.Decoded = nil
 		}
-		st.changes = append(st.changes, change{l.Site.Ref, l.Site.CSS, to})
+		cur.changes = append(cur.changes, change{l.Site.Ref, l.Site.CSS, to})
 		return nil
 	}}
-	if _, err := x.HTML(bytes.NewReader(src), outer, h); err != nil {
-		return nil, res, err
-	}
-	var edits []edit
-	for _, st := range sites {
-		edits = st.edits(edits, text)
-		res.Rewritten += len(st.changes)
-	}
-	if o.DropBase && hasBase {
-		edits = append(edits, edit{int(baseTag[0]), int(baseTag[1]), nil})
-		res.BaseGone = true
-	}
-	return edits, res, nil
+	_, err := x.HTML(bytes.NewReader(src), outer, h)
+	done()
+	return res, err
 }
 
 // extractors keeps Extractors, and the buffers of their tokenizers, from

@@ -12,6 +12,11 @@ import (
 // retrieval URL package corpus gives a file, and the files package check
 // looks at for the links to URL. It is one type for both, so that a tree
 // mapped for its links is the tree checked.
+//
+// Paths compare as absolute paths, whichever way they are written: a Map
+// of "docs" holds "/home/me/docs/x.html" when the working directory is
+// /home/me, and one of "/home/me/docs" holds "docs/x.html" and
+// "./docs//x.html".
 type Map struct{ Dir, URL string }
 
 // ParseMap parses "DIR=URL"; the URL must be absolute.
@@ -24,4 +29,68 @@ func ParseMap(s string) (Map, error) {
 		return Map{}, fmt.Errorf("%q: %q is not an absolute URL", s, u)
 	}
 	return Map{filepath.Clean(dir), u}, nil
+}
+
+// Below returns the path of the file path below m.Dir, slash-separated,
+// and whether path is below it (or is it: ".").
+func (m Map) Below(path string) (string, bool) {
+	dir, err1 := filepath.Abs(m.Dir)
+	abs, err2 := filepath.Abs(path)
+	if err1 != nil || err2 != nil {
+		return "", false
+	}
+	rel, err := filepath.Rel(dir, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
+}
+
+// URLOf returns the URL of the file path, and whether it is below m.Dir:
+// m.URL followed by its path below m.Dir, each segment percent-escaped;
+// m.URL itself for m.Dir (a Map of one file).
+func (m Map) URLOf(path string) (string, bool) {
+	rel, ok := m.Below(path)
+	switch {
+	case !ok:
+		return "", false
+	case rel == ".":
+		return m.URL, true
+	}
+	return strings.TrimSuffix(m.URL, "/") + "/" + EscapePath(rel), true
+}
+
+// PathOf returns the file that the URL u stands for, and whether u is
+// under m.URL. The file is "" when u's path would leave m.Dir: a segment
+// ".." or "." (RFC 1808 and 3986 leave those above the root in place), or
+// one that holds a slash, a backslash or a NUL once percent-decoded
+// ("..%2f..%2fetc%2fpasswd"), which no file name holds. Such a file is
+// never to be looked up.
+func (m Map) PathOf(u string) (string, bool) {
+	rest, ok := strings.CutPrefix(u, m.URL)
+	if !ok {
+		return "", false
+	}
+	segs := strings.Split(rest, "/")
+	for i, seg := range segs {
+		s, err := url.PathUnescape(seg)
+		if err != nil {
+			s = seg
+		}
+		if s == "." || s == ".." || strings.ContainsAny(s, "/\\\x00") {
+			return "", true
+		}
+		segs[i] = s
+	}
+	return filepath.Join(m.Dir, filepath.FromSlash(strings.Join(segs, "/"))), true
+}
+
+// EscapePath writes a slash-separated file path as a URL path, each
+// segment percent-escaped.
+func EscapePath(path string) string {
+	segs := strings.Split(path, "/")
+	for i, s := range segs {
+		segs[i] = url.PathEscape(s)
+	}
+	return strings.Join(segs, "/")
 }

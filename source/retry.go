@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -25,16 +26,23 @@ type Retry struct {
 	Attempts int           // tries after a failure
 	MaxWait  time.Duration // the longest total wait between tries
 	Base     time.Duration // the first wait's bound, doubled at each try; 0 means 500ms
+	// Refused retries a connection the host refuses, which fails at once
+	// otherwise, as wget and curl fail (curl's --retry-connrefused): a
+	// refusal says nothing listens, most often a mistyped port, and a
+	// server that is still starting is the caller's to wait for.
+	Refused bool
 }
 
 // DefaultRetry is 8 tries within 2 minutes of waiting in all.
 var DefaultRetry = Retry{Attempts: 8, MaxWait: 2 * time.Minute, Base: 500 * time.Millisecond}
 
 // WithDefaults returns r with DefaultRetry's values where it has none:
-// the zero Retry is DefaultRetry.
+// the zero Retry is DefaultRetry, and so is one with Refused alone.
 func (r Retry) WithDefaults() Retry {
-	if r == (Retry{}) {
-		return DefaultRetry
+	if r == (Retry{Refused: r.Refused}) {
+		d := DefaultRetry
+		d.Refused = r.Refused
+		return d
 	}
 	if r.MaxWait <= 0 {
 		r.MaxWait = DefaultRetry.MaxWait
@@ -56,7 +64,7 @@ func (r Retry) WithDefaults() Retry {
 // Base·2^(n-1) ("full jitter", so that many readers that failed together
 // do not come back together), capped at 30 seconds.
 func (r Retry) Wait(n int, waited time.Duration, failed error) (time.Duration, error) {
-	if !Transient(failed) || n > r.Attempts {
+	if !Transient(failed) || n > r.Attempts || Refused(failed) && !r.Refused {
 		return 0, failed
 	}
 	var after interface{ RetryAfter() time.Duration }
@@ -108,6 +116,13 @@ func Transient(err error) bool {
 		return false
 	}
 	return !errors.Is(err, context.Canceled)
+}
+
+// Refused reports whether err is a connection the host refused: nothing
+// listens at that port.
+func Refused(err error) bool {
+	return errors.Is(err, syscall.ECONNREFUSED) ||
+		err != nil && strings.Contains(err.Error(), "actively refused") // Windows' WSAECONNREFUSED
 }
 
 // TransientStatus reports whether an HTTP status says to ask again: 408,

@@ -493,7 +493,9 @@ func TestHostileServers(t *testing.T) {
 		{"a certificate nobody signed", tlsSrv.URL + "/500", 0, "certificate", 1, 5 * time.Second},
 		{"Retry-After: 999999999", srv.URL + "/wait-forever", 0,
 			"503 Service Unavailable; not retried: the server asks to wait 277777h46m39s (Retry-After), past the 10s that retries may wait in all", 1, time.Second},
-		{"connection refused until the deadline", refused, 400 * time.Millisecond,
+		{"connection refused: at once, as wget and curl fail", refused, 0,
+			"dial tcp " + refused[len("http://"):len(refused)-len("/a.warc.gz")] + ": connect: connection refused", 1, time.Second},
+		{"connection refused until the deadline, with Retry.Refused", refused, 400 * time.Millisecond,
 			"no complete answer within 400ms; the last try: dial tcp " + refused[len("http://"):len(refused)-len("/a.warc.gz")] + ": connect: connection refused", 0, 3 * time.Second},
 		{"500 until the deadline", srv.URL + "/500", 400 * time.Millisecond,
 			"no complete answer within 400ms; the last try: 500 Internal Server Error", 0, 3 * time.Second},
@@ -515,6 +517,7 @@ func TestHostileServers(t *testing.T) {
 			o := &Options{Retry: slow, MaxRedirects: DefaultMaxRedirects, S3: S3Options{Endpoint: srv.URL, Unsigned: true}}
 			if tt.deadline > 0 {
 				o.Retry.Attempts = 1000 // the deadline ends the tries
+				o.Retry.Refused = true
 			}
 			obj, err := o.Open(ctx, tt.url, nil)
 			var got []byte

@@ -1,7 +1,6 @@
 package table
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress/zstd"
+	"github.com/relurl/relurl/internal/safefile"
 )
 
 // parquetRow gives the Parquet file its schema: Schema's columns in the
@@ -54,7 +54,7 @@ func NewParquet(out io.Writer) *Writer {
 	return newWriter(newParquetSink(out, nil))
 }
 
-func newParquetSink(out io.Writer, file *atomicFile) *parquetSink {
+func newParquetSink(out io.Writer, file *safefile.File) *parquetSink {
 	w := parquet.NewWriter(out, parquetSchema,
 		parquet.Compression(&zstd.Codec{Level: zstd.SpeedDefault}),
 		parquet.CreatedBy("relurl", "", ""))
@@ -63,7 +63,7 @@ func newParquetSink(out io.Writer, file *atomicFile) *parquetSink {
 
 type parquetSink struct {
 	w      *parquet.Writer
-	file   *atomicFile // when the sink owns the file
+	file   *safefile.File // when the sink owns the file
 	values [len(columns)][]parquet.Value
 }
 
@@ -110,42 +110,52 @@ func (s *parquetSink) write(b *batch) error {
 
 func (s *parquetSink) close() error {
 	err := s.w.Close()
-	if s.file != nil {
-		if cerr := s.file.commit(err); err == nil {
-			err = cerr
-		}
+	if s.file == nil {
+		return err
 	}
-	return err
+	if err != nil {
+		s.file.Abort()
+		return fmt.Errorf("writing %s: %w", s.file.Name(), err)
+	}
+	if err := s.file.Commit(); err != nil {
+		return fmt.Errorf("writing %s: %w", s.file.Name(), err)
+	}
+	return nil
 }
 
 func (s *parquetSink) abort() {
 	s.w.Close()
 	if s.file != nil {
-		s.file.commit(errAborted)
+		s.file.Abort()
 	}
 }
-
-var errAborted = errors.New("table: aborted")
 
 // CreateParquet returns a Writer of Parquet to path. With partRows 0, path
 // is one file; otherwise it is a directory (made if missing) of part files
 // part-00000.parquet, part-00001.parquet, … of at most partRows rows each,
-// as Spark writes a table. A file appears under its name only once it is
-// whole: until then it is written as a hidden temporary file beside it,
-// removed if the Writer fails.
+// as Spark writes a table, and an empty file _SUCCESS written last, once
+// every part is whole, as Hadoop and Spark mark a table complete: a
+// reader requires it, since a run that was stopped leaves the parts it
+// finished. A file appears under its name only once it is whole: until
+// then it is written as a hidden temporary file beside it, removed if the
+// Writer fails (package safefile).
 func CreateParquet(path string, partRows int64) (*Writer, error) {
 	if partRows <= 0 {
-		f, err := createAtomic(path)
+		f, err := safefile.Create(path)
 		if err != nil {
 			return nil, err
 		}
-		return newWriter(newParquetSink(f.f, f)), nil
+		return newWriter(newParquetSink(f, f)), nil
 	}
 	if err := os.MkdirAll(path, 0o777); err != nil {
 		return nil, err
 	}
-	if existing, _ := filepath.Glob(filepath.Join(path, "part-*.parquet")); len(existing) > 0 {
-		return nil, fmt.Errorf("%s already holds part files (%s): give an empty or new directory", path, filepath.Base(existing[0]))
+	existing, _ := filepath.Glob(filepath.Join(path, "part-*.parquet"))
+	if _, err := os.Lstat(filepath.Join(path, SuccessFile)); err == nil {
+		existing = append(existing, filepath.Join(path, SuccessFile))
+	}
+	if len(existing) > 0 {
+		return nil, fmt.Errorf("%s already holds a table (%s): give an empty or new directory", path, filepath.Base(existing[0]))
 	}
 	w := newWriter(&partsSink{dir: path, max: partRows})
 	w.batch.maxRows = int(min(partRows, BatchRows))
@@ -181,14 +191,17 @@ func (s *partsSink) next() error {
 			return err
 		}
 	}
-	f, err := createAtomic(filepath.Join(s.dir, fmt.Sprintf("part-%05d.parquet", s.n)))
+	f, err := safefile.Create(filepath.Join(s.dir, fmt.Sprintf("part-%05d.parquet", s.n)))
 	if err != nil {
 		return err
 	}
-	s.cur, s.rows = newParquetSink(f.f, f), 0
+	s.cur, s.rows = newParquetSink(f, f), 0
 	s.n++
 	return nil
 }
+
+// SuccessFile is the file that marks a directory of part files complete.
+const SuccessFile = "_SUCCESS"
 
 func (s *partsSink) close() error {
 	if s.cur == nil {
@@ -198,41 +211,14 @@ func (s *partsSink) close() error {
 			return err
 		}
 	}
-	return s.cur.close()
+	if err := s.cur.close(); err != nil {
+		return err
+	}
+	return safefile.WriteFile(filepath.Join(s.dir, SuccessFile), nil)
 }
 
 func (s *partsSink) abort() {
 	if s.cur != nil {
 		s.cur.abort()
 	}
-}
-
-// atomicFile is a file written under a temporary name and renamed to its
-// own once whole.
-type atomicFile struct {
-	f    *os.File
-	path string
-}
-
-func createAtomic(path string) (*atomicFile, error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return nil, err
-	}
-	return &atomicFile{f: f, path: path}, nil
-}
-
-// commit closes the file and gives it its name, or removes it when failed
-// is not nil.
-func (a *atomicFile) commit(failed error) error {
-	err := a.f.Close()
-	if failed == nil && err == nil {
-		if err = os.Chmod(a.f.Name(), 0o644); err == nil {
-			err = os.Rename(a.f.Name(), a.path)
-		}
-	}
-	if failed != nil || err != nil {
-		os.Remove(a.f.Name())
-	}
-	return err
 }

@@ -238,7 +238,10 @@ func TestParquetParts(t *testing.T) {
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	parts, _ := filepath.Glob(filepath.Join(dir, "*"))
+	if _, err := os.Stat(filepath.Join(dir, SuccessFile)); err != nil {
+		t.Errorf("no %s marker after Close: %v", SuccessFile, err)
+	}
+	parts, _ := filepath.Glob(filepath.Join(dir, "part-*"))
 	var sizes []int
 	for _, p := range parts {
 		sizes = append(sizes, len(readParquet(t, p)))
@@ -246,8 +249,24 @@ func TestParquetParts(t *testing.T) {
 	if len(parts) != 3 || filepath.Base(parts[2]) != "part-00002.parquet" || sizes[0] != 1000 || sizes[1] != 1000 || sizes[2] != 500 {
 		t.Errorf("parts %v of %v rows, want part-00000..2 of 1000, 1000, 500", parts, sizes)
 	}
-	if _, err := CreateParquet(dir, 1000); err == nil || !strings.Contains(err.Error(), "already holds part files") {
+	if _, err := CreateParquet(dir, 1000); err == nil || !strings.Contains(err.Error(), "already holds a table") {
 		t.Errorf("a directory with parts: %v, want refused", err)
+	}
+
+	// A run that fails midway leaves the parts it finished and no marker:
+	// its reader knows the table is not whole.
+	failed := filepath.Join(t.TempDir(), "failed")
+	w, _ = CreateParquet(failed, 1000)
+	for range 1500 {
+		w.Write(one)
+	}
+	w.Write([]byte{0xff}) // not a row: the Writer fails
+	w.Close()
+	if _, err := os.Stat(filepath.Join(failed, SuccessFile)); err == nil {
+		t.Errorf("a failed run has its %s marker", SuccessFile)
+	}
+	if hidden, _ := filepath.Glob(filepath.Join(failed, ".*")); len(hidden) > 0 {
+		t.Errorf("a failed run left %q", hidden)
 	}
 
 	// No rows at all: one empty part that holds the schema.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"iter"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -44,20 +45,25 @@ looked up outside DIR.
       name, in the target, when it is HTML (read with GET);
   mailto:, tel:, javascript:, data: and other schemes: skipped, counted.
 
-Requests are polite: at most -c at once, -per-host to one host, -rate a
-second to one host; 429 and 503 with Retry-After, and transient failures,
-are tried again (-retries, and -retry-max-wait of waiting in all) with
-growing waits; -timeout
-bounds each request and -max-time the whole run (links not checked by
-then are counted, and the exit status is 1 unless some are broken). The
-User-Agent names relurl. -H adds a header, -auth HOST=USER:PASSWORD
-basic authentication for a host. -offline checks only files. -include
-and -exclude are regular expressions on the resolved URL; a file
-.relurlignore in the current directory (or -ignore-file) holds more
--exclude patterns, one a line, "#" for comments. -cache FILE keeps the
-results of http(s) targets between runs, for -max-cache-age (1d by
-default): a CI job run again asks again only for what aged; runs sharing
-the file merge their results under a lock (FILE.lock).
+Requests are polite: at most -c at once, -per-host to one host (a
+request counts until its answer's body is read), -rate a second to one
+host; 429 and 503 with Retry-After, and transient failures, are tried
+again (-retries, and -retry-max-wait of waiting in all) with growing
+waits; a connection refused fails at once, as with wget and curl
+(-retry-refused tries it again too); -timeout bounds each request and
+-max-time the whole run (links not checked by then are counted, and the
+exit status is 5). The User-Agent names relurl. -H adds a header, -auth
+HOST=USER:PASSWORD basic authentication for a host. -offline checks only
+files. -include and -exclude are regular expressions on the resolved URL;
+a file .relurlignore in the current directory (or -ignore-file) holds
+more -exclude patterns, one a line, "#" for comments. -max-size bounds
+the documents read and, when given, the pages check fetches (8 MiB
+otherwise; a fragment not found past it is not reported broken). -cache
+FILE keeps the results of http(s) targets between runs, for
+-max-cache-age (1d by default): a CI job run again asks again only for
+what aged; runs sharing the file merge their results under a lock
+(FILE.lock); an entry that is not one check writes is not used, and a
+file that cannot be read is named and rebuilt.
 
 -recursive checks a site from its URLs: it reads each page once (a
 redirect's target too), breadth first, and goes on to the pages its <a>,
@@ -65,26 +71,45 @@ redirect's target too), breadth first, and goes on to the pages its <a>,
 directory ("https://h/docs/" for "https://h/docs/index.html"), or the
 -scope URLs. Other links, and pages out of the scope, are checked, not
 read. -crawl-depth bounds the links followed from a start, -max-pages the
-pages read (pages in scope past a bound are checked, and counted). Pages
-robots.txt disallows to relurl-check are excluded, unless -ignore-robots;
--sitemap starts from the sitemaps robots.txt names (else /sitemap.xml) as
-well. (-max-depth stays the nesting of MIME parts, as for links.)
+pages asked for (the starts and the sitemaps' pages included; pages in
+scope past a bound are checked, and counted). robots.txt is read as RFC
+9309 says: pages it disallows to relurl-check are excluded, unless
+-ignore-robots; one that answers 4xx allows every page; one that cannot
+be reached (5xx, 429, a network error, no whole answer within -timeout)
+disallows every page of its site, which is said; its redirects are
+followed, five at most. -sitemap starts from the sitemaps robots.txt
+names (else /sitemap.xml) as well: streamed, gzip or not, a sitemap index
+followed one level, each read up to the protocol's 50 MB and 50,000
+URLs, until -max-pages; the summary counts what was read and left out.
+The links of the pages read are kept compactly, in a temporary file when
+they are many, so that memory does not grow with the site.
+(-max-depth stays the nesting of MIME parts, as for links.)
 
-Broken links are reported on standard output grouped by the page that holds
-them, each with its line and column there, the reference as written and
-what it resolved to, and the status or the error; -explain adds why it
-resolved there: the base and the layer that set it (a <base href>, the
-retrieval URL), and each step of the standard. A summary ends the report
-on standard error. -json prints one object per link instead (source,
-line, column, url, ref, base, base_from, element, attribute, state: ok,
-broken, skipped, excluded or unchecked, status, error, redirects, elapsed_ms,
-cached); -format markdown a table for a CI job's summary; -format github
-GitHub Actions' workflow commands, an ::error at each broken link's file,
-line and column; -format junit JUnit XML (a test suite for each document,
-a test case for each link), as GitLab, Jenkins and test reporters read it.
+The report, on standard output, lists each broken target once, the
+targets with the most broken links first: what it resolved to and why it
+is broken (the status or the error), then the first five links to it,
+each with its document (a local file's path, else its URL), line and
+column, its element and the reference as written, and how many more
+there are; -explain adds, under each link, why it resolved there: the
+base and the layer that set it (a <base href>, the retrieval URL), and
+each step of the standard. A summary ends the report on standard error,
+each number with its unit. -json prints one object per link instead,
+every link (source, line, column, url, ref, base, base_from, element,
+attribute, state: ok, broken, skipped, excluded or unchecked, status,
+error, redirects, elapsed_ms, cached); -format markdown a table of the
+broken targets for a CI job's summary; -format github GitHub Actions'
+workflow commands, an ::error at each broken link's file, line and
+column; -format junit JUnit XML (a test suite for each document, a test
+case for each link), as GitLab, Jenkins and test reporters read it.
+Progress is shown on standard error when it is a terminal, through the
+reading of pages and the checking of targets; in a log (a CI job), a
+line "relurl check: progress: ..." every 10 seconds.
 
-Exit status: 0 when no link is broken, 2 when some are, 1 for a usage
-error or a document that could not be read.
+A run that reads no document (a tree of Markdown, a list of URLs) checks
+nothing, and says what it skipped. Exit status: 0 when every link was
+checked and none is broken; 4 when some are broken; 5 when -max-time ran
+out first; 1 when a document or page could not be read, or none was; 2
+for a usage error ("relurl help" has the table).
 
 Examples:
 
@@ -94,18 +119,6 @@ Examples:
   $ relurl check -recursive -format github https://www.example.org/docs/
   $ relurl check -format markdown -cache .cache site >> "$GITHUB_STEP_SUMMARY"
 `
-
-// exitBroken is check's exit status when links are broken; its usage
-// errors are exitInvalid, not exitUsage, which is the same number.
-const exitBroken = 2
-
-// checkUsage turns a usage error's status into check's.
-func checkUsage(code int) int {
-	if code == exitUsage {
-		return exitInvalid
-	}
-	return code
-}
 
 // checkFlags are check's own flags, beside the documents' (docFlags).
 type checkFlags struct {
@@ -158,12 +171,17 @@ func runCheck(e *env, args []string) int {
 	fs.BoolVar(&f.crawl.IgnoreRobots, "ignore-robots", false, "with -recursive, read pages robots.txt disallows to relurl")
 	fs.BoolVar(&f.crawl.Sitemap, "sitemap", false, "with -recursive, start from the site's sitemaps too")
 	if code, ok := d.parse(e, fs, args, checkHelp); !ok {
-		return checkUsage(code)
+		return code
 	}
 	only, code, ok := f.options(e, &d, &o)
 	if !ok {
 		return code
 	}
+	fs.Visit(func(fl *flag.Flag) {
+		if fl.Name == "max-size" {
+			o.MaxSize = d.maxSize // the pages check reads too, not only the documents
+		}
+	})
 
 	if f.recursive {
 		return f.crawlSite(e, &d, only, o, fs.Args())
@@ -175,7 +193,7 @@ func runCheck(e *env, args []string) int {
 		}
 	})
 	if len(crawlOnly) > 0 {
-		return checkUsage(e.usageError("check", "%s: only with -recursive", strings.Join(crawlOnly, ", ")))
+		return e.usageError("check", "%s: only with -recursive", strings.Join(crawlOnly, ", "))
 	}
 	// Find the links, as links does, with where each is.
 	var (
@@ -194,29 +212,57 @@ func runCheck(e *env, args []string) int {
 		}
 	}
 	status, stats := d.run(e, "check", fs.Args(), newExtractor, docLinks, nil)
+	if stats.Documents == 0 {
+		// Nothing read is not a pass: a tree of Markdown, a list of URLs.
+		if stats.Failed > 0 {
+			return worse(status, exitFailed) // said already
+		}
+		fmt.Fprintf(e.stderr, "relurl check: no document read, so no link was checked%s\n", skippedNote(stats))
+		return worse(status, exitFailed)
+	}
 	linkcheck.SortLinks(found)
 
 	ctx, cancel := f.context()
 	defer cancel()
-	p := e.newProgress()
+	p := e.newProgress().logEvery("check", progressEvery)
 	reports := linkcheck.Run(ctx, found, o, func(done, total int) {
 		p.update(func(float64) string { return fmt.Sprintf("%d of %d targets checked", done, total) })
 	})
 	p.clear()
-	if o.Cache != nil {
-		if err := o.Cache.Save(); err != nil {
-			fmt.Fprintf(e.stderr, "relurl check: -cache: %v\n", err)
-			status = max(status, exitInvalid)
-		}
+	return f.report(e, slices.Values(reports), stats.Documents, f.saveCache(e, o, status))
+}
+
+// progressEvery is how often check writes a line of progress to a log.
+const progressEvery = 10 * time.Second
+
+// saveCache saves the cache, if any, and returns the status with its
+// failure added.
+func (f *checkFlags) saveCache(e *env, o linkcheck.Options, status int) int {
+	if o.Cache == nil {
+		return status
 	}
-	return f.report(e, reports, stats, status)
+	if err := o.Cache.Save(); err != nil {
+		fmt.Fprintf(e.stderr, "relurl check: -cache: %v\n", printable(err.Error()))
+		return worse(status, exitFailed)
+	}
+	return status
+}
+
+// skippedNote says what a run that read no document met instead:
+// ": skipped 112 .md files (check reads HTML, MIME messages and WARC
+// archives)".
+func skippedNote(stats corpus.Stats) string {
+	if len(stats.Skipped) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(": skipped %s (documents are HTML, MIME messages and WARC archives)", kindsNote(stats.Skipped))
 }
 
 // options sets o from the flags and returns the elements to read; on a
 // bad value it reports it and returns the exit status, false.
 func (f *checkFlags) options(e *env, d *docFlags, o *linkcheck.Options) (map[string]bool, int, bool) {
 	fail := func(format string, args ...any) (map[string]bool, int, bool) {
-		return nil, checkUsage(e.usageError("check", format, args...)), false
+		return nil, e.usageError("check", format, args...), false
 	}
 	if !slices.Contains([]string{"text", "markdown", "github", "junit"}, f.format) {
 		return fail("-format %q: want text, markdown, github or junit", f.format)
@@ -244,7 +290,7 @@ func (f *checkFlags) options(e *env, d *docFlags, o *linkcheck.Options) (map[str
 	ignored, err := linkcheck.ReadIgnoreFile(f.ignoreFile)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "relurl check: %v\n", err)
-		return nil, exitInvalid, false
+		return nil, exitFailed, false
 	}
 	o.Exclude = append(o.Exclude, ignored...)
 	age, err := linkcheck.ParseAge(f.maxAge)
@@ -254,21 +300,20 @@ func (f *checkFlags) options(e *env, d *docFlags, o *linkcheck.Options) (map[str
 	if f.cacheFile != "" {
 		if o.Cache, err = linkcheck.OpenCache(f.cacheFile, age); err != nil {
 			fmt.Fprintf(e.stderr, "relurl check: -cache: %v\n", err)
-			return nil, exitInvalid, false
+			return nil, exitFailed, false
+		}
+		if o.Cache.Discarded != nil {
+			fmt.Fprintf(e.stderr, "relurl check: warning: -cache: %s\n", printable(o.Cache.Discarded.Error()))
 		}
 	}
 	if f.root != "" {
 		// The files below DIR get the URLs a server rooted there gives
 		// (file:///docs/x.html), and file: URLs are its files.
-		dir, err := filepath.Abs(f.root)
-		if err != nil {
-			return fail("-root %q: %v", f.root, err)
-		}
-		d.maps = append(d.maps, source.Map{Dir: dir, URL: "file:///"})
+		d.maps = append(d.maps, source.Map{Dir: filepath.Clean(f.root), URL: "file:///"})
 	}
 	o.Maps = d.maps
 	o.Timeout = d.timeout
-	o.Retry = source.Retry{Attempts: d.retries, MaxWait: d.retryWait, Base: linkcheck.DefaultRetry.Base}
+	o.Retry = source.Retry{Attempts: d.retries, MaxWait: d.retryWait, Base: linkcheck.DefaultRetry.Base, Refused: d.retryRefused}
 	if o.MaxRedirects = d.maxRedirects; o.MaxRedirects == 0 {
 		o.MaxRedirects = -1 // check.Options' "none"
 	}
@@ -276,43 +321,33 @@ func (f *checkFlags) options(e *env, d *docFlags, o *linkcheck.Options) (map[str
 }
 
 // report prints the reports in the format asked for, then the summary on
-// standard error, and returns the exit status: status (the documents'),
-// else exitBroken when a link is broken.
-func (f *checkFlags) report(e *env, reports []linkcheck.Report, stats corpus.Stats, status int) int {
-	var out []byte
-	switch {
-	case f.asJSON:
-		out = linkcheck.JSON(reports)
-	case f.format == "markdown":
-		out = linkcheck.Markdown(reports)
-	case f.format == "github":
-		out = linkcheck.GitHub(reports)
-	case f.format == "junit":
-		out = linkcheck.JUnit(reports)
-	default:
-		out = linkcheck.Text(reports, f.spec, f.explain)
+// standard error, and returns the exit status: status (the documents')
+// with the findings and a time-out added.
+func (f *checkFlags) report(e *env, reports iter.Seq[linkcheck.Report], documents int, status int) int {
+	format := map[string]linkcheck.Format{"text": linkcheck.FormatText, "markdown": linkcheck.FormatMarkdown,
+		"github": linkcheck.FormatGitHub, "junit": linkcheck.FormatJUnit}[f.format]
+	if f.asJSON {
+		format = linkcheck.FormatJSON
 	}
-	if code := e.write(out); code != exitOK {
-		return code
+	if err := linkcheck.WriteReport(e.stdout, format, reports, linkcheck.ReportOptions{Explain: f.explain, Spec: f.spec}); err != nil {
+		return exitWrite // main reports it
 	}
 	c := linkcheck.Count(reports)
-	fmt.Fprintf(e.stderr, "relurl check: %s, %s, %s: %d broken, %d skipped, %d excluded\n",
-		corpus.Count(stats.Documents, "document"), corpus.Count(len(reports), "link"), corpus.Count(c.Targets, "target"),
-		c.ByState[linkcheck.Broken], c.ByState[linkcheck.Skipped], c.ByState[linkcheck.Excluded])
+	fmt.Fprintf(e.stderr, "relurl check: %s, %s, %s; broken: %s, %s; skipped: %s; excluded: %s\n",
+		corpus.Count(documents, "document"), corpus.Count(c.Links, "link"),
+		corpus.Count(c.Targets, "target"), corpus.Count(c.BrokenTargets, "target"), corpus.Count(c.ByState[linkcheck.Broken], "link"),
+		corpus.Count(c.ByState[linkcheck.Skipped], "link"), corpus.Count(c.ByState[linkcheck.Excluded], "link"))
 	if c.Unresolved > 0 {
 		fmt.Fprintf(e.stderr, "relurl check: hint: %s could not be resolved, for want of a base URL: give the documents one with -map DIR=URL, -url URL or -root DIR\n", corpus.Count(c.Unresolved, "link"))
 	}
 	if n := c.ByState[linkcheck.Unchecked]; n > 0 {
 		fmt.Fprintf(e.stderr, "relurl check: %s not checked: -max-time ran out\n", corpus.Count(n, "link"))
-		status = max(status, exitInvalid)
+		status = worse(status, exitTimeout)
 	}
-	if c.ByState[linkcheck.Broken] > 0 && status == exitOK {
-		return exitBroken
+	if c.ByState[linkcheck.Broken] > 0 {
+		status = worse(status, exitFound)
 	}
-	if status != exitOK {
-		return exitInvalid
-	}
-	return exitOK
+	return status
 }
 
 // context is the run's, ended by -max-time.
@@ -328,32 +363,47 @@ func (f *checkFlags) context() (context.Context, context.CancelFunc) {
 func (f *checkFlags) crawlSite(e *env, d *docFlags, only map[string]bool, o linkcheck.Options, starts []string) int {
 	for _, s := range starts {
 		if !source.IsURL(s) || strings.HasPrefix(s, "s3:") {
-			return checkUsage(e.usageError("check", "-recursive crawls a site from its http or https URLs; %q is none (a tree of files is checked whole without it)", s))
+			return e.usageError("check", "-recursive crawls a site from its http or https URLs; %q is none (a tree of files is checked whole without it)", s)
 		}
 	}
 	if d.files != "" {
-		return checkUsage(e.usageError("check", "-recursive starts from URL arguments, not -files"))
+		return e.usageError("check", "-recursive starts from URL arguments, not -files")
 	}
 	f.crawl.Scope = f.scopes
 	f.crawl.Links = linkcheck.PageLinks(func() *links.Extractor {
 		return &links.Extractor{MaxDepth: d.maxDepth, Resolver: relurl.Resolver{Spec: f.spec}, Only: only, Positions: true,
 			ContentLocation: d.contentLocation}
 	})
-	p := e.newProgress()
-	f.crawl.Progress = func(read, known int) {
-		p.update(func(float64) string { return fmt.Sprintf("%d of %d pages read", read, known) })
+	p := e.newProgress().logEvery("check", progressEvery)
+	f.crawl.Progress = func(stage linkcheck.CrawlStage, done, total int) {
+		p.update(func(float64) string {
+			if stage == linkcheck.Reading {
+				return fmt.Sprintf("%d of %d pages read", done, total)
+			}
+			return fmt.Sprintf("%d of %d targets checked", done, total)
+		})
 	}
 	ctx, cancel := f.context()
 	defer cancel()
 	res := linkcheck.Crawl(ctx, starts, o, f.crawl)
+	defer res.Close()
 	p.clear()
 	status := exitOK
 	for _, err := range res.Errors {
 		fmt.Fprintf(e.stderr, "relurl check: %s\n", printable(err.Error()))
-		status = exitInvalid
+		status = exitFailed
 	}
 	if res.NotFollowed > 0 {
 		fmt.Fprintf(e.stderr, "relurl check: %s in scope checked but not read: -crawl-depth or -max-pages\n", corpus.Count(res.NotFollowed, "page"))
 	}
-	return f.report(e, res.Reports, corpus.Stats{Documents: res.Pages}, status)
+	if n := res.Sitemaps; n.Read+n.Failed+n.NotRead > 0 {
+		fmt.Fprintf(e.stderr, "relurl check: sitemaps: %s read (%d in part), %d not read for -max-pages, %d failed; %s listed, %d out of scope, %d past a sitemap's 50,000\n",
+			corpus.Count(n.Read, "sitemap"), n.Partly, n.NotRead, n.Failed, corpus.Count(n.URLs, "page"), n.OutOfScope, n.PastLimit)
+	}
+	status = f.report(e, res.Reports(), res.Pages, f.saveCache(e, o, status))
+	if err := res.Err(); err != nil {
+		fmt.Fprintf(e.stderr, "relurl check: %v\n", err)
+		status = worse(status, exitFailed)
+	}
+	return status
 }

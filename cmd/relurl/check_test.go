@@ -110,8 +110,8 @@ func TestCheckSite(t *testing.T) {
 	if elapsed := time.Since(start); elapsed > 30*time.Second {
 		t.Errorf("the check took %v", elapsed)
 	}
-	if r.code != 2 {
-		t.Fatalf("exit %d, want 2; stderr %s", r.code, r.stderr)
+	if r.code != exitFound {
+		t.Fatalf("exit %d, want %d; stderr %s", r.code, exitFound, r.stderr)
 	}
 	var broken, ok, skipped []string
 	for line := range strings.Lines(r.stdout) {
@@ -151,13 +151,13 @@ func TestCheckSite(t *testing.T) {
 	if len(skipped) != 2 {
 		t.Errorf("skipped: %q", skipped)
 	}
-	if !strings.Contains(r.stderr, "7 broken, 2 skipped, 0 excluded") {
+	if !strings.Contains(r.stderr, "broken: 7 targets, 7 links; skipped: 2 links; excluded: 0 links") {
 		t.Errorf("summary: %s", r.stderr)
 	}
 
 	// A permanent redirect is a link to fix, with -fail-permanent-redirects.
 	r = relurlRun(t, nil, "check", "-fail-permanent-redirects", "-include", "r301", s.URL+"/index.html")
-	if r.code != 2 || !strings.Contains(r.stdout, `<a href="/r301"> `+s.URL+`/r301: moved permanently to `+s.URL+`/r308`) {
+	if r.code != exitFound || !strings.Contains(r.stdout, s.URL+`/r301: moved permanently to `+s.URL+`/r308`) || !strings.Contains(r.stdout, `<a href="/r301">`) {
 		t.Errorf("-fail-permanent-redirects: exit %d\n%s", r.code, r.stdout)
 	}
 
@@ -173,17 +173,17 @@ func TestCheckSite(t *testing.T) {
 func TestCheckText(t *testing.T) {
 	s := checkSite(t)
 	r := relurlRun(t, nil, "check", "-explain", "-elements", "a@href", "-exclude", "slow|err500|loop|gone|busy|huge", s.URL+"/index.html")
-	want := s.URL + "/index.html\n" +
-		"  3:1 <a href=\"missing.html\"> " + s.URL + "/docs/missing.html: 404 Not Found\n" +
+	want := s.URL + "/docs/missing.html: 404 Not Found\n" +
+		"  " + s.URL + "/index.html:3:1 <a href=\"missing.html\">\n" +
 		"    base: " + s.URL + "/docs/, from the document's <base href> (3.1)\n"
-	if !strings.HasPrefix(r.stdout, want) || r.code != 2 {
+	if !strings.HasPrefix(r.stdout, want) || r.code != exitFound {
 		t.Errorf("exit %d, report:\n%s\nwant it to start with:\n%s", r.code, r.stdout, want)
 	}
-	if !strings.Contains(r.stdout, `  8:1 <a href="guide.html#nope"> `+s.URL+`/docs/guide.html#nope: no element with id or name "nope"`) {
+	if !strings.Contains(r.stdout, s.URL+"/docs/guide.html#nope: no element with id or name \"nope\"\n  "+s.URL+"/index.html:8:1 <a href=\"guide.html#nope\">\n") {
 		t.Errorf("no fragment report:\n%s", r.stdout)
 	}
 	r = relurlRun(t, nil, "check", "-format", "markdown", "-elements", "a@href", "-exclude", "slow|err500|loop|gone|busy|huge", s.URL+"/index.html")
-	if !strings.HasPrefix(r.stdout, "**2 broken links**\n\n| page | line | link | resolved to | why |\n") {
+	if !strings.HasPrefix(r.stdout, "**2 broken links, 2 targets**\n\n| target | why | links | where |\n") {
 		t.Errorf("markdown:\n%s", r.stdout)
 	}
 }
@@ -197,21 +197,21 @@ func TestCheckOffline(t *testing.T) {
 	os.WriteFile(filepath.Join(site, "index.html"), []byte(`<base href="docs/"><a href="a.html#x">a</a> <a href="b.html">b</a> <a href="../">home</a> <a href="https://elsewhere.example/">out</a>`), 0o644)
 	os.WriteFile(filepath.Join(site, "docs", "a.html"), []byte(`<a name="x">x</a>`), 0o644)
 	r := relurlRun(t, nil, "check", "-offline", "-map", site+"=https://site.example/", site)
-	check(t, r, "https://site.example/index.html\n  1:45 <a href=\"b.html\"> https://site.example/docs/b.html: no such file: "+filepath.Join(site, "docs", "b.html")+"\n",
-		"relurl check: 2 documents, 4 links, 4 targets: 1 broken, 0 skipped, 1 excluded\n", 2)
+	check(t, r, "https://site.example/docs/b.html: no such file: "+filepath.Join(site, "docs", "b.html")+"\n  "+filepath.Join(site, "index.html")+":1:45 <a href=\"b.html\">\n",
+		"relurl check: 2 documents, 4 links, 4 targets; broken: 1 target, 1 link; skipped: 0 links; excluded: 1 link\n", exitFound)
 
 	os.WriteFile(filepath.Join(site, "docs", "b.html"), nil, 0o644)
 	r = relurlRun(t, nil, "check", "-offline", "-map", site+"=https://site.example/", site)
-	check(t, r, "", "relurl check: 3 documents, 4 links, 4 targets: 0 broken, 0 skipped, 1 excluded\n", 0)
+	check(t, r, "", "relurl check: 3 documents, 4 links, 4 targets; broken: 0 targets, 0 links; skipped: 0 links; excluded: 1 link\n", 0)
 
 	r = relurlRun(t, nil, "check", "-format", "pdf", site)
-	check(t, r, "", "relurl check: -format \"pdf\": want text, markdown, github or junit\n…", 1)
+	check(t, r, "", "relurl check: -format \"pdf\": want text, markdown, github or junit\n…", exitUsage)
 	r = relurlRun(t, nil, "check", filepath.Join(dir, "nothing.html"))
 	check(t, r, "", "relurl check: open "+filepath.Join(dir, "nothing.html")+": no such file or directory\n…", 1)
 }
 
 // TestCheckMaxTime: links not checked when -max-time runs out are counted,
-// not reported broken, and the exit status is 1.
+// not reported broken, and the exit status is 5.
 func TestCheckMaxTime(t *testing.T) {
 	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/page.html" {
@@ -227,7 +227,7 @@ func TestCheckMaxTime(t *testing.T) {
 	defer s.Close()
 	start := time.Now()
 	r := relurlRun(t, nil, "check", "-max-time", "300ms", s.URL+"/page.html")
-	check(t, r, "", "relurl check: 1 document, 2 links, 2 targets: 0 broken, 0 skipped, 0 excluded\nrelurl check: 2 links not checked: -max-time ran out\n", 1)
+	check(t, r, "", "relurl check: 1 document, 2 links, 2 targets; broken: 0 targets, 0 links; skipped: 0 links; excluded: 0 links\nrelurl check: 2 links not checked: -max-time ran out\n", exitTimeout)
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("-max-time 300ms took %v", d)
 	}
@@ -279,10 +279,10 @@ func TestCheckHeadersAuthIgnore(t *testing.T) {
 	ignore := filepath.Join(t.TempDir(), "ignore")
 	os.WriteFile(ignore, []byte("# what not to check\n/ignored/\n"), 0o644)
 	r := relurlRun(t, nil, "check", "-H", "X-Token: t 1", "-auth", host+"=me:secret", "-ignore-file", ignore, s.URL+"/page.html")
-	check(t, r, "", "relurl check: 1 document, 2 links, 2 targets: 0 broken, 0 skipped, 1 excluded\n", 0)
+	check(t, r, "", "relurl check: 1 document, 2 links, 2 targets; broken: 0 targets, 0 links; skipped: 0 links; excluded: 1 link\n", 0)
 	// Without them: the private page refuses, the ignored one is missing.
 	r = relurlRun(t, nil, "check", "-ignore-file", filepath.Join(t.TempDir(), "none"), s.URL+"/page.html")
-	check(t, r, "*", "relurl check: 1 document, 2 links, 2 targets: 2 broken, 0 skipped, 0 excluded\n", 2)
+	check(t, r, "*", "relurl check: 1 document, 2 links, 2 targets; broken: 2 targets, 2 links; skipped: 0 links; excluded: 0 links\n", exitFound)
 	os.WriteFile(ignore, []byte("(unclosed\n"), 0o644)
 	r = relurlRun(t, nil, "check", "-ignore-file", ignore, s.URL+"/page.html")
 	check(t, r, "", "relurl check: "+ignore+", line 1: error parsing regexp: missing closing ): `(unclosed`\n", 1)
@@ -308,7 +308,7 @@ func TestCheckRetriesDefault(t *testing.T) {
 	}{{nil, 4}, {[]string{"-retries", "1"}, 2}} {
 		tries.Store(0)
 		r := relurlRun(t, nil, append(append([]string{"check"}, tt.args...), s.URL+"/page.html")...)
-		if r.code != 2 || tries.Load() != tt.want {
+		if r.code != exitFound || tries.Load() != tt.want {
 			t.Errorf("%v: exit %d, %d requests, want %d", tt.args, r.code, tries.Load(), tt.want)
 		}
 	}
@@ -370,8 +370,8 @@ func TestCheckHostilePage(t *testing.T) {
 			t.Errorf("%s: %s\nwant %s", ref, states[ref], w)
 		}
 	}
-	if r.code != 2 {
-		t.Errorf("exit %d, want 2", r.code)
+	if r.code != exitFound {
+		t.Errorf("exit %d, want %d", r.code, exitFound)
 	}
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("took %v", d)
@@ -380,7 +380,7 @@ func TestCheckHostilePage(t *testing.T) {
 	// A local tree under -map: a link out of the root by %2f is not looked
 	// up, and neither is the secret beside the root.
 	r = relurlRun(t, nil, "check", "-offline", "-json", "-map", root+"=https://site.example/", root)
-	if !strings.Contains(r.stdout, `"ref":"/..%2fsecret.html"`) || !strings.Contains(r.stdout, "its path leaves the mapped directory") || r.code != 2 {
+	if !strings.Contains(r.stdout, `"ref":"/..%2fsecret.html"`) || !strings.Contains(r.stdout, "its path leaves the mapped directory") || r.code != exitFound {
 		t.Errorf("-map and ..%%2f: exit %d\n%s", r.code, r.stdout)
 	}
 }
@@ -422,7 +422,7 @@ func TestCheckLocalSite(t *testing.T) {
 	}
 	want := []string{"file:///", "file:///docs/guide.html", doc("docs/gone.html"), doc("docs/guide.html") + "#nowhere"}
 	slices.Sort(broken)
-	if r.code != exitBroken || !slices.Equal(broken, want) {
+	if r.code != exitFound || !slices.Equal(broken, want) {
 		t.Errorf("no flags: exit %d, broken %q, want %q", r.code, broken, want)
 	}
 	if strings.Contains(r.stderr, "hint") {
@@ -432,18 +432,19 @@ func TestCheckLocalSite(t *testing.T) {
 	// -root: the tree is the site; /etc/passwd is the site's, not the
 	// machine's.
 	r = relurlRun(t, nil, "check", "-offline", "-root", site, site)
-	wantText := "file:///docs/guide.html\n" +
-		"  2:67 <a href=\"/../../etc/passwd\"> file:///etc/passwd: no such file: " + filepath.Join(site, "etc", "passwd") + "\n" +
-		"file:///index.html\n" +
-		"  2:1 <a href=\"docs/gone.html\"> file:///docs/gone.html: no such file: " + filepath.Join(site, "docs", "gone.html") + "\n" +
-		"  2:35 <a href=\"docs/guide.html#nowhere\"> file:///docs/guide.html#nowhere: no element with id or name \"nowhere\"\n"
-	check(t, r, wantText, "relurl check: 2 documents, 8 links, 5 targets: 3 broken, 0 skipped, 0 excluded\n", exitBroken)
+	wantText := "file:///etc/passwd: no such file: " + filepath.Join(site, "etc", "passwd") + "\n" +
+		"  " + filepath.Join(site, "docs", "guide.html") + ":2:67 <a href=\"/../../etc/passwd\">\n" +
+		"file:///docs/gone.html: no such file: " + filepath.Join(site, "docs", "gone.html") + "\n" +
+		"  " + filepath.Join(site, "index.html") + ":2:1 <a href=\"docs/gone.html\">\n" +
+		"file:///docs/guide.html#nowhere: no element with id or name \"nowhere\"\n" +
+		"  " + filepath.Join(site, "index.html") + ":2:35 <a href=\"docs/guide.html#nowhere\">\n"
+	check(t, r, wantText, "relurl check: 2 documents, 8 links, 5 targets; broken: 3 targets, 3 links; skipped: 0 links; excluded: 0 links\n", exitFound)
 
 	// A document with no base at all (standard input without -url): the
 	// summary says how to give it one.
 	r = relurlRun(t, in(`<a href="x.html">x</a>`), "check", "-offline", "-")
-	check(t, r, "*", "relurl check: 1 document, 1 link, 1 target: 1 broken, 0 skipped, 0 excluded\n"+
-		"relurl check: hint: 1 link could not be resolved, for want of a base URL: give the documents one with -map DIR=URL, -url URL or -root DIR\n", exitBroken)
+	check(t, r, "*", "relurl check: 1 document, 1 link, 0 targets; broken: 0 targets, 1 link; skipped: 0 links; excluded: 0 links\n"+
+		"relurl check: hint: 1 link could not be resolved, for want of a base URL: give the documents one with -map DIR=URL, -url URL or -root DIR\n", exitFound)
 }
 
 // TestCheckGitHubFormat: -format github puts an ::error workflow command
@@ -455,7 +456,7 @@ func TestCheckGitHubFormat(t *testing.T) {
 	page := filepath.ToSlash(filepath.Join(site, "index.html"))
 	want := "::error file=" + page + ",line=3,col=37,title=broken link::guide.html#install (https://site.example/docs/guide.html#install): no element with id or name \"install\"\n" +
 		"::error file=" + page + ",line=4,col=1,title=broken link::faq.html (https://site.example/docs/faq.html): no such file: " + filepath.Join(site, "docs", "faq.html") + "\n"
-	check(t, r, want, "*", exitBroken)
+	check(t, r, want, "*", exitFound)
 }
 
 // TestCheckJUnitFormat reads -format junit back with junitparser, the
@@ -472,7 +473,7 @@ func TestCheckJUnitFormat(t *testing.T) {
 	}
 	site := filepath.Join("..", "..", "testdata", "site")
 	r := relurlRun(t, nil, "check", "-offline", "-format", "junit", "-map", site+"=https://site.example/", site)
-	if r.code != exitBroken {
+	if r.code != exitFound {
 		t.Fatalf("exit %d, %s", r.code, r.stderr)
 	}
 	path := filepath.Join(t.TempDir(), "report.xml")
@@ -528,19 +529,20 @@ func TestCheckCrawl(t *testing.T) {
 
 	// The start page alone: its two broken links.
 	r := relurlRun(t, nil, "check", s.URL+"/index.html")
-	check(t, r, "*", "relurl check: 1 document, 5 links, 3 targets: 2 broken, 0 skipped, 0 excluded\n", exitBroken)
+	check(t, r, "*", "relurl check: 1 document, 5 links, 3 targets; broken: 2 targets, 2 links; skipped: 0 links; excluded: 0 links\n", exitFound)
 	clear(gets)
 
 	// The site: the third, found in a page the start links to; the private
 	// page checked by nobody, as robots.txt asks; /index.html, which the
 	// server redirects to /, not read again.
 	r = relurlRun(t, nil, "check", "-recursive", s.URL+"/")
-	want := s.URL + "/\n" +
-		"  2:1 <a href=\"docs/gone.html\"> " + s.URL + "/docs/gone.html: 404 Not Found\n" +
-		"  2:35 <a href=\"docs/guide.html#nowhere\"> " + s.URL + "/docs/guide.html#nowhere: no element with id or name \"nowhere\"\n" +
-		s.URL + "/docs/guide.html\n" +
-		"  2:67 <a href=\"/../../etc/passwd\"> " + s.URL + "/etc/passwd: 404 Not Found\n"
-	check(t, r, want, "relurl check: 3 documents, 10 links, 7 targets: 3 broken, 0 skipped, 1 excluded\n", exitBroken)
+	want := s.URL + "/docs/gone.html: 404 Not Found\n" +
+		"  " + s.URL + "/:2:1 <a href=\"docs/gone.html\">\n" +
+		s.URL + "/docs/guide.html#nowhere: no element with id or name \"nowhere\"\n" +
+		"  " + s.URL + "/:2:35 <a href=\"docs/guide.html#nowhere\">\n" +
+		s.URL + "/etc/passwd: 404 Not Found\n" +
+		"  " + s.URL + "/docs/guide.html:2:67 <a href=\"/../../etc/passwd\">\n"
+	check(t, r, want, "relurl check: 3 documents, 10 links, 7 targets; broken: 3 targets, 3 links; skipped: 0 links; excluded: 1 link\n", exitFound)
 	for path, n := range gets {
 		if n != 1 && path != "/robots.txt" {
 			t.Errorf("GET %s: %d times", path, n)
@@ -553,34 +555,34 @@ func TestCheckCrawl(t *testing.T) {
 	// -ignore-robots reads it; -crawl-depth 1 stops before docs/'s pages'
 	// links; a start that is not a URL is a usage error.
 	r = relurlRun(t, nil, "check", "-recursive", "-ignore-robots", s.URL+"/")
-	check(t, r, "*", "relurl check: 4 documents, 11 links, 8 targets: 4 broken, 0 skipped, 0 excluded\n", exitBroken)
+	check(t, r, "*", "relurl check: 4 documents, 11 links, 8 targets; broken: 4 targets, 4 links; skipped: 0 links; excluded: 0 links\n", exitFound)
 	r = relurlRun(t, nil, "check", "-recursive", "-crawl-depth", "1", "-ignore-robots", s.URL+"/")
 	check(t, r, "*", "relurl check: 3 pages in scope checked but not read: -crawl-depth or -max-pages\n"+
-		"relurl check: 3 documents, 10 links, 7 targets: 3 broken, 0 skipped, 0 excluded\n", exitBroken)
+		"relurl check: 3 documents, 10 links, 7 targets; broken: 3 targets, 3 links; skipped: 0 links; excluded: 0 links\n", exitFound)
 	// -scope narrows what is read to /private/, which the start does not
 	// link to (the start is read whatever its scope), so guide.html's
 	// breakage goes unseen;
 	// -max-pages 1 reads the start alone and says what it left.
 	r = relurlRun(t, nil, "check", "-recursive", "-ignore-robots", "-scope", s.URL+"/private/", s.URL+"/")
-	check(t, r, "*", "relurl check: 1 document, 5 links, 3 targets: 2 broken, 0 skipped, 0 excluded\n", exitBroken)
+	check(t, r, "*", "relurl check: 1 document, 5 links, 3 targets; broken: 2 targets, 2 links; skipped: 0 links; excluded: 0 links\n", exitFound)
 	r = relurlRun(t, nil, "check", "-recursive", "-max-pages", "1", s.URL+"/")
 	check(t, r, "*", "relurl check: 3 pages in scope checked but not read: -crawl-depth or -max-pages\n"+
-		"relurl check: 1 document, 5 links, 3 targets: 2 broken, 0 skipped, 0 excluded\n", exitBroken)
+		"relurl check: 1 document, 5 links, 3 targets; broken: 2 targets, 2 links; skipped: 0 links; excluded: 0 links\n", exitFound)
 
 	// -sitemap: a page no link leads to, listed in /sitemap.xml, is read,
 	// and its broken link found.
 	os.WriteFile(filepath.Join(site, "orphan.html"), []byte(`<a href="lost.html">lost</a>`), 0o644)
 	os.WriteFile(filepath.Join(site, "sitemap.xml"), []byte(`<urlset><url><loc>`+s.URL+`/orphan.html</loc></url></urlset>`), 0o644)
 	r = relurlRun(t, nil, "check", "-recursive", "-sitemap", "-json", s.URL+"/")
-	if r.code != exitBroken || !strings.Contains(r.stdout, `"url":"`+s.URL+`/lost.html"`) {
+	if r.code != exitFound || !strings.Contains(r.stdout, `"url":"`+s.URL+`/lost.html"`) {
 		t.Errorf("-sitemap: exit %d, the orphan's link not reported:\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	r = relurlRun(t, nil, "check", "-sitemap", s.URL+"/")
-	if r.code != exitInvalid || !strings.Contains(r.stderr, "-sitemap: only with -recursive") {
+	if r.code != exitUsage || !strings.Contains(r.stderr, "-sitemap: only with -recursive") {
 		t.Errorf("-sitemap alone: exit %d, %s", r.code, r.stderr)
 	}
 	r = relurlRun(t, nil, "check", "-recursive", site)
-	if r.code != exitInvalid || !strings.Contains(r.stderr, "-recursive crawls a site from its http or https URLs") {
+	if r.code != exitUsage || !strings.Contains(r.stderr, "-recursive crawls a site from its http or https URLs") {
 		t.Errorf("-recursive DIR: exit %d, %s", r.code, r.stderr)
 	}
 }

@@ -243,8 +243,8 @@ func manPage(docs []commandDoc) []byte {
 		}
 	}
 	b.WriteString(".SH EXIT STATUS\n")
-	roffText(&b, "0 success; 1 invalid input, a failed document or a loss; 2 usage error; 3 standard output could not be written. "+
-		"check: 0 no link broken, 2 some broken, 1 anything else.")
+	_, statuses, _ := strings.Cut(exitTable, "\n")
+	roffText(&b, statuses)
 	b.WriteString(".SH SEE ALSO\nRFC 1808, RFC 3986, the WHATWG URL Standard, the HTML Standard.\n")
 	return b.Bytes()
 }

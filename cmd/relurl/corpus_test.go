@@ -64,10 +64,10 @@ func TestLinksManyDocuments(t *testing.T) {
 		{"a directory, in lexical order, mapped to a URL", "", []string{"links", "-map", site + "=" + m, "-tsv", site},
 			m + "a.htm\thttps://ex.org/up.html\n" + m + "a.htm\t" + m + "i.png\n" +
 				m + "b/page.html\t" + m + "b/x.html\n" + m + "c/mail.eml\t" + m + "c/m\n" + m + "d%20e/space.xhtml\t" + m + "d%20e/s\n",
-			"relurl links: 4 documents, 5 links, 0.0 MB; skipped, giving no links: file 1\n", 0},
+			"relurl links: 4 documents, 5 links, 0.0 MB; skipped, giving no links: .txt 1\n", 0},
 		{"files and a directory", "", []string{"links", "-map", site + "=" + m, other, site},
 			"http://abs.example/\nhttps://ex.org/up.html\n" + m + "i.png\n" + m + "b/x.html\n" + m + "c/m\n" + m + "d%20e/s\n",
-			"relurl links: 5 documents, 6 links, 0.0 MB; skipped, giving no links: file 1\n", 0},
+			"relurl links: 5 documents, 6 links, 0.0 MB; skipped, giving no links: .txt 1\n", 0},
 		{"a failed document, and the others", "", []string{"links", "-map", site + "=" + m, filepath.Join(dir, "missing.html"), other},
 			"http://abs.example/\n", "relurl links: open " + filepath.Join(dir, "missing.html") + ": no such file or directory\n" +
 				"relurl links: warning: -map " + site + "=" + m + ": no input is below " + site + "\n" +
@@ -79,7 +79,7 @@ func TestLinksManyDocuments(t *testing.T) {
 		{"an empty directory", "", []string{"links", filepath.Join(dir, "empty")}, "", "relurl links: " + filepath.Join(dir, "empty") + ": an empty directory: no documents\n", 1},
 		{"pages a server makes, and files without an extension, by their content", "", []string{"links", "-tsv", "-map", filepath.Join(dir, "served") + "=https://s.example/", filepath.Join(dir, "served")},
 			"https://s.example/index\thttps://s.example/i\nhttps://s.example/p.php\thttps://s.example/php\n",
-			"relurl links: 2 documents, 2 links, 0.0 MB; skipped, giving no links: file 2\n", 0},
+			"relurl links: 2 documents, 2 links, 0.0 MB; skipped, giving no links: .gif 1, no extension 1\n", 0},
 		{"-file-urls: a file's own URL", "", []string{"links", "-file-urls", filepath.Join(site, "a.htm")},
 			"file://" + filepath.ToSlash(dir) + "/up.html\nfile://" + filepath.ToSlash(site) + "/i.png\n", "", 0},
 		{"-file-urls under a -map: the map's", "", []string{"links", "-file-urls", "-map", site + "=" + m, filepath.Join(site, "a.htm")},

@@ -39,6 +39,7 @@ type docFlags struct {
 	jobs            int
 	retries         int
 	retryWait       time.Duration
+	retryRefused    bool
 	s3              source.S3Options
 }
 
@@ -55,6 +56,7 @@ func (d *docFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&d.prefix, "prefix", "", "join each relative line of -files to this `URL` or directory")
 	fs.IntVar(&d.retries, "retries", source.DefaultRetry.Attempts, "retry a URL this many `times` after a transient failure")
 	fs.DurationVar(&d.retryWait, "retry-max-wait", source.DefaultRetry.MaxWait, "wait at most this long in all for the retries of a failure")
+	fs.BoolVar(&d.retryRefused, "retry-refused", false, "retry a connection the host refuses too (by default it fails at once)")
 	fs.StringVar(&d.s3.Endpoint, "s3-endpoint", "", "the `URL` of an S3-compatible store (default $AWS_ENDPOINT_URL)")
 	fs.BoolVar(&d.s3.Unsigned, "s3-no-sign-request", false, "read s3:// inputs without credentials, from public buckets")
 	fs.Var(&d.maps, "map", "give the files below `DIR=URL`'s DIR the retrieval URL URL/PATH (repeatable)")
@@ -145,7 +147,7 @@ func (d *docFlags) options(e *env) *corpus.Options {
 	return &corpus.Options{
 		URL: d.url, Maps: d.maps, MaxSize: d.maxSize, MaxRedirects: d.maxRedirects,
 		Timeout: d.timeout, ContentLocation: d.contentLocation, Stdin: e.stdin,
-		Retry: source.Retry{Attempts: d.retries, MaxWait: d.retryWait, Base: source.DefaultRetry.Base},
+		Retry: source.Retry{Attempts: d.retries, MaxWait: d.retryWait, Base: source.DefaultRetry.Base, Refused: d.retryRefused},
 		S3:    d.s3, Files: d.files, Prefix: d.prefix,
 	}
 }
@@ -159,7 +161,7 @@ func (d *docFlags) listFiles(e *env, cmd string) int {
 		if err != nil {
 			e.write(out)
 			fmt.Fprintf(e.stderr, "relurl %s: -files: %s\n", cmd, printable(err.Error()))
-			return exitInvalid
+			return exitFailed
 		}
 		out = append(append(out, printable(name)...), '\n')
 		if len(out) > 64<<10 {
@@ -238,7 +240,7 @@ func (d *docFlags) run(e *env, cmd string, args []string, x func() *links.Extrac
 			}
 			if doc.Err != nil || doc.Unreadable+doc.Cut > 0 {
 				// Links are missing: a failure, or a loss.
-				status = max(status, exitInvalid)
+				status = worse(status, exitFailed)
 			}
 			p.showDocs(&stats)
 			return true

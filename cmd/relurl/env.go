@@ -12,13 +12,41 @@ import (
 // This file is what every command stands on: the streams it reads and
 // writes (env), its flags parsed, its usage errors and its exit statuses.
 
-// Exit statuses, for scripts.
+// Exit statuses, for scripts: one table for every command (exitTable).
 const (
 	exitOK      = 0
-	exitInvalid = 1 // invalid input: a URL that fails validation, a line or document that cannot be handled
+	exitFailed  = 1 // an input, or part of one, could not be read or handled; or there was nothing to read
 	exitUsage   = 2 // unknown command or flag, bad flag value, missing argument
-	exitWrite   = 3 // standard output could not be written: what was printed is incomplete
+	exitWrite   = 3 // the output (standard output, -o) could not be written: what was written is incomplete
+	exitFound   = 4 // what the command looks for was found: broken links (check), invalid URLs (validate)
+	exitTimeout = 5 // a time limit (check -max-time) ran out before the work was done
 )
+
+// exitTable is the table of exit statuses, in relurl help and the manual.
+const exitTable = `Exit status, the same for every command:
+  0  success: every input was read and handled, and nothing was found wrong
+  1  failure: an input could not be read or handled, whole or in part (a
+     document, a MIME part, a WARC record, a line, a URL to fetch): the
+     others are still done; or there was nothing to read at all
+  2  usage error: an unknown command or flag, a bad flag value, a missing
+     argument; nothing was done
+  3  the output could not be written (standard output, or -o's file): what
+     was written is incomplete
+  4  findings: check found broken links, validate invalid URLs
+  5  time-out: check's -max-time ran out before every link was checked
+When several apply, the first of 3, 1, 5, 4 in that order is the status.`
+
+// worse returns the status of a run that ended with both a and b: an
+// output not written, then a failure, a time-out, findings.
+func worse(a, b int) int {
+	rank := func(code int) int {
+		return [...]int{exitOK: 0, exitFound: 1, exitTimeout: 2, exitFailed: 3, exitUsage: 4, exitWrite: 5}[code]
+	}
+	if rank(b) > rank(a) {
+		return b
+	}
+	return a
+}
 
 // env holds the streams a command reads and writes.
 type env struct {
@@ -26,6 +54,7 @@ type env struct {
 	stdout, stderr io.Writer
 	stderrIsTTY    bool // show progress on stderr
 	stdoutIsTTY    bool // and erase it before writing output there
+	stdinIsTTY     bool // nothing piped in: a command that reads lines has none
 	// describe, if set, is handed each command's flags and help by
 	// parseFlags, which then stops the command: the completions and the
 	// man page are made from them (describeCommands).

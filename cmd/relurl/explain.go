@@ -50,5 +50,5 @@ func runExplain(e *env, args []string) int {
 	if code := e.write(out); code != exitOK || trace.Error == "" {
 		return code
 	}
-	return exitInvalid
+	return exitFailed
 }

@@ -86,7 +86,7 @@ func TestErrorsNameTheirInput(t *testing.T) {
 			[]string{missing + ": no such file", binary + ": not a WARC archive", malformed + ": reading message header"}},
 		{[]string{"check", "-offline", good, missing, binary, malformed}, "", "",
 			[]string{missing + ": no such file", binary + ": not a WARC archive", malformed + ": reading message header"}},
-		{[]string{"rewrite", "-absolute", "-l", good, missing, badEncoding}, "", "",
+		{[]string{"rewrite", "-absolute", "-map", filepath.Dir(good) + "=https://d.example/", "-l", good, missing, badEncoding}, "", "",
 			[]string{missing + ": no such file", badEncoding + ": its encoding, shift_jis"}},
 		{[]string{"validate", "-"}, lines, "", []string{"line 2: ", "line 3: http://[bad/"}},
 		{[]string{"url", "-"}, lines, "http://good.example/", []string{"relurl url: line 2: ", "relurl url: line 3: "}},

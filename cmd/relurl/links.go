@@ -248,10 +248,18 @@ func runLinks(e *env, args []string) int {
 	}
 	status, stats := d.run(out.env, "links", fs.Args(), newExtractor, pr.docLinks, nil)
 	if err := out.close(); err != nil {
-		fmt.Fprintf(e.stderr, "relurl links: %v\n", err)
+		fmt.Fprintf(e.stderr, "relurl links: %v\n", printable(err.Error()))
 		status = exitWrite
 	}
 	pr.summary(e, stats)
+	if stats.Documents == 0 {
+		// Nothing read is not a success: a tree of Markdown, an image.
+		// The summary above says what was skipped; a failure, why.
+		if stats.Failed == 0 {
+			fmt.Fprintf(e.stderr, "relurl links: no document read\n")
+		}
+		status = worse(status, exitFailed)
+	}
 	return status
 }
 
@@ -392,9 +400,15 @@ func runBase(e *env, args []string) int {
 		}
 		out.Out = fmt.Appendf(out.Out, "%s\t%s\n", u, b.From)
 	}
-	status, _ := d.run(e, "base", fs.Args(), func() *links.Extractor {
+	status, stats := d.run(e, "base", fs.Args(), func() *links.Extractor {
 		return &links.Extractor{MaxDepth: d.maxDepth, Resolver: relurl.Resolver{Spec: spec}}
 	}, nil, printBase)
+	if stats.Documents == 0 {
+		if stats.Failed == 0 {
+			fmt.Fprintf(e.stderr, "relurl base: no document read%s\n", skippedNote(stats))
+		}
+		status = worse(status, exitFailed)
+	}
 	return status
 }
 

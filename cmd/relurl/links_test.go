@@ -158,7 +158,7 @@ func TestLinksHTTP(t *testing.T) {
 		{"multipart over HTTP", "", []string{"links", s.URL + "/archive.mht"}, s.URL + "/part/two.html\n",
 			"relurl links: warning: part 1: relative content-location \"part/one.html\" resolved against the encapsulating base " + s.URL + "/archive.mht\n", 0},
 		{"not HTML", "", []string{"links", s.URL + "/data.json"}, "", "relurl links: warning: " + s.URL + "/data.json is application/json, not HTML: no links\n" +
-			"relurl links: 0 documents, 0 links, 0.0 MB; skipped, giving no links: payload 1\n", 0},
+			"relurl links: 0 documents, 0 links, 0.0 MB; skipped, giving no links: payload 1\nrelurl links: no document read\n", exitFailed},
 		{"404", "", []string{"links", s.URL + "/nothing"}, "", "relurl links: GET " + s.URL + "/nothing: 404 Not Found\n", 1},
 		{"redirect loop", "", []string{"links", s.URL + "/loop"}, "", "relurl links: GET " + s.URL + "/loop: stopped after 10 redirects, at " + s.URL + "/loop, which redirects to " + s.URL + "/loop: a loop, or a longer chain\n", 1},
 		{"-max-redirects", "", []string{"links", "-max-redirects", "1", s.URL + "/old"}, "", "relurl links: GET " + s.URL + "/old: stopped after 1 redirects, at " + s.URL + "/moved/, which redirects to " + s.URL + "/new/dir/page.html: a loop, or a longer chain\n", 1},

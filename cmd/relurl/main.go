@@ -6,7 +6,7 @@
 //
 //	relurl links [-json | -tsv] [flags] DOCUMENT...    documents' links, resolved against their bases
 //	relurl base [-json] [flags] DOCUMENT...            the base URLs and the layers of Section 3 that set them
-//	relurl check [-json] [-offline] [flags] DOCUMENT... check that links lead somewhere; exit 2 if some do not
+//	relurl check [-json] [-offline] [flags] DOCUMENT... check that links lead somewhere; exit 4 if some do not
 //	relurl rewrite -relative SCOPE [flags] DOCUMENT...  rewrite links in place, to move a tree as a whole
 //	relurl resolve [-spec S] BASE REF...               resolve each REF against BASE
 //	relurl resolve -base BASE | -pairs                 resolve lines of standard input
@@ -14,7 +14,7 @@
 //	relurl relative [-spec S] BASE TARGET...           the shortest reference from BASE to each TARGET
 //	relurl explain [-spec S] [-json] BASE REF          how REF resolves, step by step
 //	relurl parse [-spec S] [-json] URL... | -          components, validity (and form, scheme category)
-//	relurl validate [-q] [-spec S] URL... | -          check URLs; exit 1 if any is invalid
+//	relurl validate [-q] [-spec S] URL... | -          check URLs; exit 4 if any is invalid
 //	relurl url [-set C=V] [-get TEMPLATE | -json] URL...  edit and show URLs, as trurl does
 //
 // S, the standard, is 1808 (RFC 1808, the default), 3986 (RFC 3986) or
@@ -27,10 +27,12 @@
 // Run "relurl help COMMAND" or "relurl COMMAND -h" for a command's flags and
 // examples.
 //
-// Exit status: 0 on success; 1 for invalid input (an invalid URL for
-// validate, a line or document that could not be handled: the others are
-// still done); 2 for a usage error (an unknown command or flag, a bad flag
-// value, a missing argument); 3 when the output could not be written.
+// Exit status, the same for every command: 0 on success; 1 when an input
+// could not be read or handled, whole or in part (the others are still
+// done), or there was nothing to read; 2 for a usage error (an unknown
+// command or flag, a bad flag value, a missing argument); 3 when the output
+// could not be written; 4 for findings (check's broken links, validate's
+// invalid URLs); 5 when check's -max-time ran out first.
 package main
 
 import (
@@ -45,6 +47,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/relurl/relurl/internal/safefile"
 )
 
 func init() {
@@ -69,7 +73,7 @@ func init() {
 func main() {
 	stdout := &checkedWriter{w: os.Stdout}
 	go endCleanly(stdout)
-	e := &env{stdin: os.Stdin, stdout: stdout, stderr: os.Stderr, stderrIsTTY: isTerminal(os.Stderr), stdoutIsTTY: isTerminal(os.Stdout)}
+	e := &env{stdin: os.Stdin, stdout: stdout, stderr: os.Stderr, stderrIsTTY: isTerminal(os.Stderr), stdoutIsTTY: isTerminal(os.Stdout), stdinIsTTY: isTerminal(os.Stdin)}
 	code := run(e, os.Args[1:])
 	if stdout.err != nil {
 		// Every command's output goes through stdout: whatever it
@@ -97,6 +101,9 @@ func endCleanly(stdout *checkedWriter) {
 	case <-done:
 	case <-time.After(5 * time.Second):
 	}
+	// Files being written (rewrite's, -o's, the cache's) are left as they
+	// were: their temporary files go.
+	safefile.Cleanup()
 	// End by the signal, as the caller expects; where a process cannot
 	// signal itself (Windows), by the status a shell gives it.
 	signal.Reset(sig)
@@ -162,8 +169,7 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintf(w, "\nFlags may come before or after the arguments; -- ends them; - alone is\n"+
 		"standard input.\n"+
-		"Run 'relurl COMMAND -h' for a command's flags and examples.\n"+
-		"Exit status: 0 success, 1 invalid input, 2 usage error, 3 output not written.\n")
+		"Run 'relurl COMMAND -h' for a command's flags and examples.\n\n"+exitTable+"\n")
 }
 
 const helpHelp = `

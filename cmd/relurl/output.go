@@ -1,10 +1,11 @@
 package main
 
 import (
-	"errors"
+	"cmp"
+	"fmt"
 	"io"
-	"os"
 
+	"github.com/relurl/relurl/internal/safefile"
 	"github.com/relurl/relurl/table"
 )
 
@@ -25,19 +26,24 @@ func openOutput(e *env, path, format string, partRows int64) (*output, error) {
 	redirected.stdoutIsTTY = false
 	o := &output{env: &redirected}
 	var dst io.Writer = e.stdout
-	var closeFile func() error = func() error { return nil }
+	// closeFile ends the file of -o: committed, or with failed not nil
+	// removed.
+	closeFile := func(failed error) error { return failed }
 	if path != "" && format != "parquet" {
-		f, err := os.Create(path)
+		// Whole or not at all, as a Parquet file is: a run that fails or
+		// is stopped leaves no shorter file under the name.
+		f, err := safefile.Create(path)
 		if err != nil {
 			return nil, err
 		}
-		dst, closeFile = f, f.Close
+		w := &fileWriter{f: f}
+		dst, closeFile = w, w.close
 	}
 	switch format {
 	case "arrow":
 		w := table.NewArrow(dst)
 		redirected.stdout = w
-		o.close = func() error { return errors.Join(w.Close(), closeFile()) }
+		o.close = func() error { return closeFile(w.Close()) }
 	case "parquet":
 		var w *table.Writer
 		var err error
@@ -53,7 +59,38 @@ func openOutput(e *env, path, format string, partRows int64) (*output, error) {
 		o.close = w.Close
 	default:
 		redirected.stdout = dst
-		o.close = closeFile
+		o.close = func() error { return closeFile(nil) }
 	}
 	return o, nil
+}
+
+// fileWriter writes to a file of -o, keeping the first error, which its
+// close reports with the file's name.
+type fileWriter struct {
+	f   *safefile.File
+	err error
+}
+
+func (w *fileWriter) Write(p []byte) (int, error) {
+	if w.err != nil {
+		return 0, w.err
+	}
+	n, err := w.f.Write(p)
+	w.err = err
+	return n, err
+}
+
+// close commits the file, or removes it when writing it failed or failed
+// is not nil (the table written to it could not be ended).
+func (w *fileWriter) close(failed error) error {
+	err := cmp.Or(w.err, failed)
+	if err == nil {
+		err = w.f.Commit()
+	} else {
+		w.f.Abort()
+	}
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", w.f.Name(), err)
+	}
+	return nil
 }

@@ -138,11 +138,11 @@ func runParse(e *env, args []string) int {
 	}
 	switch spec {
 	case relurl.WHATWG:
-		return e.eachURL("parse", fs.Args(), skipped, func(o *ordered.Output, line int, s string) bool {
+		return e.eachURL("parse", fs.Args(), exitFailed, skipped, func(o *ordered.Output, line int, s string) bool {
 			return parseWeb(o, line, s, *asJSON)
 		})
 	case relurl.RFC3986:
-		return e.eachURL("parse", fs.Args(), skipped, func(o *ordered.Output, _ int, s string) bool {
+		return e.eachURL("parse", fs.Args(), exitFailed, skipped, func(o *ordered.Output, _ int, s string) bool {
 			o.Out = parse3986(o.Out, s, *asJSON)
 			return true
 		})
@@ -151,7 +151,7 @@ func runParse(e *env, args []string) int {
 	if *asJSON {
 		show = showJSON
 	}
-	return e.eachURL("parse", fs.Args(), skipped, func(o *ordered.Output, _ int, s string) bool {
+	return e.eachURL("parse", fs.Args(), exitFailed, skipped, func(o *ordered.Output, _ int, s string) bool {
 		o.Out = show(o.Out, parseURL(s))
 		return true
 	})

@@ -73,7 +73,7 @@ func runRelative(e *env, args []string) int {
 		return nil
 	})
 	if unreachable.Load() {
-		status = max(status, exitInvalid)
+		status = worse(status, exitFailed)
 	}
 	return status
 }

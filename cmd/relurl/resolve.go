@@ -148,11 +148,11 @@ func (e *env) runPairs(cmd string, fs *flag.FlagSet, in *pairInput, header strin
 		if err := f(&o, 0, in.base, ref); err != nil {
 			o.Err = fmt.Appendf(o.Err, "relurl %s: %s\n", cmd, printable(err.Error()))
 			o.Out = append(o.Out, '\n')
-			status = exitInvalid
+			status = exitFailed
 		}
 	}
 	e.stderr.Write(o.Err)
-	return max(status, e.write(o.Out))
+	return worse(status, e.write(o.Out))
 }
 
 // checkSpec refuses -nonstrict where it means nothing: anywhere but under

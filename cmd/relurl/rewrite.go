@@ -1,17 +1,25 @@
 package main
 
 import (
+	"cmp"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"slices"
+	"strings"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/corpus"
+	"github.com/relurl/relurl/internal/safefile"
+	"github.com/relurl/relurl/internal/textsafe"
 	"github.com/relurl/relurl/rewrite"
+	"github.com/relurl/relurl/source"
 )
 
 const rewriteHelp = `
@@ -48,17 +56,32 @@ document's encoding is kept. Rewriting the output again changes nothing.
 Links resolve by the URL Standard, as browsers resolve them (-spec to
 change it).
 
+Every document needs its URL, which its links are rewritten against:
+-map DIR=URL gives the files below DIR theirs, -url a single document
+its; a document with none is an error (its file: URL holds this
+machine's path, and would move with nothing).
+
 The rewritten document goes to standard output (a DOCUMENT "-" is read
-from standard input, with -url its URL); with -w back to its file (a
-temporary file renamed over it, its permissions kept; a document that
-fails is left as it was); with -d as a unified diff; with -l as the names
-of the documents that change; with -o DIR, into a copy of each tree under
-DIR, its other files copied as they are. A directory's documents are its
-.html, .htm and .xhtml files and its stylesheets (.css); -j N rewrites N
-at once (one for each core by default), the output in the same order. Exit
-status: 0 when every document was rewritten (changed or not, as gofmt), 1
-when one could not be read or rewritten (the others are), 2 for a usage
-error.
+from standard input, with -url its URL); with -d as a unified diff; with
+-l as the names of the documents that change (quoted as git quotes them
+when they hold a control byte, a quote or a backslash; -z ends each with
+a NUL instead, as it is); with -w back to its file; with -o DIR, into a
+copy of each tree under DIR, its other files copied as they are. Files
+are written as rsync writes them: to a temporary file beside the target,
+renamed over it once whole, never through a symbolic link, so that a
+failure, a full disk or a kill leaves the old file or the new one. -w
+leaves a file as it is, and says why, when it changed since it was read,
+is read-only or not this user's to write, or its owner or group could
+not be kept; its mode is kept. -o refuses a DIR that is one of the
+trees, or inside one, or holds one (-w rewrites in place). A symbolic
+link met in a tree is never followed: it is named on standard error, and
+-o copies it as a link. A directory's documents are its .html, .htm and
+.xhtml files and its stylesheets (.css); -j N rewrites N at once (one for
+each core by default), the output in the same order. A run that finds no
+document to rewrite is an error, which names the files it met. Exit
+status: 0 when every document was rewritten (changed or not, as gofmt),
+1 when one could not be read, rewritten or written (the others are), 2
+for a usage error.
 
 Examples:
 
@@ -93,6 +116,7 @@ func runRewrite(e *env, args []string) int {
 	write := fs.Bool("w", false, "write the result back to each document's file")
 	diff := fs.Bool("d", false, "print a unified diff of each document that changes")
 	list := fs.Bool("l", false, "print the names of the documents that change")
+	nul := fs.Bool("z", false, "with -l, end each name with a NUL byte, as it is, instead of a newline")
 	outDir := fs.String("o", "", "write a rewritten copy of the trees into `DIR`")
 	fs.IntVar(&o.Jobs, "j", 0, "rewrite `N` documents at once (default: one for each core)")
 	fs.Lookup("spec").DefValue = "whatwg"
@@ -117,10 +141,27 @@ func runRewrite(e *env, args []string) int {
 		return e.usageError("rewrite", "-absolute and -relative exclude each other")
 	case countTrue(*write, *diff, *list, *outDir != "") > 1:
 		return e.usageError("rewrite", "-w, -d, -l and -o exclude each other")
+	case *nul && !*list:
+		return e.usageError("rewrite", "-z is for the names -l prints")
 	case *url != "" && len(docs) > 1:
 		return e.usageError("rewrite", "-url names the URL of a single document")
+	case *url == "" && len(maps) == 0:
+		// A file's own file: URL holds the machine's path: links made
+		// absolute or relative against it would lead nowhere once the
+		// tree is moved, and a SCOPE of the web matches none of them.
+		return e.usageError("rewrite", "give the documents their URL: -map DIR=URL for the files below DIR, or -url URL for one document")
 	case countTrue(*write, *diff, *list, *outDir != "") == 0 && (len(docs) > 1 || docs[0] != "-" && isDir(docs[0])):
 		return e.usageError("rewrite", "more than one document: give -w, -d, -l or -o DIR")
+	}
+	if *outDir != "" {
+		if err := outsideInputs(*outDir, docs); err != nil {
+			return e.usageError("rewrite", "-o %s: %v", *outDir, err)
+		}
+	}
+	for _, m := range maps {
+		if !slices.ContainsFunc(docs, func(d string) bool { return under(m, d) }) {
+			fmt.Fprintf(e.stderr, "relurl rewrite: warning: -map %s=%s: no DOCUMENT is below %s or holds it\n", m.Dir, m.URL, m.Dir)
+		}
 	}
 	if os.Getenv("GOGC") == "" {
 		// rewrite holds a few documents at a time, each read and written
@@ -128,10 +169,36 @@ func runRewrite(e *env, args []string) int {
 		// often makes the run a fifth faster (bench/rewrite.sh).
 		debug.SetGCPercent(400)
 	}
-	co := corpus.Options{URL: *url, Maps: maps, FileURLs: true}
-	status := exitOK
-	each := rewriteEach(e, *outDir, *write, *diff, *list, &status)
+	co := corpus.Options{URL: *url, Maps: maps}
+	w := &rewriter{e: e, write: *write, diff: *diff, list: *list, nul: *nul, status: exitOK}
+	if *outDir != "" {
+		os.MkdirAll(*outDir, 0o755)
+		root, err := os.OpenRoot(*outDir)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "relurl rewrite: -o: %v\n", err)
+			return exitFailed
+		}
+		defer root.Close()
+		w.out = root
+	}
 	var err error
+	jobs := o.Jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	largest := int64(0)
+	single := len(docs) == 1 && !isDir(docs[0])
+	urlOf := func(path string) string {
+		// A document is read and rewritten whole: memory is bounded by
+		// the largest documents read at once, 3 × their size and 55 MB
+		// each, as for links. Files calls urlOf just before it reads
+		// the file.
+		if fi, err := os.Stat(path); err == nil && fi.Size() > largest {
+			largest = fi.Size()
+			limitMemory(jobs, single, largest)
+		}
+		return co.RetrievalURL(path)
+	}
 	if slices.Contains(docs, "-") {
 		// Standard input: one document, rewritten to standard output (or
 		// shown by -d and -l), as a filter.
@@ -141,71 +208,251 @@ func runRewrite(e *env, args []string) int {
 		f := &rewrite.File{Path: "-", Rel: "-", URL: co.RetrievalURL("-"), Document: true}
 		f.Old, f.Err = io.ReadAll(e.stdin)
 		o.File(f)
-		err = each(f)
+		err = w.each(f)
 	} else {
-		err = o.Files(docs, co.RetrievalURL, each)
+		err = o.Files(docs, urlOf, w.each)
 	}
 	if err != nil {
 		return exitWrite // main reports it
 	}
-	return status
+	if w.documents == 0 && w.status == exitOK {
+		fmt.Fprintf(e.stderr, "relurl rewrite: no document rewritten: %s\n", w.skippedNote())
+		return exitFailed
+	}
+	return w.status
 }
 
-// copyInto writes f, rewritten if it is a document, to its place under dir.
-func copyInto(dir string, f *rewrite.File) error {
-	path := filepath.Join(dir, f.Rel)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+// outsideInputs reports an output directory that is, or is inside, one
+// of the input trees, or that holds one: a copy there would overwrite
+// the originals, or be read again as documents by the next run.
+func outsideInputs(out string, inputs []string) error {
+	dest := realPath(out)
+	for _, in := range inputs {
+		if !isDir(in) {
+			continue
+		}
+		src := realPath(in)
+		switch {
+		case dest == src:
+			return fmt.Errorf("is the tree %s itself: rewrite it in place with -w instead", in)
+		case within(dest, src):
+			return fmt.Errorf("is inside the tree %s: its copies would be read as its documents (use -w to rewrite in place, or another directory)", in)
+		case within(src, dest):
+			return fmt.Errorf("holds the tree %s: the copy could overwrite its originals", in)
+		}
+	}
+	return nil
+}
+
+// realPath is path made absolute with its symbolic links resolved, as far
+// as it exists: the place it is, however it is named.
+func realPath(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return filepath.Clean(path)
+	}
+	rest := ""
+	for p := abs; ; p = filepath.Dir(p) {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			return filepath.Join(real, rest)
+		}
+		if filepath.Dir(p) == p {
+			return abs
+		}
+		rest = filepath.Join(filepath.Base(p), rest)
+	}
+}
+
+// within reports whether path is below dir (both absolute and clean).
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// under reports whether the input in is below the Map's directory, or
+// holds it.
+func under(m source.Map, in string) bool {
+	if _, ok := m.Below(in); ok {
+		return true
+	}
+	_, ok := source.Map{Dir: in}.Below(m.Dir)
+	return ok
+}
+
+// rewriter does with each rewritten file what the flags say: copy it into
+// out, write it back, print its diff or its name if it changed, or print
+// it. A file that cannot be read or written is reported and sets status;
+// an error writing standard output stops the run.
+type rewriter struct {
+	e                      *env
+	out                    *os.Root // -o
+	write, diff, list, nul bool
+	status                 int
+	documents              int            // documents rewritten, changed or not
+	skipped                map[string]int // files that are no documents, by extension
+}
+
+func (w *rewriter) failed(path string, err error) {
+	fmt.Fprintf(w.e.stderr, "relurl rewrite: %s: %v\n", printable(path), printable(err.Error()))
+	w.status = exitFailed
+}
+
+func (w *rewriter) each(f *rewrite.File) error {
+	switch {
+	case f.Err != nil:
+		msg := f.Err.Error()
+		if errors.Is(f.Err, rewrite.ErrNoURL) {
+			msg += " (-map DIR=URL gives the files below DIR theirs)"
+		}
+		fmt.Fprintf(w.e.stderr, "relurl rewrite: %s\n", printable(msg))
+		w.status = exitFailed
+		return nil
+	case f.Link != "":
+		w.symlink(f)
+		return nil
+	case f.Document:
+		w.documents++
+	default:
+		if w.skipped == nil {
+			w.skipped = map[string]int{}
+		}
+		w.skipped[extension(f.Path)]++
+	}
+	switch {
+	case w.out != nil:
+		if err := w.copy(f); err != nil {
+			w.failed(f.Path, err)
+		}
+	case !f.Document:
+	case w.write:
+		if f.Changed() {
+			if err := safefile.Replace(f.Path, f.Old, f.New, f.Info); err != nil {
+				w.failed(f.Path, err)
+			}
+		}
+	case w.diff:
+		_, err := fmt.Fprint(w.e.stdout, rewrite.Diff(f))
 		return err
+	case w.list:
+		if f.Changed() {
+			end := "\n"
+			name := textsafe.QuoteName(f.Path)
+			if w.nul {
+				end, name = "\x00", f.Path
+			}
+			_, err := fmt.Fprint(w.e.stdout, name+end)
+			return err
+		}
+	default:
+		_, err := w.e.stdout.Write(f.New)
+		return err
+	}
+	return nil
+}
+
+// copy writes f, rewritten if it is a document, to its place under the
+// output directory, with its mode, whole or not at all; never through a
+// symbolic link, and never onto the file it was read from.
+func (w *rewriter) copy(f *rewrite.File) error {
+	if dest, err := w.out.Stat(f.Rel); err == nil && f.Info != nil && os.SameFile(dest, f.Info) {
+		return fmt.Errorf("its copy would overwrite it: -o %s holds it", w.out.Name())
 	}
 	data := f.Old
 	if f.Document {
 		data = f.New
 	}
 	mode := os.FileMode(0o644)
-	if info, err := os.Stat(f.Path); err == nil {
-		mode = info.Mode().Perm()
+	if f.Info != nil && f.Info.Mode().IsRegular() {
+		mode = f.Info.Mode().Perm()
 	}
-	return os.WriteFile(path, data, mode)
+	out, err := safefile.CreateIn(w.out, f.Rel, mode)
+	if err != nil {
+		if link := linkOnPath(w.out, f.Rel); link != "" {
+			return fmt.Errorf("its copy is not written: %s is a symbolic link out of %s, which is never written through",
+				filepath.Join(w.out.Name(), link), w.out.Name())
+		}
+		return err
+	}
+	if _, err := out.Write(data); err != nil {
+		out.Abort()
+		return err
+	}
+	return out.Commit()
 }
 
-// rewriteEach returns what does with each rewritten file what the flags
-// say: copy it into outDir, write it back, print its diff or its name if
-// it changed, or print it. A file that cannot be read or written is
-// reported and sets *status; an error writing standard output stops the
-// run.
-func rewriteEach(e *env, outDir string, write, diff, list bool, status *int) func(*rewrite.File) error {
-	failed := func(path string, err error) {
-		fmt.Fprintf(e.stderr, "relurl rewrite: %s: %v\n", path, err)
-		*status = exitInvalid
-	}
-	return func(f *rewrite.File) error {
-		switch {
-		case f.Err != nil:
-			fmt.Fprintf(e.stderr, "relurl rewrite: %v\n", f.Err)
-			*status = exitInvalid
-		case outDir != "":
-			if err := copyInto(outDir, f); err != nil {
-				failed(f.Path, err)
-			}
-		case !f.Document:
-		case write:
-			if f.Changed() {
-				if err := rewrite.WriteFile(f.Path, f.New); err != nil {
-					failed(f.Path, err)
-				}
-			}
-		case diff:
-			_, err := fmt.Fprint(e.stdout, rewrite.Diff(f))
-			return err
-		case list:
-			if f.Changed() {
-				_, err := fmt.Fprintln(e.stdout, f.Path)
-				return err
-			}
-		default:
-			_, err := e.stdout.Write(f.New)
-			return err
+// linkOnPath returns the first directory of the path name below root
+// that is a symbolic link, "" if none is.
+func linkOnPath(root *os.Root, name string) string {
+	dir := ""
+	for _, seg := range strings.Split(filepath.Dir(filepath.Clean(name)), string(filepath.Separator)) {
+		dir = filepath.Join(dir, seg)
+		if info, err := root.Lstat(dir); err == nil && info.Mode()&os.ModeSymlink != 0 {
+			return dir
 		}
+	}
+	return ""
+}
+
+// symlink says what becomes of a symbolic link met in a tree: it is not
+// followed, so that nothing outside the tree is read or written; a copy
+// of the tree gets the link as it is, as cp -a and rsync -a copy it.
+func (w *rewriter) symlink(f *rewrite.File) {
+	what := "not followed"
+	if w.out != nil {
+		what = "copied as a link, not followed"
+		if err := copyLink(w.out, f.Rel, f.Link); err != nil {
+			w.failed(f.Path, err)
+			return
+		}
+	}
+	fmt.Fprintf(w.e.stderr, "relurl rewrite: %s: a symbolic link to %s: %s\n", printable(f.Path), printable(f.Link), what)
+}
+
+// copyLink makes name below root a symbolic link to target, replacing
+// what is there by a rename.
+func copyLink(root *os.Root, name, target string) error {
+	if old, err := root.Readlink(name); err == nil && old == target {
 		return nil
 	}
+	if dir := filepath.Dir(name); dir != "." {
+		if err := root.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+	}
+	tmp := filepath.Join(filepath.Dir(name), "."+filepath.Base(name)+".relurl-link.tmp")
+	root.Remove(tmp)
+	if err := root.Symlink(target, tmp); err != nil {
+		return err
+	}
+	if err := root.Rename(tmp, name); err != nil {
+		root.Remove(tmp)
+		return err
+	}
+	return nil
+}
+
+// skippedNote says what files a run that rewrote no document met.
+func (w *rewriter) skippedNote() string {
+	if len(w.skipped) == 0 {
+		return "no file at all"
+	}
+	return "its documents are HTML (.html, .htm, .xhtml) and CSS (.css); it met " + kindsNote(w.skipped)
+}
+
+// extension is the kind of file a name says: ".md", or "no extension".
+func extension(name string) string {
+	if ext := strings.ToLower(filepath.Ext(name)); ext != "" {
+		return ext
+	}
+	return "no extension"
+}
+
+// kindsNote is "3 .md, 1 .png": counts by kind, the most first.
+func kindsNote(kinds map[string]int) string {
+	names := slices.Collect(maps.Keys(kinds))
+	slices.SortFunc(names, func(a, b string) int { return cmp.Or(kinds[b]-kinds[a], strings.Compare(a, b)) })
+	for i, k := range names {
+		names[i] = fmt.Sprintf("%d %s", kinds[k], k)
+	}
+	return strings.Join(names, ", ")
 }

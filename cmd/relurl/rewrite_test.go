@@ -107,5 +107,5 @@ func TestRewriteFiles(t *testing.T) {
 	stdin := `<a href="https://old.example/docs/api/z.html">z</a>`
 	check(t, relurlRun(t, in(stdin), "rewrite", "-relative", "https://old.example/docs/", "-url", "https://old.example/docs/x.html", "-"), `<a href="api/z.html">z</a>`, "", 0)
 	check(t, relurlRun(t, in(stdin), "rewrite", "-relative", "https://old.example/docs/", "-url", "https://old.example/docs/x.html", "-l", "-"), "-\n", "", 0)
-	check(t, relurlRun(t, in(stdin), "rewrite", "-absolute", "-w", "-"), "", `relurl rewrite: "-", standard input, is one document, rewritten to standard output: not with other documents, -w or -o…`, 2)
+	check(t, relurlRun(t, in(stdin), "rewrite", "-absolute", "-url", "https://old.example/docs/x.html", "-w", "-"), "", `relurl rewrite: "-", standard input, is one document, rewritten to standard output: not with other documents, -w or -o…`, 2)
 }

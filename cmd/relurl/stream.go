@@ -80,7 +80,7 @@ func skippedJSON(errorIsText bool) func(n int, err error) []byte {
 // A line that cannot be handled (longer than lines.MaxLength, or one f
 // rejects) is reported with its number on standard error, and s.failed is
 // printed in its place, so that output lines stay in step with input lines;
-// the run goes on and returns exitInvalid at the end, or with s.strict
+// the run goes on and returns exitFailed at the end, or with s.strict
 // stops at that line. When standard error is a terminal, a progress line
 // shows the lines done and the rate.
 func (e *env) stream(s streamer) int {
@@ -94,7 +94,7 @@ func (e *env) stream(s streamer) int {
 		e.writer(p, &status),
 		func(b *batch) bool {
 			if b.failed {
-				status = exitInvalid
+				status = exitFailed
 				if s.strict {
 					return false
 				}
@@ -102,7 +102,7 @@ func (e *env) stream(s streamer) int {
 			if b.err != nil {
 				p.clear()
 				fmt.Fprintf(e.stderr, "relurl %s: reading standard input: %v\n", s.cmd, b.err)
-				status = exitInvalid
+				status = exitFailed
 				return false
 			}
 			p.show(b.last)
@@ -185,11 +185,22 @@ type progress struct {
 	e           *env
 	start, last time.Time
 	shown       bool
+	// every, when set, is how often a line of progress is written when
+	// standard error is no terminal (a CI job's log), for command cmd.
+	every time.Duration
+	cmd   string
 }
 
 func (e *env) newProgress() *progress {
 	now := time.Now()
 	return &progress{e: e, start: now, last: now}
+}
+
+// logEvery makes p write a line every d when standard error is not a
+// terminal: a run that may take minutes is seen to go on.
+func (p *progress) logEvery(cmd string, d time.Duration) *progress {
+	p.cmd, p.every = cmd, d
+	return p
 }
 
 func (p *progress) show(lines int) {
@@ -210,6 +221,12 @@ func (p *progress) showDocs(s *corpus.Stats) {
 // the start, on a terminal and at most four times a second.
 func (p *progress) update(text func(seconds float64) string) {
 	if !p.e.stderrIsTTY {
+		if now := time.Now(); p.every > 0 && now.Sub(p.last) >= p.every {
+			// A log, not a terminal: a line now and then, so that a long
+			// run is seen to go on.
+			p.last = now
+			fmt.Fprintf(p.e.stderr, "relurl %s: progress: %s\n", p.cmd, text(now.Sub(p.start).Seconds()))
+		}
 		return
 	}
 	if now := time.Now(); now.Sub(p.last) >= 250*time.Millisecond {
@@ -262,9 +279,11 @@ func (e *env) write(out []byte) int {
 // alone the lines of standard input. f appends what to print to o and
 // reports whether the URL passed; line is the URL's line number on
 // standard input, 0 for an argument. skipped, if not nil, gives what stands
-// for a line too long to read (streamer.skipped). eachURL returns
-// exitInvalid if one did not pass.
-func (e *env) eachURL(cmd string, urls []string, skipped func(n int, err error) []byte, f func(o *ordered.Output, line int, url string) bool) int {
+// for a line too long to read (streamer.skipped). eachURL returns miss if
+// a URL did not pass (exitFound where that is what the command looks for,
+// as validate does; exitFailed where the URL could not be handled), and
+// exitFailed for a line that could not be read.
+func (e *env) eachURL(cmd string, urls []string, miss int, skipped func(n int, err error) []byte, f func(o *ordered.Output, line int, url string) bool) int {
 	var failed atomic.Bool // workers of stream set it concurrently
 	check := func(o *ordered.Output, line int, url string) {
 		if !f(o, line, url) {
@@ -285,8 +304,8 @@ func (e *env) eachURL(cmd string, urls []string, skipped func(n int, err error) 
 		e.stderr.Write(o.Err)
 		status = e.write(o.Out)
 	}
-	if failed.Load() && status == exitOK {
-		status = exitInvalid
+	if failed.Load() {
+		status = worse(status, miss)
 	}
 	return status
 }

@@ -96,7 +96,10 @@ func TestLinksArrow(t *testing.T) {
 	}
 	parts := filepath.Join(dir, "parts")
 	check(t, relurlRun(t, nil, "links", "-format", "parquet", "-part-rows", "100000", "-o", parts, docsCrawl), "", "*warcinfo 1\n", 0)
-	names, _ := filepath.Glob(filepath.Join(parts, "*"))
+	if _, err := os.Stat(filepath.Join(parts, "_SUCCESS")); err != nil {
+		t.Errorf("the parts have no _SUCCESS marker: %v", err)
+	}
+	names, _ := filepath.Glob(filepath.Join(parts, "part-*"))
 	var total int64
 	for _, p := range names {
 		rows := parquetRows(t, p)

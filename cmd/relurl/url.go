@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bufio"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -19,7 +21,11 @@ Url edits and shows URLs, as curl's trurl does: by the WHATWG URL Standard
 (its setters, as a browser's url.pathname = ... sets a part), or with
 -spec 3986 by RFC 3986 (a part replaced by the RFC's syntax, the whole URI
 checked again). The URLs are the arguments; without any, the lines of
--files FILE or of standard input, one a line. Each gives one line of
+-files FILE or of standard input, one a line. With none of these (standard
+input empty, or a terminal), the URL is made of the -set parts, as trurl
+makes it: -set host=example.com -set path=/x gives http://example.com/x
+(scheme http unless set); without a host to make it of, nothing is done,
+and the exit status is 1. Each gives one line of
 output; one that fails gives an error naming it (or its line number) on
 standard error, an empty line in its place (with -json, an object with
 input and error), and exit status 1 at the end.
@@ -143,17 +149,27 @@ func runURL(e *env, args []string) int {
 		skipped = skippedJSON(true)
 	}
 	if fs.NArg() == 0 || fs.NArg() == 1 && fs.Arg(0) == "-" { // "-": standard input, as with none
-		in := e
+		in := *e
 		if *files != "" && *files != "-" {
 			f, err := os.Open(*files)
 			if err != nil {
 				fmt.Fprintf(e.stderr, "relurl url: %v\n", err)
-				return exitInvalid
+				return exitFailed
 			}
 			defer f.Close()
-			fe := *e
-			fe.stdin = f
-			in = &fe
+			in.stdin = f
+		}
+		// No URL at all: the URL is made of the -set parts alone, as
+		// trurl makes it; with none to make it of, nothing was done.
+		br := bufio.NewReader(in.stdin)
+		in.stdin = br
+		noInput := fs.NArg() == 0 && *files == "" && e.stdinIsTTY
+		if !noInput {
+			_, err := br.Peek(1)
+			noInput = err == io.EOF
+		}
+		if noInput {
+			return e.urlFromParts(ed, sets, show)
 		}
 		return in.stream(streamer{cmd: "url", failed: failed, skipped: skipped, f: func(o *ordered.Output, _ int, line []byte) error {
 			var err error
@@ -168,11 +184,37 @@ func runURL(e *env, args []string) int {
 		if o.Out, err = show(o.Out, s); err != nil {
 			o.Err = fmt.Appendf(o.Err, "relurl url: %s: %s\n", printable(s), printable(err.Error()))
 			o.Out = append(o.Out, failed...)
-			status = exitInvalid
+			status = exitFailed
 		}
 	}
 	e.stderr.Write(o.Err)
-	return max(status, e.write(o.Out))
+	return worse(status, e.write(o.Out))
+}
+
+// urlFromParts prints the URL made of the -set parts alone: scheme (http
+// when none is set) and host, then every -set applied to it in order, as
+// trurl builds one with no URL given.
+func (e *env) urlFromParts(ed *edit.Edit, sets []string, show func(out []byte, s string) ([]byte, error)) int {
+	scheme, host := "http", ""
+	for _, s := range sets {
+		name, value, _ := strings.Cut(s, "=")
+		switch strings.TrimSuffix(name, "?") {
+		case "scheme", "protocol":
+			scheme = strings.TrimSuffix(value, ":")
+		case "host", "hostname":
+			host = value
+		}
+	}
+	if host == "" {
+		fmt.Fprintf(e.stderr, "relurl url: no URL: none was given (as an argument, with -files or on standard input), and -set gives no host to make one of\n")
+		return exitFailed
+	}
+	out, err := show(nil, scheme+"://"+host+"/")
+	if err != nil {
+		fmt.Fprintf(e.stderr, "relurl url: the URL made of the -set parts: %s\n", printable(err.Error()))
+		return exitFailed
+	}
+	return e.write(out)
 }
 
 // urlShower returns what appends the edited URL s to out: by the template,

@@ -14,7 +14,7 @@ const validateHelp = `
 Validate checks each URL against the grammar of RFC 1808, Section 2.2, or
 with -spec 3986 against RFC 3986's URI-reference (Appendix A), which allows
 "~" and IP literals where RFC 1808 does not. It exits 0 when all are valid
-and 1 otherwise.
+and 4 when some are not (1 when a line could not be read).
 
 With -spec whatwg it parses each URL by the WHATWG URL Standard (a
 reference without a scheme against an http URL, as the links of web pages
@@ -64,11 +64,11 @@ func runValidate(e *env, args []string) int {
 		skipped = skippedJSON(false)
 	}
 	if r.Spec == relurl.WHATWG {
-		return e.eachURL("validate", fs.Args(), skipped, func(o *ordered.Output, line int, s string) bool {
+		return e.eachURL("validate", fs.Args(), exitFound, skipped, func(o *ordered.Output, line int, s string) bool {
 			return validateWeb(o, line, s, *asJSON, *printValid, *quiet)
 		})
 	}
-	return e.eachURL("validate", fs.Args(), skipped, func(o *ordered.Output, line int, s string) bool {
+	return e.eachURL("validate", fs.Args(), exitFound, skipped, func(o *ordered.Output, line int, s string) bool {
 		var serr *relurl.SyntaxError
 		valid := !errors.As(r.Validate(s), &serr)
 		switch {

@@ -16,6 +16,7 @@ const PieceSize = 256 << 10
 type Output struct {
 	Out, Err []byte
 	pieces   chan Output
+	free     buffers            // the buffers of pieces written, for the next
 	direct   func(*Output) bool // with one worker: the writer itself
 	stopped  bool               // direct returned false: the rest is dropped
 }
@@ -36,7 +37,10 @@ func (o *Output) Spill() {
 		o.Out, o.Err = o.Out[:0], o.Err[:0]
 	case o.pieces != nil:
 		o.pieces <- Output{Out: o.Out, Err: o.Err}
-		o.Out, o.Err = nil, nil
+		// The next piece in a buffer the writer is done with: a job that
+		// prints gigabytes allocates little, and so leaves the collector
+		// little to do, which on a busy machine is memory saved.
+		o.Out, o.Err = o.free.get(), nil
 	}
 }
 
@@ -70,7 +74,7 @@ func Run[J any](jobs iter.Seq[J], workers, inFlight int, handle func(J, *Output)
 				return
 			default:
 			}
-			t := &task[J]{job: j, out: Output{Out: free.get(), pieces: make(chan Output, 1)}}
+			t := &task[J]{job: j, out: Output{Out: free.get(), pieces: make(chan Output, 1), free: free}}
 			select {
 			case order <- t:
 			case <-quit:

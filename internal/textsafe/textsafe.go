@@ -87,3 +87,59 @@ func hasControl(w uint64) bool {
 	del := w ^ (0x7f * ones) // a zero byte where w has DEL
 	return ((w-0x20*ones)&^w|(del-ones)&^del)&highs != 0
 }
+
+// QuoteName returns a file name as git prints one: as it is, unless it
+// holds a control byte, a double quote, a backslash or bytes that are not
+// UTF-8; then in double quotes, with those written as C writes them (\t,
+// \n, \", \\, and \ooo in octal for the others). So a name with a
+// newline in it is never read as two names.
+func QuoteName(name string) string {
+	plain := utf8.ValidString(name)
+	for i := 0; plain && i < len(name); i++ {
+		c := name[i]
+		plain = c >= ' ' && c != 0x7f && c != '"' && c != '\\'
+	}
+	if plain {
+		for _, r := range name {
+			if r >= 0x80 && r <= 0x9f {
+				plain = false
+			}
+		}
+	}
+	if plain {
+		return name
+	}
+	b := []byte{'"'}
+	for i := 0; i < len(name); {
+		r, n := utf8.DecodeRuneInString(name[i:])
+		switch {
+		case r == utf8.RuneError && n == 1, r < ' ', r == 0x7f, r >= 0x80 && r <= 0x9f:
+			for _, c := range []byte(name[i : i+n]) {
+				switch c {
+				case '\a':
+					b = append(b, `\a`...)
+				case '\b':
+					b = append(b, `\b`...)
+				case '\t':
+					b = append(b, `\t`...)
+				case '\n':
+					b = append(b, `\n`...)
+				case '\v':
+					b = append(b, `\v`...)
+				case '\f':
+					b = append(b, `\f`...)
+				case '\r':
+					b = append(b, `\r`...)
+				default:
+					b = fmt.Appendf(b, `\%03o`, c)
+				}
+			}
+		case r == '"', r == '\\':
+			b = append(b, '\\', byte(r))
+		default:
+			b = append(b, name[i:i+n]...)
+		}
+		i += n
+	}
+	return string(append(b, '"'))
+}

@@ -26,3 +26,22 @@ func TestEscapeControls(t *testing.T) {
 		}
 	}
 }
+
+func TestQuoteName(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"docs/index.html", "docs/index.html"},
+		{"docs/café.html", "docs/café.html"},
+		{"a b.html", "a b.html"},
+		{"two\nlines.html", `"two\nlines.html"`},
+		{"tab\there", `"tab\there"`},
+		{`say "hi".html`, `"say \"hi\".html"`},
+		{`back\slash`, `"back\\slash"`},
+		{"esc\x1b[31m", `"esc\033[31m"`},
+		{"latin1-\xe9.html", `"latin1-\351.html"`},
+		{"c1-\u0085", `"c1-\302\205"`},
+	} {
+		if got := QuoteName(tt.in); got != tt.want {
+			t.Errorf("QuoteName(%q) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}
