@@ -77,6 +77,7 @@ func chromiumLinks(t *testing.T, html string) (page string, links []string) {
 		"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
 		"--user-data-dir="+profile, "--dump-dom", page)
 	cmd.Stderr = io.Discard
+	stopWithTest(cmd)
 	dom, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("chromium --dump-dom: %v", err)

@@ -193,6 +193,7 @@ func (s *browserSite) run(origin string, rules []string) string {
 		"--ignore-certificate-errors", "--host-resolver-rules="+strings.Join(rules, ", "),
 		"--user-data-dir="+s.t.TempDir(), origin+"/__harness")
 	cmd.Stderr = io.Discard
+	stopWithTest(cmd)
 	if err := cmd.Start(); err != nil {
 		return "chromium: " + err.Error()
 	}

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A consoleCommand is one "$ ..." of a README console block and what the
@@ -96,12 +98,21 @@ func runConsoleBlocks(t *testing.T, doc, dir, path string) int {
 				}
 				cmdPath = filepath.Dir(duckdb) + string(os.PathListSeparator) + path
 			}
-			cmd := exec.Command("bash", "-c", c.command)
+			// Each command is bounded: one that hangs (a server that never
+			// answers) fails here, not at the whole run's -timeout.
+			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+			cmd := exec.CommandContext(ctx, "bash", "-c", c.command)
+			stopWithTest(cmd)
 			cmd.Dir = dir
 			cmd.Env = append(os.Environ(), "PATH="+cmdPath)
 			var stdout, stderr strings.Builder
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			cmd.Run()
+			timedOut := ctx.Err() != nil
+			cancel()
+			if timedOut {
+				t.Errorf("%s: $ %s did not end in 3 minutes", name, c.command)
+			}
 			if !shows(c.output, stdout.String(), stderr.String()) {
 				t.Errorf("%s: $ %s\nprints\n%s%s\n%s shows\n%s", name, c.command, stdout.String(), stderr.String(), name, c.output)
 			}

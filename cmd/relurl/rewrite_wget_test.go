@@ -67,6 +67,7 @@ func TestRewriteAgainstWget(t *testing.T) {
 	mirror := filepath.Join(dir, "wget")
 	cmd := exec.CommandContext(ctx, wget, "-r", "-l", "2", "-np", "-p", "-k", "-nH", "-P", mirror, "-e", "robots=off",
 		"-e", "use_proxy=yes", "-e", "http_proxy="+site.plain.Listener.Addr().String(), from+"index.html")
+	stopWithTest(cmd)
 	// wget's exit status is 8 when any request got an error status, as
 	// some of the links it misreads do.
 	if out, err := cmd.CombinedOutput(); err != nil && cmd.ProcessState == nil {

@@ -50,6 +50,7 @@ func startS3(t *testing.T) string {
 	cmd := exec.Command(bin, "--port", addr, "--access", s3Access, "--secret", s3Secret, "--quiet", "posix", t.TempDir())
 	var log bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &log, &log
+	stopWithTest(cmd)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

@@ -85,6 +85,13 @@ func CreateIn(root *os.Root, name string, mode fs.FileMode) (*File, error) {
 }
 
 func create(root *os.Root, name, path string, mode fs.FileMode) (*File, error) {
+	// The file is made and registered under pendingMu, so that Cleanup
+	// either finds it or stops it from being made.
+	pendingMu.Lock()
+	defer pendingMu.Unlock()
+	if stopped {
+		return nil, ErrStopped
+	}
 	var random [6]byte
 	for range 100 {
 		rand.Read(random[:])
@@ -97,7 +104,7 @@ func create(root *os.Root, name, path string, mode fs.FileMode) (*File, error) {
 			return nil, err
 		}
 		sf := &File{f: f, root: root, tmp: tmp, name: name, path: path, mode: mode}
-		pending.Store(sf, struct{}{})
+		pending[sf] = struct{}{}
 		return sf, nil
 	}
 	return nil, fmt.Errorf("%s: no free temporary name beside it", path)
@@ -153,7 +160,9 @@ func (f *File) Abort() {
 
 func (f *File) finish() {
 	f.done = true
-	pending.Delete(f)
+	pendingMu.Lock()
+	delete(pending, f)
+	pendingMu.Unlock()
 	if f.own {
 		f.root.Close()
 	}
@@ -244,14 +253,30 @@ func keptMode(info fs.FileInfo) fs.FileMode {
 	return info.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
 }
 
-// pending holds the files begun and neither committed nor aborted.
-var pending sync.Map
+// pending holds the files begun and neither committed nor aborted; once
+// stopped, no file is begun.
+var (
+	pendingMu sync.Mutex
+	pending   = map[*File]struct{}{}
+	stopped   bool
+)
+
+// ErrStopped is the error of a file begun after Cleanup.
+var ErrStopped = errors.New("safefile: stopping: no file is written")
 
 // Cleanup removes the temporary files of every File neither committed nor
-// aborted: a command stopped by a signal calls it on its way out.
+// aborted, and makes every File begun after it fail with ErrStopped: a
+// command stopped by a signal calls it on its way out, while its other
+// goroutines may still be writing.
 func Cleanup() {
-	pending.Range(func(k, _ any) bool {
-		k.(*File).Abort()
-		return true
-	})
+	pendingMu.Lock()
+	stopped = true
+	files := make([]*File, 0, len(pending))
+	for f := range pending {
+		files = append(files, f)
+	}
+	pendingMu.Unlock()
+	for _, f := range files {
+		f.Abort() // takes f.mu, which finish holds before pendingMu
+	}
 }

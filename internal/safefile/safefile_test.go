@@ -169,8 +169,21 @@ func TestCleanup(t *testing.T) {
 	if got := files(t, dir); len(got) != 2 {
 		t.Fatalf("two files begun: %q", got)
 	}
+	t.Cleanup(func() { // the package's other tests write files again
+		pendingMu.Lock()
+		stopped = false
+		pendingMu.Unlock()
+	})
 	Cleanup()
 	if got := files(t, dir); len(got) != 0 {
 		t.Errorf("after Cleanup the directory holds %q", got)
+	}
+	// A file begun after Cleanup, by a goroutine still at work when the
+	// signal came, is never made.
+	if _, err := Create(filepath.Join(dir, "c")); !errors.Is(err, ErrStopped) {
+		t.Errorf("Create after Cleanup: %v, want ErrStopped", err)
+	}
+	if got := files(t, dir); len(got) != 0 {
+		t.Errorf("after Cleanup and a Create the directory holds %q", got)
 	}
 }
