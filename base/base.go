@@ -38,13 +38,14 @@ const (
 	ContentBase                   // 3.1: a Content-Base header (RFC 2110)
 	BaseHeader                    // 3.1: a Base header, "Base: <URL:...>"
 	HTMLBase                      // 3.1: an HTML <base href> element
+	XMLBase                       // 3.1: an xml:base attribute (XML Base) of a sitemap or a feed
 )
 
-var sourceNames = [...]string{"none", "retrieval", "encapsulating", "content-location", "content-base", "base-header", "html-base"}
+var sourceNames = [...]string{"none", "retrieval", "encapsulating", "content-location", "content-base", "base-header", "html-base", "xml-base"}
 
 // String returns the name used in relurl's output: "none", "retrieval",
-// "encapsulating", "content-location", "content-base", "base-header" or
-// "html-base".
+// "encapsulating", "content-location", "content-base", "base-header",
+// "html-base" or "xml-base".
 func (s Source) String() string {
 	if int(s) < len(sourceNames) {
 		return sourceNames[s]

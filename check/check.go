@@ -48,6 +48,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/relurl/relurl/markdown"
 	"github.com/relurl/relurl/source"
 )
 
@@ -75,6 +76,11 @@ type Link struct {
 	// page fetched by URL, a WARC record or standard input. A report for
 	// a CI system points at it.
 	File string `json:"-"`
+	// Markdown is the kind of a link written in Markdown (link, image,
+	// definition, autolink), "" for HTML's; Uses counts the links that
+	// use a Markdown reference definition.
+	Markdown string `json:"markdown,omitempty"`
+	Uses     int    `json:"uses,omitempty"`
 }
 
 // State is what checking a link found.
@@ -123,7 +129,14 @@ type Options struct {
 	Include      []*regexp.Regexp     // if any, check only the URLs one matches
 	Exclude      []*regexp.Regexp     // skip the URLs one matches
 	Index        string               // the file a directory stands for; "" means index.html
-	Maps         []source.Map         // URL prefixes checked as the files of a directory
+	// Dialect is the renderer of Markdown targets, whose headings'
+	// anchors it names (and, for MdBook, whose X.html is X.md).
+	Dialect markdown.Dialect
+	Maps    []source.Map // URL prefixes checked as the files of a directory
+	// IDs holds the ids of Markdown documents already read, by their
+	// absolute path (links.Handler.IDs, by this Dialect): a fragment into
+	// one is checked against them, and the file is not read again.
+	IDs map[string][]string
 	// FailPermanentRedirects makes a 301 or 308 on the way a broken link:
 	// the link should say where the target is now.
 	FailPermanentRedirects bool
@@ -186,12 +199,14 @@ func fragmentID(frag string) string {
 // when it was read for them (nil if not).
 type targetResult struct {
 	Result
-	ids idSet
-	cut bool // the page was read to MaxSize only
+	ids      idSet
+	cut      bool // the page was read to MaxSize only
+	markdown bool // ids are a Markdown document's anchors
 }
 
-// target checks one target.
-func (c *checker) target(ctx context.Context, u string, fragments bool) targetResult {
+// target checks one target; fromMarkdown says that a Markdown link leads
+// to it, for which a directory is a page (GitHub lists it).
+func (c *checker) target(ctx context.Context, u string, fragments, fromMarkdown bool) targetResult {
 	start := time.Now()
 	if ctx.Err() != nil {
 		return targetResult{Result: Result{State: Unchecked, Err: "not checked: " + context.Cause(ctx).Error()}}
@@ -219,9 +234,9 @@ func (c *checker) target(ctx context.Context, u string, fragments bool) targetRe
 	case mapped:
 		// Under a Map, an http(s) URL or a file: URL (a site's root,
 		// file:///) is a file of its directory, and never one outside it.
-		r = c.file(file, fragments)
+		r = c.file(file, fragments, fromMarkdown)
 	case scheme == "file":
-		r = c.file(filePath(p), fragments)
+		r = c.file(filePath(p), fragments, fromMarkdown)
 	case scheme == "http" || scheme == "https":
 		if c.o.Offline {
 			return targetResult{Result: Result{State: Excluded, Err: "offline"}}

@@ -156,7 +156,7 @@ func writeJUnit(w *bufio.Writer, reports iter.Seq[Report]) error {
 			suite.Name = r.Source
 		}
 		c := junitCase{
-			Name:      fmt.Sprintf("%d:%d <%s %s=%q>", r.Line, r.Column, r.Element, r.Attribute, r.Ref),
+			Name:      fmt.Sprintf("%d:%d %s", r.Line, r.Column, written(r.Link)),
 			ClassName: r.Source,
 			File:      repoPath(r.File),
 			Line:      r.Line,

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl/htmltok"
+	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/markdown"
 )
 
 // filePath returns the path a file: URL names.
@@ -32,13 +34,31 @@ func (c *checker) mapped(u string) (string, bool) {
 	return "", false
 }
 
-// file checks that a file exists (a directory standing for its Index), and
-// reads its ids when fragments are wanted and it is HTML.
-func (c *checker) file(path string, fragments bool) targetResult {
+// file checks that a file exists (a directory standing for its Index),
+// and reads its ids when fragments are wanted: an HTML page's, or a
+// Markdown document's as its Dialect's renderer makes them. A link from
+// Markdown to a directory reaches it if it exists, as on GitHub, which
+// shows its README.md (and whose anchors its fragments name). Under
+// MdBook, a link to X.html reaches the X.md beside it, which mdBook
+// renders there (index.html: README.md).
+func (c *checker) file(path string, fragments, fromMarkdown bool) targetResult {
 	fi, err := os.Stat(path)
 	if err == nil && fi.IsDir() {
-		path = filepath.Join(path, c.o.Index)
-		fi, err = os.Stat(path)
+		index := filepath.Join(path, c.o.Index)
+		if _, ierr := os.Stat(index); ierr == nil || !fromMarkdown {
+			path = index
+		} else if readme := filepath.Join(path, "README.md"); fileExists(readme) {
+			path = readme
+		} else {
+			return targetResult{} // a directory: GitHub lists it
+		}
+		_, err = os.Stat(path)
+	}
+	if os.IsNotExist(err) && c.o.Dialect == markdown.MdBook {
+		if md := mdBookSource(path); md != "" {
+			path = md
+			_, err = os.Stat(path)
+		}
 	}
 	if err != nil {
 		if os.IsNotExist(err) {
@@ -47,7 +67,26 @@ func (c *checker) file(path string, fragments bool) targetResult {
 		return targetResult{Result: Result{State: Broken, Err: err.Error()}}
 	}
 	r := targetResult{}
-	if fragments && isHTMLFile(path) {
+	if !fragments {
+		return r
+	}
+	switch {
+	case isMarkdownFile(path):
+		ids, known := c.o.IDs[absPath(path)]
+		if !known {
+			src, err := readUpTo(path, markdown.MaxSize+1)
+			if err != nil {
+				return targetResult{Result: Result{State: Broken, Err: err.Error()}}
+			}
+			doc := markdown.Parse(src, c.o.Dialect)
+			ids, r.cut = doc.Anchors(c.o.Dialect), doc.Read < len(src)
+		}
+		found := map[string]bool{"": true, "top": true}
+		for _, id := range ids {
+			found[id] = true
+		}
+		r.ids, r.markdown = makeIDSet(found), true
+	case isHTMLFile(path):
 		f, err := os.Open(path)
 		if err != nil {
 			return targetResult{Result: Result{State: Broken, Err: err.Error()}}
@@ -60,6 +99,46 @@ func (c *checker) file(path string, fragments bool) targetResult {
 	return r
 }
 
+// mdBookSource returns the Markdown file mdBook renders as the page path
+// (X.md for X.html; for index.html, index.md or else README.md), "" if
+// there is none.
+func mdBookSource(path string) string {
+	stem, ok := strings.CutSuffix(path, ".html")
+	if !ok {
+		return ""
+	}
+	if fileExists(stem + ".md") {
+		return stem + ".md"
+	}
+	if readme := filepath.Join(filepath.Dir(path), "README.md"); filepath.Base(path) == "index.html" && fileExists(readme) {
+		return readme
+	}
+	return ""
+}
+
+// readUpTo reads the first n bytes of a file, or all of a shorter one.
+func readUpTo(path string, n int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, n))
+}
+
+// absPath is path made absolute and clean, the key of Options.IDs.
+func absPath(path string) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		return abs
+	}
+	return filepath.Clean(path)
+}
+
+func fileExists(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && !fi.IsDir()
+}
+
 func isHTMLFile(path string) bool {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".html", ".htm", ".xhtml", "":
@@ -67,6 +146,8 @@ func isHTMLFile(path string) bool {
 	}
 	return false
 }
+
+func isMarkdownFile(path string) bool { return links.FormatOf(path, nil) == links.FormatMarkdown }
 
 // readPage reads the HTML document r, up to MaxSize bytes, and its ids,
 // and reports whether there was more: a fragment not found in a page cut

@@ -125,6 +125,28 @@ func brokenTargets(reports iter.Seq[Report], shown int) []*brokenTarget {
 	return order
 }
 
+// written is how link l is written in its document, in short: its element
+// and attribute, <a href="x">, or its Markdown: […](x), ![…](x), an
+// autolink's URL, or a reference definition, […]: x, with the number of
+// links that use it.
+func written(l Link) string {
+	ref := textsafe.String(l.Ref)
+	switch l.Markdown {
+	case "link":
+		return "[…](" + ref + ")"
+	case "image":
+		return "![…](" + ref + ")"
+	case "autolink":
+		return ref
+	case "definition":
+		if l.Uses == 1 {
+			return "[…]: " + ref + " (1 link uses it)"
+		}
+		return fmt.Sprintf("[…]: %s (%d links use it)", ref, l.Uses)
+	}
+	return fmt.Sprintf("<%s %s=%q>", l.Element, l.Attribute, l.Ref)
+}
+
 // writeText writes each broken target, its error and redirects, and the
 // first links to it: where each is (a local file's path, else its page's
 // URL, then line:column), its element and reference as written.
@@ -140,7 +162,7 @@ func writeText(w *bufio.Writer, targets []*brokenTarget, o ReportOptions) {
 			fmt.Fprintf(w, "    redirected: %s\n", textsafe.String(strings.Join(r.Redirects, " -> ")))
 		}
 		for _, l := range g.shown {
-			fmt.Fprintf(w, "  %s:%d:%d <%s %s=%q>\n", textsafe.String(where(l.Link)), l.Line, l.Column, l.Element, l.Attribute, l.Ref)
+			fmt.Fprintf(w, "  %s:%d:%d %s\n", textsafe.String(where(l.Link)), l.Line, l.Column, written(l.Link))
 			if o.Explain {
 				w.Write(appendExplanation(nil, l, o.Spec))
 			}
@@ -252,8 +274,8 @@ func writeMarkdown(w *bufio.Writer, targets []*brokenTarget) {
 type Counts struct {
 	Links         int                // links in all
 	ByState       [Unchecked + 1]int // links by their State
-	Targets       int                // distinct targets of the links, without their fragments
-	BrokenTargets int                // distinct targets of the broken links, with their fragments (an unresolved link has none)
+	Targets       int                // distinct targets of the links, URLs with their fragments (an unresolved link has none)
+	BrokenTargets int                // distinct targets of the broken links
 	Documents     int                // distinct documents the links are in
 	Unresolved    int                // relative links with no base to resolve against
 }
@@ -265,8 +287,8 @@ func Count(reports iter.Seq[Report]) Counts {
 	for r := range reports {
 		c.Links++
 		c.ByState[r.State]++
-		if u, _, _ := strings.Cut(r.URL, "#"); u != "" {
-			targets[u] = true
+		if r.URL != "" {
+			targets[r.URL] = true
 		}
 		docs[r.Source] = true
 		if r.State == Broken && r.URL != "" {

@@ -10,7 +10,10 @@ import (
 	"iter"
 	"os"
 	"slices"
+	"strings"
 	"sync"
+
+	"github.com/relurl/relurl/markdown"
 )
 
 // A linkSet holds the links of a run page by page, and their distinct
@@ -48,6 +51,7 @@ type pageRef struct {
 // found.
 type target struct {
 	fragments bool // some link wants a fragment of it: its ids are needed
+	markdown  bool // some link written in Markdown leads to it
 	known     bool // result is known already: a page a crawl read
 	result    targetResult
 }
@@ -80,7 +84,7 @@ func (s *linkSet) add(ls []Link) {
 // addTargets adds the targets of links, not the links.
 func (s *linkSet) addTargets(ls []Link) {
 	for _, l := range ls {
-		if l.URL == "" || remoteFile(l) {
+		if l.URL == "" || remoteFile(l) || unusedDefinition(l) {
 			continue
 		}
 		t, frag := splitFragment(l.URL)
@@ -91,6 +95,7 @@ func (s *linkSet) addTargets(ls []Link) {
 			s.order = append(s.order, t)
 		}
 		tg.fragments = tg.fragments || frag != ""
+		tg.markdown = tg.markdown || l.Markdown != ""
 	}
 }
 
@@ -150,7 +155,7 @@ func (s *linkSet) check(ctx context.Context, c *checker, progress func(done, tot
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			tg.result = c.target(ctx, t, tg.fragments)
+			tg.result = c.target(ctx, t, tg.fragments, tg.markdown)
 			if progress != nil {
 				mu.Lock()
 				done++
@@ -200,9 +205,24 @@ func (s *linkSet) reports(c *checker) iter.Seq[Report] {
 	}
 }
 
+// unusedDefinition reports whether l is a Markdown reference definition no
+// link uses, which renderers leave out of the page: no link to check.
+func unusedDefinition(l Link) bool { return l.Markdown == "definition" && l.Uses == 0 }
+
+// hasID reports whether target tr has the id a fragment names. A
+// Markdown page on GitHub finds a heading whatever the fragment's case:
+// its script looks the anchor up in lower case, where GitHub's anchors
+// are; a browser alone, as mdBook's and MkDocs's pages have it, matches
+// ids exactly.
+func (c *checker) hasID(tr targetResult, id string) bool {
+	return tr.ids.has(id) || tr.markdown && c.o.Dialect == markdown.GitHub && tr.ids.has(strings.ToLower(id))
+}
+
 // report is the Report of link l, given the results of the targets.
 func (c *checker) report(l Link, targets map[string]*target) Report {
 	switch {
+	case unusedDefinition(l):
+		return Report{l, Result{State: Skipped, Err: "a reference definition that no link uses: a rendered page shows no link for it"}}
 	case l.URL == "":
 		return Report{l, Result{State: Broken, Err: "not resolved: the document has no base URL, or the URL parser refuses the link"}}
 	case remoteFile(l):
@@ -211,10 +231,16 @@ func (c *checker) report(l Link, targets map[string]*target) Report {
 	t, frag := splitFragment(l.URL)
 	tr := targets[t].result
 	r := tr.Result
-	if r.State == OK && frag != "" && tr.ids != nil && !tr.ids.has(fragmentID(frag)) {
+	if r.State == OK && frag != "" && tr.ids != nil && !c.hasID(tr, fragmentID(frag)) {
 		if tr.cut {
 			// Past what was read, it may be there: not a broken link.
-			r.Err = fmt.Sprintf("no element with id or name %q in the first %d bytes; the rest was not read", fragmentID(frag), c.o.MaxSize)
+			read := c.o.MaxSize
+			if tr.markdown {
+				read = markdown.MaxSize
+			}
+			r.Err = fmt.Sprintf("no element with id or name %q in the first %d bytes; the rest was not read", fragmentID(frag), read)
+		} else if tr.markdown {
+			r.State, r.Err = Broken, fmt.Sprintf("no heading with the anchor %q (by the %s slug rule), nor an element with that id or name", fragmentID(frag), c.o.Dialect)
 		} else {
 			r.State, r.Err = Broken, fmt.Sprintf("no element with id or name %q", fragmentID(frag))
 		}
@@ -224,7 +250,8 @@ func (c *checker) report(l Link, targets map[string]*target) Report {
 
 // A page's links are encoded as: its Source, then for each link its line
 // and column as uvarints, and its URL, Ref, Base, BaseFrom, Element,
-// Attribute and File as strings, and Local as a byte. A string is a
+// Attribute, File and Markdown as strings, Uses as a uvarint and Local as
+// a byte. A string is a
 // uvarint n: 0 for the previous link's value of the field (a page's
 // links share their base, their file, often their element), else n-1
 // bytes.
@@ -251,6 +278,8 @@ func encodePage(ls []Link) []byte {
 		str(l.Element, prev.Element, first)
 		str(l.Attribute, prev.Attribute, first)
 		str(l.File, prev.File, first)
+		str(l.Markdown, prev.Markdown, first)
+		b = binary.AppendUvarint(b, uint64(max(l.Uses, 0)))
 		local := byte(0)
 		if l.Local {
 			local = 1
@@ -295,6 +324,7 @@ func decodePage(data []byte, source string, n int) ([]Link, error) {
 		l.Line, l.Column = num(), num()
 		l.URL, l.Ref, l.Base, l.BaseFrom = str(prev.URL), str(prev.Ref), str(prev.Base), str(prev.BaseFrom)
 		l.Element, l.Attribute, l.File = str(prev.Element), str(prev.Attribute), str(prev.File)
+		l.Markdown, l.Uses = str(prev.Markdown), num()
 		if err != nil || len(data) == 0 {
 			return links, errCorrupt
 		}

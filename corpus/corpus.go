@@ -108,6 +108,12 @@ type Options struct {
 	S3              source.S3Options // how to reach s3:// URLs
 	Context         context.Context
 
+	// Skip, if not nil, leaves out the files and directories of a
+	// directory walked (not the inputs themselves) for which it is true:
+	// a repository's .git, its node_modules, what .gitignore ignores. They
+	// are not counted as skipped.
+	Skip func(path string, dir bool) bool
+
 	// FileURLs gives a file that no Map covers the retrieval URL
 	// file:///ITS/ABSOLUTE/PATH, so that its relative links resolve, as a
 	// browser opening it would.

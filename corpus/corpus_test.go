@@ -18,7 +18,7 @@ import (
 func TestCounts(t *testing.T) {
 	for in, want := range map[string]bool{
 		"a.html": true, "A.HTM": true, "x.xhtml": true, "m.eml": true, "s.mht": true, "s.mhtml": true,
-		"crawl.warc": true, "crawl.warc.gz": true, "notes.txt": false, "x.gz": false, "html": false,
+		"crawl.warc": true, "crawl.warc.gz": true, "notes.txt": true, "notes.pdf": false, "README.md": true, "sitemap.xml.gz": true, "x.gz": false, "html": false,
 	} {
 		if got := Counts(in); got != want {
 			t.Errorf("Counts(%q) = %v", in, got)
@@ -65,7 +65,7 @@ func TestDocsAndRun(t *testing.T) {
 		os.MkdirAll(filepath.Dir(name), 0o755)
 		os.WriteFile(name, []byte(strings.Repeat(fmt.Sprintf(`<a href="%d">`, i), i)), 0o644)
 	}
-	os.WriteFile(filepath.Join(dir, "skip.txt"), nil, 0o644)
+	os.WriteFile(filepath.Join(dir, "skip.pdf"), nil, 0o644)
 	o := &Options{Maps: []source.Map{{Dir: dir, URL: "http://h/"}}}
 	run := func(workers int) (string, Stats) {
 		var out strings.Builder
@@ -97,7 +97,7 @@ func TestDocsAndRun(t *testing.T) {
 	if one != want.String() {
 		t.Errorf("output is not in lexical order of the files")
 	}
-	if stats.Documents != 30 || stats.Links != 435 || stats.Skipped[".txt"] != 1 {
+	if stats.Documents != 30 || stats.Links != 435 || stats.Skipped[".pdf"] != 1 {
 		t.Errorf("stats %s", &stats)
 	}
 }

@@ -47,7 +47,7 @@ func (o *Options) Extract(x *links.Extractor, d *Doc, h *links.Handler) error {
 	if format == 0 {
 		prefix, _ := br.Peek(512)
 		if format = links.FormatOf(d.Name, prefix); format == 0 {
-			return fmt.Errorf("%s: neither HTML nor a MIME message nor a WARC archive, by its name or its first bytes (%q): no links", what, prefix[:min(len(prefix), 24)])
+			return fmt.Errorf("%s: not a document relurl reads (HTML, a MIME message, a WARC archive, Markdown, text, a sitemap or a feed), by its name or its first bytes (%q): no links", what, prefix[:min(len(prefix), 24)])
 		}
 	}
 	outer := base.Retrieved(d.URL)
@@ -58,6 +58,12 @@ func (o *Options) Extract(x *links.Extractor, d *Doc, h *links.Handler) error {
 	case links.FormatMessage:
 		x.ContentLocation = true // a file is a MIME message, not an HTTP response
 		err = x.Message(br, outer, h)
+	case links.FormatMarkdown:
+		err = x.Markdown(br, outer, h)
+	case links.FormatText:
+		err = x.PlainText(br, outer, h)
+	case links.FormatXML:
+		err = x.XML(br, outer, h)
 	}
 	return r.finish(err, what, "reading "+what)
 }

@@ -21,24 +21,16 @@ import (
 	"github.com/relurl/relurl/warc"
 )
 
-// extensions are the files of a directory that count.
-var extensions = []string{".html", ".htm", ".xhtml", ".eml", ".mht", ".mhtml", ".mime", ".warc", ".warc.gz", ".warc.zst"}
-
 // warcName reports whether a name says it is a WARC archive.
 func warcName(name string) bool {
 	name = strings.ToLower(name)
 	return strings.HasSuffix(name, ".warc") || strings.HasSuffix(name, ".warc.gz") || strings.HasSuffix(name, ".warc.zst")
 }
 
-// Counts reports whether a file found in a directory counts, by its name.
+// Counts reports whether a file found in a directory counts, by its name:
+// a WARC archive, or a document whose name says its links.Format.
 func Counts(name string) bool {
-	name = strings.ToLower(name)
-	for _, ext := range extensions {
-		if strings.HasSuffix(name, ext) {
-			return true
-		}
-	}
-	return false
+	return warcName(name) || links.FormatOf(name, nil) != 0
 }
 
 // Docs returns the documents of the inputs, then of the manifest Files, in
@@ -100,6 +92,11 @@ func (o *Options) input(name string, yield func(*Doc) bool) bool {
 		switch {
 		case err != nil:
 			ok = yield(&Doc{Name: path, Source: path, Err: err})
+		case o.Skip != nil && path != name && o.Skip(path, d.IsDir()):
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
 		case d.IsDir():
 			return nil
 		case d.Type()&fs.ModeSymlink != 0:

@@ -10,8 +10,11 @@ import (
 type Format int
 
 const (
-	FormatHTML    Format = iota + 1 // HTML or XHTML: Extractor.HTML
-	FormatMessage                   // a MIME message, e-mail or MHTML: Extractor.Message
+	FormatHTML     Format = iota + 1 // HTML or XHTML: Extractor.HTML
+	FormatMessage                    // a MIME message, e-mail or MHTML: Extractor.Message
+	FormatMarkdown                   // Markdown: Extractor.Markdown
+	FormatText                       // plain text, whose URLs are its links: Extractor.PlainText
+	FormatXML                        // a sitemap or a feed (RSS, Atom): Extractor.XML
 )
 
 func (f Format) String() string {
@@ -20,23 +23,51 @@ func (f Format) String() string {
 		return "html"
 	case FormatMessage:
 		return "message"
+	case FormatMarkdown:
+		return "markdown"
+	case FormatText:
+		return "text"
+	case FormatXML:
+		return "xml"
 	}
 	return "unknown"
 }
 
+// ParseFormat returns the Format named s, as String names it.
+func ParseFormat(s string) (Format, bool) {
+	for f := FormatHTML; f <= FormatXML; f++ {
+		if f.String() == s {
+			return f, true
+		}
+	}
+	return 0, false
+}
+
 // FormatOf tells what the document named name is, whose first bytes (512
 // are enough) are prefix: by its extension (.html, .htm, .xhtml; .eml,
-// .mht, .mhtml, .mime), else by Sniff; 0 when neither can tell, and for
-// the extensions of formats that are text but not HTML (Markdown, plain
-// text, XML, JSON, CSS, ...), whose "<" is no tag.
+// .mht, .mhtml, .mime; .md, .markdown; .txt; .xml, .rss, .atom, and
+// .xml.gz), else by Sniff; 0 when neither can tell, and for the
+// extensions of other formats that are text but not HTML (reStructured
+// Text, JSON, CSS, source code, ...), whose "<" is no tag.
 func FormatOf(name string, prefix []byte) Format {
+	lower := strings.ToLower(name)
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".eml", ".mht", ".mhtml", ".mime":
 		return FormatMessage
 	case ".html", ".htm", ".xhtml":
 		return FormatHTML
-	case ".md", ".markdown", ".mdown", ".mkd", ".txt", ".text", ".rst", ".adoc", ".asciidoc", ".org",
-		".xml", ".rss", ".atom", ".svg", ".json", ".csv", ".tsv", ".css", ".js", ".mjs", ".ts", ".go", ".py", ".c", ".h":
+	case ".md", ".markdown", ".mdown", ".mkd", ".mkdn":
+		return FormatMarkdown
+	case ".txt", ".text":
+		return FormatText
+	case ".xml", ".rss", ".atom":
+		return FormatXML
+	case ".gz":
+		if strings.HasSuffix(lower, ".xml.gz") {
+			return FormatXML // a sitemap, gzip-compressed
+		}
+		return 0
+	case ".rst", ".adoc", ".asciidoc", ".org", ".svg", ".json", ".csv", ".tsv", ".css", ".js", ".mjs", ".ts", ".go", ".py", ".c", ".h":
 		return 0
 	}
 	return Sniff(prefix)
@@ -123,10 +154,11 @@ func isHeader(p []byte) bool {
 	return known
 }
 
-// sniffXML tells an XHTML document from other XML (a sitemap, a feed, SVG)
-// by its root element: html, with a prefix or not. One not found among
-// the first bytes may be either, and is taken for HTML, as before XML was
-// told apart.
+// sniffXML tells an XHTML document from other XML by its root element:
+// html, with a prefix or not, is HTML; urlset and sitemapindex (a
+// sitemap), rss, RDF and feed (a feed) are FormatXML; others (SVG, say)
+// are none. One not found among the first bytes may be any, and is taken
+// for HTML, as before XML was told apart.
 func sniffXML(p []byte) Format {
 	for {
 		i := bytes.IndexByte(p, '<')
@@ -146,6 +178,10 @@ func sniffXML(p []byte) Format {
 		name := p[:end]
 		if j := bytes.IndexByte(name, ':'); j >= 0 {
 			name = name[j+1:]
+		}
+		switch string(name) {
+		case "urlset", "sitemapindex", "rss", "RDF", "feed":
+			return FormatXML
 		}
 		if strings.EqualFold(string(name), "html") {
 			return FormatHTML

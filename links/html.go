@@ -390,7 +390,7 @@ func (t *tagLinks) move(n, i int) {
 // data: or javascript: URL, leaves the document its own URL, and later
 // BASE elements do not count.
 func (d *document) baseElement(z *htmltok.Tokenizer) error {
-	if d.based || d.template > 0 || d.foreign > 0 {
+	if d.based || d.template > 0 || d.foreign > 0 || d.x.ignoreBase {
 		return nil
 	}
 	href, ok := d.x.baseHref(z)
@@ -509,17 +509,32 @@ func (d *document) emitOne(ref []byte, kind byte) error {
 	x := d.x
 	link := &x.link
 	link.Ref = ref
-	clean := bytestr.Transient(x.cleanURL(ref))
-	link.URL, link.Err = nil, nil
-	rb, absolute := &x.resolveBase, x.absolute
 	link.Base = &x.base
-	if kind == baseKind || clean == "" && (linkAttrs[kind].attribute == "action" || linkAttrs[kind].attribute == "formaction") {
+	rb, absolute := &x.resolveBase, x.absolute
+	clean := x.cleanURL(ref)
+	if kind == baseKind || len(clean) == 0 && (linkAttrs[kind].attribute == "action" || linkAttrs[kind].attribute == "formaction") {
 		// A <base href> is resolved against the document's URL. So is an
 		// empty form action, by HTML's form submission, whatever the
 		// <base>.
 		rb, absolute = d.documentBase()
 		link.Base = &d.outer
 	}
+	return d.hand(clean, rb, absolute)
+}
+
+// resolveAndHand resolves clean against the document's base and hands
+// out x.link with it.
+func (d *document) resolveAndHand(clean []byte) error {
+	return d.hand(clean, &d.x.resolveBase, d.x.absolute)
+}
+
+// hand resolves clean, a reference cleaned as the URL parser cleans its
+// input, against rb (when absolute) and hands out x.link with it.
+func (d *document) hand(cleanRef []byte, rb *relurl.BaseURL, absolute bool) error {
+	x := d.x
+	link := &x.link
+	clean := bytestr.Transient(cleanRef)
+	link.URL, link.Err = nil, nil
 	var err error
 	switch {
 	case absolute:

@@ -72,6 +72,7 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/markdown"
 	"github.com/relurl/relurl/webencoding"
 )
 
@@ -278,6 +279,11 @@ type Link struct {
 	// Site is where the link is written in its HTML document, when
 	// Extractor.Sites is set.
 	Site Site
+	// Markdown is the kind of a Markdown link (Extractor.Markdown), 0
+	// for a link of HTML; Uses counts the links that use a Markdown
+	// reference definition.
+	Markdown markdown.Kind
+	Uses     int
 }
 
 // A Site is where a link is written in its HTML document: the attribute
@@ -309,6 +315,14 @@ type Site struct {
 	Ref [2]int
 	// CSS says the link is in CSS: Ref is a CSS token.
 	CSS bool
+	// Markdown is the kind of a Markdown link, whose Value is its
+	// destination as written, in angle brackets when Quote is '<'.
+	Markdown markdown.Kind
+}
+
+// spanOf is a Markdown span as a Site's.
+func spanOf(s markdown.Span) htmltok.Span {
+	return htmltok.Span{Start: int64(s.Start), End: int64(s.End)}
 }
 
 // MaxText is the longest Link.Text, in bytes: a longer anchor text is cut,
@@ -328,6 +342,11 @@ type Handler struct {
 	// Warn is called for problems that did not stop the extraction: a
 	// relative base, a part that could not be decoded, a truncated input.
 	Warn func(error)
+	// IDs, when set, is called once for a Markdown document, after its
+	// links, with the ids a page rendered from it has, which fragments
+	// name (markdown.Document.Anchors, by the Extractor's Dialect): a link
+	// checker need not read the document again for them.
+	IDs func(ids []string)
 }
 
 func (h *Handler) warn(err error) {
@@ -413,6 +432,11 @@ type Extractor struct {
 	// base as a link too (Element "base", Attribute "href", resolved
 	// against the document's URL), for a tool that rewrites them.
 	Sites bool
+	// Dialect is the renderer Markdown documents are written for: what
+	// is Markdown in them.
+	Dialect markdown.Dialect
+
+	ignoreBase bool // a Markdown document's HTML: a <base> in it is not the document's
 
 	pending []byte // links waiting for the base: for each, its value's length (uvarint), its linkAttrs index, its value
 	// pendingTag is the start of the tag of the last link waiting, which

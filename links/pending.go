@@ -22,6 +22,16 @@ func (d *document) establish(b base.Base) error {
 		d.h.Base(d.part, b)
 	}
 	x := d.x
+	x.setBase(b)
+	x.link = Link{Base: &x.base, Part: d.part}
+	if d.anchor >= 0 {
+		return nil
+	}
+	return d.flush()
+}
+
+// setBase makes b the base links resolve against.
+func (x *Extractor) setBase(b base.Base) {
 	x.base, x.absolute = b, relurl.Split(b.URL).HasScheme()
 	x.resolver = x.Resolver
 	x.resolver.QueryEncoding = x.queryEncoding
@@ -30,11 +40,6 @@ func (d *document) establish(b base.Base) error {
 		x.resolveBase, err = x.resolver.Base(b.URL)
 		x.absolute = err == nil
 	}
-	x.link = Link{Base: &x.base, Part: d.part}
-	if d.anchor >= 0 {
-		return nil
-	}
-	return d.flush()
 }
 
 // flush hands out the links that wait.

@@ -27,9 +27,12 @@ import (
 // A redirect (3xx) gives one link, its Location header, with the element
 // "http" (RedirectElement, which x.Only may leave out) and the attribute
 // "location", resolved against the request's URL:
-// the redirect is an edge of the link graph. A body that is neither HTML
-// nor a MIME multipart or message gives no links, and is reported to
-// h.Warn. Response reports, as Record does, whether the response was of a
+// the redirect is an edge of the link graph. A body of Markdown
+// (text/markdown) gives the links of Markdown, one of XML (a sitemap, a
+// feed: application/xml, text/xml, application/rss+xml,
+// application/atom+xml; a sitemap.xml.gz) those of XML; one that is none
+// of these, nor HTML, nor a MIME multipart or message, gives no links, and
+// is reported to h.Warn. Response reports, as Record does, whether the response was of a
 // kind that gives links. The caller closes resp.Body.
 func (x *Extractor) Response(resp *http.Response, h *Handler) (bool, error) {
 	retrieval := ""
@@ -57,7 +60,14 @@ func (x *Extractor) response(resp *http.Response, retrieval string, h *Handler) 
 		return true, unwrapHandler(err)
 	}
 	mediaType, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
-	if !isDocument(mediaType) {
+	format := FormatHTML
+	switch {
+	case mediaType == "text/markdown":
+		format = FormatMarkdown
+	case isXML(mediaType), (mediaType == "application/gzip" || mediaType == "application/x-gzip") && strings.HasSuffix(strings.ToLower(retrieval), ".xml.gz"):
+		format = FormatXML
+	}
+	if format == FormatHTML && !isDocument(mediaType) {
 		h.warn(fmt.Errorf("%s is %s, not HTML: no links", retrieval, orUnknown(mediaType)))
 		return false, nil
 	}
@@ -75,11 +85,27 @@ func (x *Extractor) response(resp *http.Response, retrieval string, h *Handler) 
 		}()
 		body = c
 	}
+	switch format {
+	case FormatMarkdown:
+		return true, x.Markdown(body, outer, h)
+	case FormatXML:
+		return true, x.XML(body, outer, h)
+	}
 	header := textproto.MIMEHeader(resp.Header.Clone())
 	if mediaType == "" {
 		header.Set("Content-Type", "text/html") // the web's default
 	}
 	return true, x.Entity(header, body, outer, h)
+}
+
+// isXML reports whether a media type is XML that may be a sitemap or a
+// feed.
+func isXML(mediaType string) bool {
+	switch mediaType {
+	case "application/xml", "text/xml", "application/rss+xml", "application/atom+xml", "application/rdf+xml":
+		return true
+	}
+	return false
 }
 
 // isDocument reports whether a response of this media type holds links:

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/aymanbagabas/go-udiff"
+	"github.com/relurl/relurl/links"
 
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/ordered"
@@ -23,7 +24,7 @@ type File struct {
 	Path     string // as found: the input, or a path below it
 	Rel      string // its path below the input it was found in ("" for a file named alone: its base name)
 	URL      string // its retrieval URL, the base of a document's links ("" for none)
-	Document bool   // an HTML document (.html, .htm, .xhtml, or a file named alone) or a stylesheet (.css)
+	Document bool   // an HTML document (.html, .htm, .xhtml, or a file named alone), a Markdown document (.md, .markdown) or a stylesheet (.css)
 	Old, New []byte // a document's bytes, and rewritten (New is Old when nothing changed)
 	// Info describes the file as it was when Old was read, as os.Lstat
 	// gives it (a file named alone that is a symbolic link: the link), so
@@ -46,13 +47,13 @@ var ErrNoURL = errors.New("its URL is unknown: no Map covers it")
 func (f *File) Changed() bool { return f.Document && f.Err == nil && !bytes.Equal(f.Old, f.New) }
 
 // IsDocument reports whether a file found in a directory is an HTML
-// document or a stylesheet, by its extension.
+// document, a Markdown document or a stylesheet, by its extension.
 func IsDocument(name string) bool {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".html", ".htm", ".xhtml", ".css":
+	switch links.FormatOf(name, nil) {
+	case links.FormatHTML, links.FormatMarkdown:
 		return true
 	}
-	return false
+	return strings.EqualFold(filepath.Ext(name), ".css")
 }
 
 // Files rewrites the documents of inputs, files and directories (walked
@@ -148,9 +149,12 @@ func (o *Options) File(f *File) {
 		f.Err = fmt.Errorf("%s: %w", f.Path, ErrNoURL)
 		return
 	}
-	if strings.EqualFold(filepath.Ext(f.Path), ".css") {
+	switch ext := strings.ToLower(filepath.Ext(f.Path)); {
+	case ext == ".css":
 		f.New, f.Result, f.Err = o.CSS(f.Old, f.URL)
-	} else {
+	case IsDocument(f.Path) && ext != ".html" && ext != ".htm" && ext != ".xhtml":
+		f.New, f.Result, f.Err = o.Markdown(f.Old, f.URL)
+	default:
 		f.New, f.Result, f.Err = o.Document(f.Old, base.Retrieved(f.URL))
 	}
 	if f.Err != nil {

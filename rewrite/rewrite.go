@@ -54,6 +54,7 @@ import (
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/markdown"
 )
 
 // Options say which links to rewrite, and how.
@@ -76,6 +77,8 @@ type Options struct {
 	// Jobs is how many documents Files rewrites at once; 0 means one for
 	// each core.
 	Jobs int
+	// Dialect is the renderer Markdown documents are written for.
+	Dialect markdown.Dialect
 }
 
 // A Move says that the URLs under Old are now under New.
@@ -122,26 +125,62 @@ func (o *Options) Document(src []byte, outer base.Base) ([]byte, Result, error) 
 			return nil, Result{}, fmt.Errorf("its encoding, %s, does not give its bytes back once decoded: it cannot be rewritten byte for byte", name)
 		}
 	}
-	// The edits are applied as they come, in the order of the document,
-	// so that memory does not grow with its links (a page of six million
-	// links is rewritten in little more than twice its size). Should one
-	// come before the text already written, the document is read again,
-	// its edits kept and applied at the end.
-	w := &editWriter{text: text}
-	res, err := o.edits(src, text, outer, w.add)
-	if err == nil && w.disordered {
-		var edits []edit
-		res, err = o.edits(src, text, outer, func(e edit) { edits = append(edits, e) })
-		w = &editWriter{text: text, out: apply(text, edits), at: len(text), edits: len(edits)}
+	read := func(x *links.Extractor, h *links.Handler) error {
+		_, err := x.HTML(bytes.NewReader(src), outer, h)
+		return err
 	}
-	if err != nil || w.edits == 0 {
+	out, res, err := o.rewrite(text, outer, read)
+	if err != nil || out == nil {
 		return src, res, err
 	}
-	out := w.finish()
 	if enc != nil {
 		if out, err = encode(enc, out); err != nil {
 			return nil, res, fmt.Errorf("writing %s: %w", name, err)
 		}
+	}
+	return out, res, nil
+}
+
+// rewrite applies to text the edits of the links read finds in it, and
+// returns it rewritten, nil when nothing changed.
+//
+// The edits are applied as they come, in the order of the document, so
+// that memory does not grow with its links (a page of six million links
+// is rewritten in little more than twice its size). Should one come
+// before the text already written, the document is read again, its edits
+// kept and applied at the end.
+func (o *Options) rewrite(text []byte, outer base.Base, read func(*links.Extractor, *links.Handler) error) ([]byte, Result, error) {
+	w := &editWriter{text: text}
+	res, err := o.edits(text, outer, read, w.add)
+	if err == nil && w.disordered {
+		var edits []edit
+		res, err = o.edits(text, outer, read, func(e edit) { edits = append(edits, e) })
+		w = &editWriter{text: text, out: apply(text, edits), at: len(text), edits: len(edits)}
+	}
+	if err != nil || w.edits == 0 {
+		return nil, res, err
+	}
+	return w.finish(), res, nil
+}
+
+// Markdown rewrites the links of the Markdown document src, whose URL is
+// url, written for the renderer Dialect: each destination that changes is
+// written again as Markdown has it (in angle brackets if it was, or if it
+// now holds what a bare destination cannot; "\" before what Markdown
+// would read as an escape or a reference), a reference definition once
+// for all its uses, titles left as they are; an autolink, which cannot be
+// relative, becomes its target's absolute URL when the target moves; the
+// links of its raw HTML as in an HTML document. It returns src itself
+// when nothing changed.
+func (o *Options) Markdown(src []byte, url string) ([]byte, Result, error) {
+	outer := base.Retrieved(url)
+	read := func(x *links.Extractor, h *links.Handler) error {
+		x.Dialect = o.Dialect
+		return x.Markdown(bytes.NewReader(src), outer, h)
+	}
+	out, res, err := o.rewrite(src, outer, read)
+	if err != nil || out == nil {
+		return src, res, err
 	}
 	return out, res, nil
 }
@@ -231,11 +270,12 @@ type change struct {
 	to  string
 }
 
-// edits finds the links of the document src and hands each edit that
-// rewrites them to emit, in text, src decoded to UTF-8 as package links
-// decodes it (src itself for UTF-8), whose offsets the links' sites give.
-// A value's edit is handed out once its last link is seen.
-func (o *Options) edits(src, text []byte, outer base.Base, emit func(edit)) (Result, error) {
+// edits finds the links of a document with read, and hands each edit that
+// rewrites them to emit, in text, the document decoded to UTF-8 as
+// package links decodes it (its own bytes for UTF-8), whose offsets the
+// links' sites give. A value's edit is handed out once its last link is
+// seen.
+func (o *Options) edits(text []byte, outer base.Base, read func(*links.Extractor, *links.Handler) error, emit func(edit)) (Result, error) {
 	var res Result
 	var cur *site // the value whose links are being seen
 	done := func() {
@@ -263,7 +303,10 @@ func (o *Options) edits(src, text []byte, outer base.Base, emit func(edit)) (Res
 		if !ok {
 			return nil
 		}
-		if to == string(cleanRef(l.Ref)) {
+		if l.Markdown == markdown.Autolink && !relurl.Split(to).HasScheme() {
+			to = o.move(string(l.URL)) // an autolink is absolute, or no link at all
+		}
+		if to == current(l) {
 			return nil // the reference it has
 		}
 		if cur == nil || cur.s.Value != l.Site.Value {
@@ -274,9 +317,18 @@ func (o *Options) edits(src, text []byte, outer base.Base, emit func(edit)) (Res
 		cur.changes = append(cur.changes, change{l.Site.Ref, l.Site.CSS, to})
 		return nil
 	}}
-	_, err := x.HTML(bytes.NewReader(src), outer, h)
+	err := read(x, h)
 	done()
 	return res, err
+}
+
+// current is the reference a link has: its value as the URL parser is
+// handed it, or for a Markdown link, the href its renderer writes.
+func current(l *links.Link) string {
+	if l.Markdown != 0 {
+		return string(l.Site.Decoded[l.Site.Ref[0]:l.Site.Ref[1]])
+	}
+	return string(cleanRef(l.Ref))
 }
 
 // extractors keeps Extractors, and the buffers of their tokenizers, from
@@ -309,7 +361,7 @@ func (o *Options) reference(l *links.Link, docURL string) (string, bool) {
 	if o.DropBase || l.Element == "base" {
 		from = docURL
 	}
-	cur := string(cleanRef(l.Ref))
+	cur := current(l)
 	if o.Absolute {
 		return moved, true
 	}
@@ -396,6 +448,11 @@ func (o *Options) relative(base, target string) string {
 func (st *site) edits(edits []edit, text []byte) []edit {
 	v := st.decoded
 	start, end := int(st.s.Value.Start), int(st.s.Value.End)
+	if st.s.Markdown != 0 {
+		// One reference a destination, written as Markdown has it.
+		c := st.changes[len(st.changes)-1]
+		return append(edits, markdownDest(start, end, st.s.Quote == '<', st.s.Markdown, c.to))
+	}
 	if st.s.Style {
 		// A <style>'s text is written as it is: only the tokens change,
 		// at their bytes in the text (which NUL and line breaks, decoded,
@@ -543,4 +600,88 @@ func appendCSSString(b []byte, q byte, u string) []byte {
 		}
 	}
 	return append(b, q)
+}
+
+// markdownDest returns the edit that writes the reference to as the
+// Markdown destination at [start, end) of the text, which was written in
+// angle brackets when angle is set. A destination stays in angle brackets
+// if it was, and gains them only when a bare one cannot hold to (a space,
+// a control, a parenthesis that does not balance, a leading "<"). An
+// autolink's text is the URL itself. Markdown reads "\" before
+// punctuation as an escape and "&name;" as a character reference: those
+// in to are escaped, so that the renderer writes to back.
+func markdownDest(start, end int, angle bool, kind markdown.Kind, to string) edit {
+	if kind == markdown.Autolink {
+		return edit{start, end, []byte(to)}
+	}
+	needAngle := angle || bareNeedsAngle(to)
+	var b []byte
+	if needAngle && !angle {
+		b = append(b, '<')
+	}
+	for i := 0; i < len(to); i++ {
+		c := to[i]
+		switch {
+		case c == '\\' && i+1 < len(to) && isPunct(to[i+1]), c == '&' && isReference(to[i:]):
+			b = append(b, '\\', c)
+		case needAngle && (c == '<' || c == '>'):
+			b = append(b, '\\', c)
+		default:
+			b = append(b, c)
+		}
+	}
+	if needAngle && !angle {
+		b = append(b, '>')
+	}
+	return edit{start, end, b}
+}
+
+// bareNeedsAngle reports whether a destination written bare, without
+// angle brackets, would not read as d (CommonMark, "link destination").
+func bareNeedsAngle(d string) bool {
+	if d == "" || d[0] == '<' {
+		return true
+	}
+	depth := 0
+	for i := 0; i < len(d); i++ {
+		switch c := d[i]; {
+		case c <= ' ' || c == 0x7f:
+			return true
+		case c == '\\' && i+1 < len(d) && isPunct(d[i+1]):
+			i++
+		case c == '(':
+			depth++
+		case c == ')':
+			if depth--; depth < 0 {
+				return true
+			}
+		}
+	}
+	return depth != 0
+}
+
+// isPunct reports whether c is ASCII punctuation, which a backslash
+// escapes in Markdown.
+func isPunct(c byte) bool {
+	return c >= '!' && c <= '/' || c >= ':' && c <= '@' || c >= '[' && c <= '`' || c >= '{' && c <= '~'
+}
+
+// isReference reports whether s starts with a character reference
+// Markdown would decode: "&name;", "&#N;", "&#xH;".
+func isReference(s string) bool {
+	semi := strings.IndexByte(s, ';')
+	if semi < 2 || semi > 33 {
+		return false
+	}
+	body := s[1:semi]
+	if body[0] == '#' {
+		body = strings.TrimPrefix(strings.TrimPrefix(body[1:], "x"), "X")
+	}
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return false
+		}
+	}
+	return body != ""
 }

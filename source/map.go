@@ -19,9 +19,21 @@ import (
 // "./docs//x.html".
 type Map struct{ Dir, URL string }
 
-// ParseMap parses "DIR=URL"; the URL must be absolute.
+// ParseMap parses "DIR=URL"; the URL must be absolute. DIR may hold "="
+// too: the URL starts after the first "=" that a scheme follows.
 func ParseMap(s string) (Map, error) {
 	dir, u, ok := strings.Cut(s, "=")
+	for eq := len(dir); ok; {
+		if p, err := url.Parse(u); err == nil && p.Scheme != "" {
+			break
+		}
+		next := strings.IndexByte(s[eq+1:], '=')
+		if next < 0 {
+			break // none has a scheme: reported below
+		}
+		eq += 1 + next
+		dir, u = s[:eq], s[eq+1:]
+	}
 	if !ok || dir == "" {
 		return Map{}, fmt.Errorf("%q: want DIR=URL", s)
 	}

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"iter"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -182,6 +183,8 @@ func runCheck(e *env, args []string) int {
 			o.MaxSize = d.maxSize // the pages check reads too, not only the documents
 		}
 	})
+	o.Dialect = d.dialect.of(fs.Args())
+	d.skip = repositoryFiles(fs.Args())
 
 	if f.recursive {
 		return f.crawlSite(e, &d, only, o, fs.Args())
@@ -201,7 +204,18 @@ func runCheck(e *env, args []string) int {
 		found []linkcheck.Link
 	)
 	newExtractor := func() *links.Extractor {
-		return &links.Extractor{MaxDepth: d.maxDepth, Resolver: relurl.Resolver{Spec: f.spec}, Only: only, Positions: true}
+		return &links.Extractor{MaxDepth: d.maxDepth, Resolver: relurl.Resolver{Spec: f.spec}, Only: only, Positions: true, Dialect: o.Dialect}
+	}
+	// The anchors of the Markdown documents read, so that a fragment
+	// into one does not read it again; not those of one -max-size cut.
+	o.IDs = map[string][]string{}
+	d.docIDs = func(doc *corpus.Doc, ids []string) {
+		path, err := filepath.Abs(doc.Name)
+		if fi, serr := os.Stat(path); err == nil && serr == nil && doc.Local() && fi.Size() <= d.maxSize {
+			mu.Lock()
+			o.IDs[path] = ids
+			mu.Unlock()
+		}
 	}
 	docLinks := func(doc *corpus.Doc) func(*links.Link, *corpus.Output) {
 		return func(l *links.Link, _ *corpus.Output) {
@@ -213,7 +227,7 @@ func runCheck(e *env, args []string) int {
 	}
 	status, stats := d.run(e, "check", fs.Args(), newExtractor, docLinks, nil)
 	if stats.Documents == 0 {
-		// Nothing read is not a pass: a tree of Markdown, a list of URLs.
+		// Nothing read is not a pass: a tree of images, of reStructuredText.
 		if stats.Failed > 0 {
 			return worse(status, exitFailed) // said already
 		}
@@ -372,7 +386,7 @@ func (f *checkFlags) crawlSite(e *env, d *docFlags, only map[string]bool, o link
 	f.crawl.Scope = f.scopes
 	f.crawl.Links = linkcheck.PageLinks(func() *links.Extractor {
 		return &links.Extractor{MaxDepth: d.maxDepth, Resolver: relurl.Resolver{Spec: f.spec}, Only: only, Positions: true,
-			ContentLocation: d.contentLocation}
+			ContentLocation: d.contentLocation, Dialect: o.Dialect}
 	})
 	p := e.newProgress().logEvery("check", progressEvery)
 	f.crawl.Progress = func(stage linkcheck.CrawlStage, done, total int) {

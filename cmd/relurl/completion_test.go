@@ -30,7 +30,7 @@ func TestCompletionBash(t *testing.T) {
 		want  string // what completes it, one a line
 	}{
 		{"relurl li", "links\n"},
-		{"relurl links -ma", "-map\n-max-depth\n-max-redirects\n-max-size\n"},
+		{"relurl links -ma", "-map\n-markdown\n-max-depth\n-max-redirects\n-max-size\n"},
 		{"relurl rewrite -dr", "-drop-base\n"},
 		{"relurl help rew", "rewrite\n"},
 		{"relurl completion z", "zsh\n"},

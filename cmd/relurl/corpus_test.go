@@ -50,7 +50,7 @@ func TestLinksManyDocuments(t *testing.T) {
 		"served/passwd":        "root:x:0:0:root:/root:/bin/bash\n",
 		"served/a.gif":         "GIF89a\x00",
 		"site/a.htm":           `<a href="../up.html"><img src="i.png">`,
-		"site/notes.txt":       "not a page",
+		"site/notes.rst":       "not a page",
 		"site/c/mail.eml":      "Content-Type: text/html\r\n\r\n<a href=\"m\">",
 		"site/d e/space.xhtml": `<a href="s">`,
 		"other.html":           `<a href="http://abs.example/">`,
@@ -64,18 +64,18 @@ func TestLinksManyDocuments(t *testing.T) {
 		{"a directory, in lexical order, mapped to a URL", "", []string{"links", "-map", site + "=" + m, "-tsv", site},
 			m + "a.htm\thttps://ex.org/up.html\n" + m + "a.htm\t" + m + "i.png\n" +
 				m + "b/page.html\t" + m + "b/x.html\n" + m + "c/mail.eml\t" + m + "c/m\n" + m + "d%20e/space.xhtml\t" + m + "d%20e/s\n",
-			"relurl links: 4 documents, 5 links, 0.0 MB; skipped, giving no links: .txt 1\n", 0},
+			"relurl links: 4 documents, 5 links, 0.0 MB; skipped, giving no links: .rst 1\n", 0},
 		{"files and a directory", "", []string{"links", "-map", site + "=" + m, other, site},
 			"http://abs.example/\nhttps://ex.org/up.html\n" + m + "i.png\n" + m + "b/x.html\n" + m + "c/m\n" + m + "d%20e/s\n",
-			"relurl links: 5 documents, 6 links, 0.0 MB; skipped, giving no links: .txt 1\n", 0},
+			"relurl links: 5 documents, 6 links, 0.0 MB; skipped, giving no links: .rst 1\n", 0},
 		{"a failed document, and the others", "", []string{"links", "-map", site + "=" + m, filepath.Join(dir, "missing.html"), other},
 			"http://abs.example/\n", "relurl links: open " + filepath.Join(dir, "missing.html") + ": no such file or directory\n" +
 				"relurl links: warning: -map " + site + "=" + m + ": no input is below " + site + "\n" +
 				"relurl links: 1 document, 1 link, 0.0 MB, 1 failed\n", 1},
 		{"a flag after a document", "", []string{"links", other, "-tsv"}, other + "\thttp://abs.example/\n", "", 0},
 		{"-- before a document that starts with -", "", []string{"links", "--", "-json"}, "", "relurl links: open -json: no such file or directory\n…", 1},
-		{"a file that is no document: reported, counted, exit 1", "", []string{"links", filepath.Join(site, "notes.txt")}, "",
-			"relurl links: " + filepath.Join(site, "notes.txt") + ": neither HTML nor a MIME message nor a WARC archive, by its name or its first bytes (\"not a page\"): no links\n", 1},
+		{"a file that is no document: reported, counted, exit 1", "", []string{"links", filepath.Join(site, "notes.rst")}, "",
+			"relurl links: " + filepath.Join(site, "notes.rst") + ": not a document relurl reads (HTML, a MIME message, a WARC archive, Markdown, text, a sitemap or a feed), by its name or its first bytes (\"not a page\"): no links\n", 1},
 		{"an empty directory", "", []string{"links", filepath.Join(dir, "empty")}, "", "relurl links: " + filepath.Join(dir, "empty") + ": an empty directory: no documents\n", 1},
 		{"pages a server makes, and files without an extension, by their content", "", []string{"links", "-tsv", "-map", filepath.Join(dir, "served") + "=https://s.example/", filepath.Join(dir, "served")},
 			"https://s.example/index\thttps://s.example/i\nhttps://s.example/p.php\thttps://s.example/php\n",
@@ -331,6 +331,7 @@ func TestWgetWARC(t *testing.T) {
 	dir := t.TempDir()
 	cmd := exec.Command(wget, "--warc-file="+filepath.Join(dir, "crawl"), "--no-verbose", "--tries=1", "--timeout=5",
 		"--delete-after", "-e", "robots=off", "-P", dir, s.URL+"/old", s.URL+"/docs/sub/b.html")
+	stopWithTest(cmd)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("wget: %v\n%s", err, out)
 	}

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -18,14 +19,19 @@ import (
 
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/corpus"
+	"github.com/relurl/relurl/internal/gitignored"
 	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/markdown"
 	"github.com/relurl/relurl/source"
 )
 
 // docFlags are the flags that say how to read documents, for links and base.
 type docFlags struct {
+	skip            func(path string, dir bool) bool // what a directory walk leaves out
 	url             string
 	typ             string
+	dialect         dialectFlag
+	docIDs          func(doc *corpus.Doc, ids []string) // if set, given each Markdown document's anchors
 	maxDepth        int
 	maxSize         int64
 	maxRedirects    int
@@ -45,7 +51,8 @@ type docFlags struct {
 
 func (d *docFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&d.url, "url", "", "the absolute `URL` one file or standard input was retrieved by (3.3)")
-	fs.StringVar(&d.typ, "type", "auto", "the documents' `type`: html, message (.eml, .mhtml) or auto")
+	fs.StringVar(&d.typ, "type", "auto", "the documents' `type`: html, message (.eml, .mhtml), markdown, text, xml\n(a sitemap, a feed), or auto: by name, else first bytes")
+	dialectFlagVar(fs, &d.dialect)
 	fs.IntVar(&d.maxDepth, "max-depth", links.DefaultMaxDepth, "the deepest nesting of MIME parts to read, at least 1")
 	fs.Int64Var(&d.maxSize, "max-size", corpus.DefaultMaxSize, "read at most this many `bytes` of a document, at least 1")
 	fs.IntVar(&d.maxRedirects, "max-redirects", source.DefaultMaxRedirects, "follow at most this many HTTP redirects")
@@ -97,8 +104,8 @@ func (d *docFlags) check(e *env, docs []string) error {
 	switch {
 	case len(docs) == 0 && d.files == "":
 		return errors.New("want a DOCUMENT (a file, a directory, - or a URL), or -files")
-	case d.typ != "auto" && d.typ != "html" && d.typ != "message":
-		return fmt.Errorf("-type %q: want html, message or auto", d.typ)
+	case d.typ != "auto" && !validFormat(d.typ):
+		return fmt.Errorf("-type %q: want html, message, markdown, text, xml or auto", d.typ)
 	case d.maxSize < 1:
 		return fmt.Errorf("-max-size %d: want a number of bytes, at least 1", d.maxSize)
 	case d.maxDepth < 1:
@@ -181,13 +188,8 @@ func (d *docFlags) listFiles(e *env, cmd string) int {
 func (d *docFlags) run(e *env, cmd string, args []string, x func() *links.Extractor,
 	docLinks func(doc *corpus.Doc) func(l *links.Link, out *corpus.Output), printBase func(doc *corpus.Doc, part string, b base.Base, out *corpus.Output)) (int, corpus.Stats) {
 	o := d.options(e)
-	switch d.typ {
-	case "html":
-		o.Format = links.FormatHTML
-	case "message":
-		o.Format = links.FormatMessage
-	}
-	o.FileURLs, o.Inflaters = d.fileURLs, d.jobs
+	o.Format, _ = links.ParseFormat(d.typ)
+	o.FileURLs, o.Inflaters, o.Skip = d.fileURLs, d.jobs, d.skip
 	// One file named alone is the run: its warnings need no name.
 	single := len(args) == 1 && d.files == "" && !isDir(args[0])
 	limitMemory(d.jobs, single, d.maxSize)
@@ -218,6 +220,9 @@ func (d *docFlags) run(e *env, cmd string, args []string, x func() *links.Extrac
 			}
 			if printBase != nil {
 				h.Base = func(part string, b base.Base) { printBase(doc, part, b, out) }
+			}
+			if d.docIDs != nil {
+				h.IDs = func(ids []string) { d.docIDs(doc, ids) }
 			}
 			return h
 		},
@@ -273,4 +278,100 @@ func limitMemory(jobs int, single bool, maxSize int64) {
 func isDir(name string) bool {
 	fi, err := os.Stat(name)
 	return err == nil && fi.IsDir()
+}
+
+func validFormat(s string) bool {
+	_, ok := links.ParseFormat(s)
+	return ok
+}
+
+// dialectFlag is -markdown: the name of a markdown.Dialect, or "auto".
+type dialectFlag string
+
+// dialectFlagVar defines -markdown, "auto" by default.
+func dialectFlagVar(fs *flag.FlagSet, f *dialectFlag) {
+	*f = "auto"
+	fs.Var(f, "markdown", "the Markdown `renderer`, whose rule makes a heading's anchor: github,\n"+
+		"mkdocs, mdbook, or auto: mdbook under a book.toml, mkdocs under a\nmkdocs.yml, else github")
+}
+
+func (f *dialectFlag) String() string { return string(*f) }
+
+func (f *dialectFlag) Set(s string) error {
+	if _, ok := markdown.ParseDialect(s); !ok && s != "auto" {
+		return errors.New("want github, mkdocs, mdbook or auto")
+	}
+	*f = dialectFlag(s)
+	return nil
+}
+
+// of returns the renderer the Markdown documents among the inputs are
+// written for: the flag's, or with "auto" the one a project file says,
+// found in the first input's directory or one above it (an mdBook's
+// book.toml, MkDocs's mkdocs.yml), else GitHub.
+func (f dialectFlag) of(inputs []string) markdown.Dialect {
+	if dialect, ok := markdown.ParseDialect(string(f)); ok {
+		return dialect
+	}
+	return detectDialect(inputs)
+}
+
+func detectDialect(inputs []string) markdown.Dialect {
+	for _, in := range inputs {
+		if source.IsURL(in) || in == "-" {
+			continue
+		}
+		dir, err := filepath.Abs(in)
+		if err != nil {
+			continue
+		}
+		if !isDir(dir) {
+			dir = filepath.Dir(dir)
+		}
+		for {
+			switch {
+			case fileExists(filepath.Join(dir, "book.toml")):
+				return markdown.MdBook
+			case fileExists(filepath.Join(dir, "mkdocs.yml")), fileExists(filepath.Join(dir, "mkdocs.yaml")):
+				return markdown.MkDocs
+			}
+			parent := filepath.Dir(dir)
+			if parent == dir {
+				break
+			}
+			dir = parent
+		}
+		break
+	}
+	return markdown.GitHub
+}
+
+func fileExists(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && !fi.IsDir()
+}
+
+// repositoryFiles returns what leaves out of a walk of the inputs what is
+// not a repository's documents: .git and node_modules directories, and,
+// in a git work tree, what git ignores (.gitignore and its kin).
+func repositoryFiles(inputs []string) func(path string, dir bool) bool {
+	var ignored []func(string) bool
+	for _, in := range inputs {
+		if isDir(in) {
+			if f, ok := gitignored.In(in); ok {
+				ignored = append(ignored, f)
+			}
+		}
+	}
+	return func(path string, dir bool) bool {
+		if name := filepath.Base(path); dir && (name == ".git" || name == "node_modules") {
+			return true
+		}
+		for _, f := range ignored {
+			if f(path) {
+				return true
+			}
+		}
+		return false
+	}
 }

@@ -238,8 +238,9 @@ func runLinks(e *env, args []string) int {
 	// An anchor's text costs its links a wait until its end: only when
 	// it is printed.
 	text := *asJSON || asTable || slices.Contains(fields, "text")
+	dialect := d.dialect.of(fs.Args())
 	newExtractor := func() *links.Extractor {
-		return &links.Extractor{MaxDepth: d.maxDepth, Resolver: *r, Template: *template, Only: only, Text: text}
+		return &links.Extractor{MaxDepth: d.maxDepth, Resolver: *r, Template: *template, Only: only, Text: text, Dialect: dialect}
 	}
 	out, err := openOutput(e, *outPath, *format, *partRows)
 	if err != nil {
@@ -400,8 +401,9 @@ func runBase(e *env, args []string) int {
 		}
 		out.Out = fmt.Appendf(out.Out, "%s\t%s\n", u, b.From)
 	}
+	dialect := d.dialect.of(fs.Args())
 	status, stats := d.run(e, "base", fs.Args(), func() *links.Extractor {
-		return &links.Extractor{MaxDepth: d.maxDepth, Resolver: relurl.Resolver{Spec: spec}}
+		return &links.Extractor{MaxDepth: d.maxDepth, Resolver: relurl.Resolver{Spec: spec}, Dialect: dialect}
 	}, nil, printBase)
 	if stats.Documents == 0 {
 		if stats.Failed == 0 {

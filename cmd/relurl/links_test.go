@@ -50,7 +50,7 @@ func TestLinksFiles(t *testing.T) {
 		{"missing file", "", []string{"links", "nonexistent.html"}, "", "relurl links: open nonexistent.html: no such file or directory\n", 1},
 		{"no document", "", []string{"links"}, "", "relurl links: want a DOCUMENT (a file, a directory, - or a URL), or -files…", 2},
 		{"unknown element", "", []string{"links", "-elements", "blink", "x"}, "", "relurl links: -elements: \"blink\" is not one of…", 2},
-		{"bad -type", "", []string{"links", "-type", "pdf", documents + "no-base.html"}, "", "relurl links: -type \"pdf\": want html, message or auto\nusage: relurl links…", 2},
+		{"bad -type", "", []string{"links", "-type", "pdf", documents + "no-base.html"}, "", "relurl links: -type \"pdf\": want html, message, markdown, text, xml or auto\nusage: relurl links…", 2},
 		{"-h", "", []string{"links", "-h"}, "usage: relurl links…", "", 0},
 
 		// Link records: -fields, -unique, -no-fragment, -scope.

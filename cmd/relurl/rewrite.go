@@ -119,6 +119,8 @@ func runRewrite(e *env, args []string) int {
 	nul := fs.Bool("z", false, "with -l, end each name with a NUL byte, as it is, instead of a newline")
 	outDir := fs.String("o", "", "write a rewritten copy of the trees into `DIR`")
 	fs.IntVar(&o.Jobs, "j", 0, "rewrite `N` documents at once (default: one for each core)")
+	var dialect dialectFlag
+	dialectFlagVar(fs, &dialect)
 	fs.Lookup("spec").DefValue = "whatwg"
 	if code, ok := e.parseFlags(fs, args, rewriteHelp); !ok {
 		return code
@@ -170,6 +172,7 @@ func runRewrite(e *env, args []string) int {
 		debug.SetGCPercent(400)
 	}
 	co := corpus.Options{URL: *url, Maps: maps}
+	o.Dialect = dialect.of(docs)
 	w := &rewriter{e: e, write: *write, diff: *diff, list: *list, nul: *nul, status: exitOK}
 	if *outDir != "" {
 		os.MkdirAll(*outDir, 0o755)
@@ -436,7 +439,7 @@ func (w *rewriter) skippedNote() string {
 	if len(w.skipped) == 0 {
 		return "no file at all"
 	}
-	return "its documents are HTML (.html, .htm, .xhtml) and CSS (.css); it met " + kindsNote(w.skipped)
+	return "its documents are HTML (.html, .htm, .xhtml), Markdown (.md, .markdown) and CSS (.css); it met " + kindsNote(w.skipped)
 }
 
 // extension is the kind of file a name says: ".md", or "no extension".

@@ -412,7 +412,14 @@ func TestPathForms(t *testing.T) {
 			t.Errorf("links -map %s -files: exit %d, %s%s", root, r.code, r.stdout, r.stderr)
 		}
 	}
-	for _, out := range forms(filepath.Join(t.TempDir(), "out")) {
+	// Each form of a path to a directory of its own, relative to the
+	// current directory (the absolute form is the last).
+	for i := range 4 {
+		out, err := filepath.Rel(wd, filepath.Join(t.TempDir(), "out"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = forms(out)[i]
 		r := relurlRun(t, nil, "rewrite", "-absolute", "-map", site+"=https://site.example/", "-o", out, site)
 		if r.code != 0 || !strings.Contains(read(t, filepath.Join(out, "index.html")), "https://site.example/docs/faq.html") {
 			t.Errorf("rewrite -o %s: exit %d, %s", out, r.code, r.stderr)
@@ -421,22 +428,20 @@ func TestPathForms(t *testing.T) {
 }
 
 // TestNothingRead: a run that reads no document is no success: a tree of
-// Markdown, a sitemap, a feed, a list of URLs. It says what it skipped.
+// images, data and reStructuredText; a file that is none of the formats
+// relurl reads. It says what it skipped.
 func TestNothingRead(t *testing.T) {
-	docs := tree(t, map[string]string{"README.md": "# Docs <b>x</b> [a](b.md)\n", "b.md": "b", "img.png": "\x89PNG"})
-	sitemap := tree(t, map[string]string{"sitemap.xml": `<?xml version="1.0"?><urlset><url><loc>https://a.example/</loc></url></urlset>`})
-	feed := tree(t, map[string]string{"feed.rss": `<?xml version="1.0"?><rss><channel><link>https://a.example/</link></channel></rss>`})
+	docs := tree(t, map[string]string{"index.rst": "`a <b.rst>`_\n", "b.rst": "b", "data.json": `{"u": "https://a.example/"}`, "img.png": "\x89PNG"})
 	for _, tt := range []struct {
 		args []string
 		said string
 	}{
-		{[]string{"check", "-offline", docs}, "relurl check: no document read, so no link was checked: skipped 2 .md, 1 .png"},
+		{[]string{"check", "-offline", docs}, "relurl check: no document read, so no link was checked: skipped 2 .rst, 1 .json, 1 .png"},
 		{[]string{"links", docs}, "relurl links: no document read"},
-		{[]string{"base", docs}, "relurl base: no document read: skipped 2 .md, 1 .png"},
-		{[]string{"rewrite", "-absolute", "-map", docs + "=https://a.example/", "-l", docs}, "relurl rewrite: no document rewritten: its documents are HTML (.html, .htm, .xhtml) and CSS (.css); it met 2 .md, 1 .png"},
-		{[]string{"links", filepath.Join(docs, "README.md")}, "neither HTML nor a MIME message nor a WARC archive"},
-		{[]string{"check", "-offline", filepath.Join(sitemap, "sitemap.xml")}, "neither HTML nor a MIME message nor a WARC archive"},
-		{[]string{"check", "-offline", filepath.Join(feed, "feed.rss")}, "neither HTML nor a MIME message nor a WARC archive"},
+		{[]string{"base", docs}, "relurl base: no document read: skipped 2 .rst, 1 .json, 1 .png"},
+		{[]string{"rewrite", "-absolute", "-map", docs + "=https://a.example/", "-l", docs}, "relurl rewrite: no document rewritten: its documents are HTML (.html, .htm, .xhtml), Markdown (.md, .markdown) and CSS (.css); it met 2 .rst, 1 .json, 1 .png"},
+		{[]string{"links", filepath.Join(docs, "index.rst")}, "index.rst: not a document relurl reads"},
+		{[]string{"check", "-offline", filepath.Join(docs, "data.json")}, "data.json: not a document relurl reads"},
 		{[]string{"rewrite", "-relative", "https://a.example/", "-l", docs}, "give the documents their URL"},
 	} {
 		r := relurlRun(t, nil, tt.args...)

@@ -1,6 +1,7 @@
-// Package docpages reads, for tests and benchmarks, the 1,699 HTML pages of
-// the Python and PostgreSQL documentation that ../shared/data holds as two
-// tarballs (see its README).
+// Package docpages reads, for tests and benchmarks, the documents that
+// ../shared/data holds as tarballs (see its README): the 1,699 HTML pages
+// of the Python and PostgreSQL documentation, and the Markdown of
+// rust-lang/book.
 package docpages
 
 import (
@@ -24,14 +25,17 @@ var Sets = []struct{ Name, File string }{
 // stops at f's first error, and returns it.
 func Each(data string, f func(set, path string, body []byte) error) error {
 	for _, set := range Sets {
-		if err := each(filepath.Join(data, set.File), func(path string, body []byte) error { return f(set.Name, path, body) }); err != nil {
+		if err := Tarball(filepath.Join(data, set.File), "html/", ".html", func(path string, body []byte) error { return f(set.Name, path, body) }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func each(tarball string, f func(path string, body []byte) error) error {
+// Tarball calls f with each file of the gzip-compressed tarball whose name
+// starts with dir and ends with ext: its path after dir, and its bytes, in
+// the tarball's order. It stops at f's first error, and returns it.
+func Tarball(tarball, dir, ext string, f func(path string, body []byte) error) error {
 	file, err := os.Open(tarball)
 	if err != nil {
 		return err
@@ -50,8 +54,8 @@ func each(tarball string, f func(path string, body []byte) error) error {
 		if err != nil {
 			return err
 		}
-		path, ok := strings.CutPrefix(hdr.Name, "html/")
-		if !ok || !strings.HasSuffix(path, ".html") {
+		path, ok := strings.CutPrefix(hdr.Name, dir)
+		if !ok || !strings.HasSuffix(path, ext) {
 			continue
 		}
 		body, err := io.ReadAll(tr)

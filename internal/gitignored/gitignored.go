@@ -1,0 +1,48 @@
+// Package gitignored tells which files of a tree git ignores: those its
+// .gitignore files, .git/info/exclude and the user's excludes file leave
+// out, as "git status" does. It asks git itself, the reference for those
+// rules, rather than reading the files again.
+package gitignored
+
+import (
+	"bytes"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// In returns what reports whether a path below dir is ignored by git: a
+// file git would not track, or one below such a directory. Outside a git
+// work tree, or without git, nothing is ignored, and ok is false.
+func In(dir string) (ignored func(path string) bool, ok bool) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return func(string) bool { return false }, false
+	}
+	cmd := exec.Command("git", "-C", abs, "ls-files", "--others", "--ignored", "--exclude-standard", "--directory", "-z", ".")
+	out, err := cmd.Output()
+	if err != nil {
+		return func(string) bool { return false }, false
+	}
+	set := map[string]bool{}
+	for _, p := range bytes.Split(out, []byte{0}) {
+		if len(p) > 0 {
+			set[filepath.Join(abs, filepath.FromSlash(strings.TrimSuffix(string(p), "/")))] = true
+		}
+	}
+	return func(path string) bool {
+		p, err := filepath.Abs(path)
+		if err != nil {
+			return false
+		}
+		for ; len(p) >= len(abs); p = filepath.Dir(p) {
+			if set[p] {
+				return true
+			}
+			if filepath.Dir(p) == p {
+				break
+			}
+		}
+		return false
+	}, true
+}

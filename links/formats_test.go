@@ -1,0 +1,92 @@
+package links
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/markdown"
+)
+
+// run extracts the links of doc with f, and returns them as
+// "LINE:COLUMN URL" and the warnings.
+func run(t *testing.T, f func(*Extractor, *strings.Reader, base.Base, *Handler) error, doc string) (got []string, warnings []string, ids []string) {
+	t.Helper()
+	x := &Extractor{Positions: true}
+	h := &Handler{
+		Link: func(l *Link) error { got = append(got, fmt.Sprintf("%d:%d %s", l.Line, l.Column, l.URL)); return nil },
+		Warn: func(err error) { warnings = append(warnings, err.Error()) },
+		IDs:  func(found []string) { ids = found },
+	}
+	if err := f(x, strings.NewReader(doc), base.Retrieved("https://a.example/d/"), h); err != nil {
+		t.Fatal(err)
+	}
+	return got, warnings, ids
+}
+
+func plainText(x *Extractor, r *strings.Reader, b base.Base, h *Handler) error {
+	return x.PlainText(r, b, h)
+}
+func markdownDoc(x *Extractor, r *strings.Reader, b base.Base, h *Handler) error {
+	return x.Markdown(r, b, h)
+}
+
+// TestPlainTextChunks: plain text is read a chunk of lines at a time, and
+// every URL is found, at its line and column, across chunks; a line too
+// long to read is skipped, and said.
+func TestPlainTextChunks(t *testing.T) {
+	var doc strings.Builder
+	var want []string
+	line := 1
+	for doc.Len() < 3*textChunk {
+		item := fmt.Sprintf("item %d: ", line)
+		fmt.Fprintf(&doc, "%shttps://a.example/%d.\n", item, line)
+		want = append(want, fmt.Sprintf("%d:%d https://a.example/%d", line, len(item)+1, line))
+		line++
+		if line == 20000 { // a line longer than a chunk, then one of MaxLine
+			doc.WriteString(strings.Repeat("x ", textChunk) + "https://skipped.example/\n")
+			doc.WriteString(strings.Repeat("y", markdown.MaxLine) + " https://skipped.example/\n")
+			line += 2
+		}
+	}
+	got, warnings, _ := run(t, plainText, doc.String())
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("%d links, want %d", len(got), len(want))
+		for i := range min(len(got), len(want)) {
+			if got[i] != want[i] {
+				t.Fatalf("link %d: %s, want %s", i, got[i], want[i])
+			}
+		}
+	}
+	if w := strings.Join(warnings, "\n"); w != "2 lines, the first line 20000, are longer than 16384 bytes: not read for links" {
+		t.Errorf("warnings %q", w)
+	}
+}
+
+// TestMarkdownBounds: what Markdown goldmark would read in time or memory
+// out of proportion is left out, and said: a line longer than MaxLine, a
+// paragraph of more than MaxParagraph lines, what is past MaxSize. The
+// links around are found; the anchors go to Handler.IDs.
+func TestMarkdownBounds(t *testing.T) {
+	doc := "# Title\n\n[a](a.md)\n\n" + strings.Repeat("[x](<", markdown.MaxLine) + "\n\n" +
+		strings.Repeat("[r]: /r\n", markdown.MaxParagraph+1) + "\n[b](b.md)\n"
+	got, warnings, ids := run(t, markdownDoc, doc)
+	if want := []string{"3:5 https://a.example/d/a.md", "10009:5 https://a.example/d/b.md"}; strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("links %q, want %q", got, want)
+	}
+	if w := strings.Join(warnings, "\n"); w != "2 pieces of text, the first at line 5, not read for links: a line longer than 16384 bytes, or a paragraph of more than 10000 lines (a Markdown parser takes time that grows with the square of their size)" {
+		t.Errorf("warnings %q", w)
+	}
+	if strings.Join(ids, " ") != "title" {
+		t.Errorf("ids %q", ids)
+	}
+	// Past MaxSize: what is left of the last line and the one after.
+	const unit = "[a](a.md)\n\n"
+	n := markdown.MaxSize / len(unit)
+	got, warnings, _ = run(t, markdownDoc, strings.Repeat(unit, n+1))
+	want := fmt.Sprintf("a Markdown document is read up to 4 MiB (its parser holds it whole, in about a hundred times its size): from line %d on, %d bytes give no links", 2*n+1, len(unit))
+	if len(got) != n || len(warnings) != 1 || warnings[0] != want {
+		t.Errorf("%d links, want %d; warnings %q, want %q", len(got), n, warnings, want)
+	}
+}

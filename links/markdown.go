@@ -1,0 +1,196 @@
+package links
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"slices"
+	"sort"
+
+	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/markdown"
+)
+
+// Markdown extracts the links of the Markdown document r, written for the
+// renderer Dialect, against its base outer. A Markdown document declares
+// no base of its own (the renderers drop a <base> in its HTML, and so does
+// Markdown here): its base is the URL it was retrieved by, RFC 1808's
+// Section 3.3.
+//
+// Its links are package markdown's, resolved as the browser resolves the
+// href the renderer writes: an inline link or an autolink is Element "a",
+// Attribute "href"; an image "img", "src"; a reference definition, handed
+// out once whatever its uses (Link.Uses counts them), "a" (or "img" when
+// only images use it), Attribute "definition". The links of its raw HTML
+// are HTML's, found as in an HTML document, and all are handed out in the
+// order they are written. Line and Column are the Markdown source's, and
+// with Sites, a link's Site is its destination's bytes there (Quote '<'
+// when it is written in angle brackets, Markdown its kind).
+func (x *Extractor) Markdown(r io.Reader, outer base.Base, h *Handler) error {
+	src, readErr := io.ReadAll(r)
+	doc := markdown.Parse(src, x.Dialect)
+	// The links of the raw HTML, read from a document of the same length
+	// in which only the HTML is left.
+	var inHTML []heldLink
+	if len(doc.HTML) > 0 {
+		sites, positions := x.Sites, x.Positions
+		x.Sites, x.Positions, x.ignoreBase = true, false, true
+		_, err := x.html(bytes.NewReader(doc.Shadow()), "", outer, "", &Handler{Link: func(l *Link) error {
+			inHTML = append(inHTML, hold(l))
+			return nil
+		}})
+		x.Sites, x.Positions, x.ignoreBase = sites, positions, false
+		if err != nil {
+			return unwrapHandler(err)
+		}
+	}
+	d := x.begin(outer, "", h)
+	if err := d.establish(outer); err != nil {
+		return unwrapHandler(err)
+	}
+	lines := lineStarts(src)
+	if doc.Read < len(src) {
+		line, _ := position(lines, doc.Read)
+		h.warn(&Loss{Err: fmt.Errorf("a Markdown document is read up to %d MiB (its parser holds it whole, in about a hundred times its size): from line %d on, %d bytes give no links", markdown.MaxSize>>20, line, len(src)-doc.Read), Cut: true})
+	}
+	warnUnread(h, doc.Unread, lines)
+	md := doc.Links
+	for len(md) > 0 || len(inHTML) > 0 {
+		var err error
+		if len(inHTML) == 0 || len(md) > 0 && md[0].Span.Start <= int(inHTML[0].site.Tag.Start) {
+			err = d.emitMarkdown(md[0], src, lines)
+			md = md[1:]
+		} else {
+			err = d.emitHeld(&inHTML[0], lines)
+			inHTML = inHTML[1:]
+		}
+		if err != nil {
+			return unwrapHandler(err)
+		}
+	}
+	if readErr != nil {
+		return &ReadError{readErr}
+	}
+	if h.IDs != nil {
+		h.IDs(doc.Anchors(x.Dialect))
+	}
+	return nil
+}
+
+// warnUnread warns of what package markdown did not read: lines longer
+// than markdown.MaxLine, paragraphs of more than markdown.MaxParagraph
+// lines, on which its parser takes time that grows with the square of
+// their length. A Loss, which names the first.
+func warnUnread(h *Handler, unread []markdown.Span, lines []int) {
+	if len(unread) == 0 {
+		return
+	}
+	line, _ := position(lines, unread[0].Start)
+	what := fmt.Sprintf("the text at line %d", line)
+	if len(unread) > 1 {
+		what = fmt.Sprintf("%d pieces of text, the first at line %d,", len(unread), line)
+	}
+	h.warn(&Loss{Err: fmt.Errorf("%s not read for links: a line longer than %d bytes, or a paragraph of more than %d lines (a Markdown parser takes time that grows with the square of their size)", what, markdown.MaxLine, markdown.MaxParagraph)})
+}
+
+// emitMarkdown resolves a Markdown link and hands it out.
+func (d *document) emitMarkdown(l markdown.Link, src []byte, lines []int) error {
+	x := d.x
+	x.link = Link{Base: &x.base, Uses: l.Uses, Markdown: l.Kind, Element: "a", Attribute: "href"}
+	switch l.Kind {
+	case markdown.Image:
+		x.link.Element, x.link.Attribute = "img", "src"
+	case markdown.Definition:
+		x.link.Attribute = "definition"
+		if l.Uses > 0 && l.Uses == l.ImageUses {
+			x.link.Element = "img"
+		}
+	}
+	if !d.wants(x.link.Element, x.link.Attribute) {
+		return nil
+	}
+	if x.Positions {
+		x.link.Line, x.link.Column = position(lines, l.Span.Start)
+	}
+	raw := src[l.Span.Start:l.Span.End]
+	if x.Sites {
+		quote := byte(0)
+		if l.Angle {
+			quote = '<'
+		}
+		// Decoded is the href the renderer writes: the destination with
+		// its escapes and references decoded, percent-encoded.
+		x.link.Site = Site{Value: spanOf(l.Span), Tag: spanOf(l.Span), Quote: quote, Decoded: []byte(l.Dest), Ref: [2]int{0, len(l.Dest)}, Markdown: l.Kind}
+	}
+	x.link.Ref = raw
+	return d.resolveAndHand([]byte(l.Dest))
+}
+
+// wants reports whether Only lets the links of an element's attribute
+// through; a Markdown definition counts as its element's href or src.
+func (d *document) wants(element, attribute string) bool {
+	only := d.x.Only
+	if only == nil || only[element] || only[element+"@"+attribute] {
+		return true
+	}
+	switch attribute {
+	case "definition":
+		return only[element+"@href"] || only[element+"@src"]
+	}
+	return false
+}
+
+// A heldLink is a link of a Markdown document's HTML, kept until the
+// Markdown links before it are handed out.
+type heldLink struct {
+	link Link
+	site Site
+}
+
+// hold copies what a link holds only during the callback.
+func hold(l *Link) heldLink {
+	h := heldLink{link: *l, site: l.Site}
+	h.link.URL = bytes.Clone(l.URL)
+	h.link.Ref = bytes.Clone(l.Ref)
+	h.link.Rel = bytes.Clone(l.Rel)
+	h.link.Text = bytes.Clone(l.Text)
+	h.site.Decoded = bytes.Clone(l.Site.Decoded)
+	return h
+}
+
+// emitHeld hands out a link of the document's HTML, with the Markdown
+// document's base, position and (with Sites) site.
+func (d *document) emitHeld(l *heldLink, lines []int) error {
+	x := d.x
+	x.link = l.link
+	x.link.Base = &x.base
+	x.link.Site = Site{}
+	if x.Sites {
+		x.link.Site = l.site
+	}
+	if x.Positions {
+		x.link.Line, x.link.Column = position(lines, int(l.site.Tag.Start))
+	}
+	if err := d.h.Link(&x.link); err != nil {
+		x.stop = err
+		return handlerError{err}
+	}
+	return nil
+}
+
+// lineStarts returns where each line of src starts.
+func lineStarts(src []byte) []int {
+	starts := []int{0}
+	for i, c := range src {
+		if c == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return slices.Clip(starts)
+}
+
+// position returns the 1-based line and column (in bytes) of offset off.
+func position(lines []int, off int) (int, int) {
+	i := sort.SearchInts(lines, off+1) - 1
+	return i + 1, off - lines[i] + 1
+}
