@@ -237,6 +237,7 @@ func docPages(t *testing.T) string {
 // records (as a multiset) of one run over all, each with its source; and
 // one run gives the same output whatever -j.
 func TestPartition(t *testing.T) {
+	t.Parallel() // a long test: beside the others, on a machine of few cores (see TestRewriteInChromium)
 	if testing.Short() {
 		t.Skip("the 1,699 pages")
 	}
@@ -356,6 +357,7 @@ func TestWgetWARC(t *testing.T) {
 // when the links were found with golang.org/x/net/html's tokenizer, before
 // package htmltok replaced it (the sums were taken then).
 func TestGoldenOutput(t *testing.T) {
+	t.Parallel() // a long test: beside the others, on a machine of few cores (see TestRewriteInChromium)
 	if testing.Short() {
 		t.Skip("the 1,699 pages")
 	}

@@ -23,10 +23,16 @@ import (
 // there, moved by the same prefix: zero differences. The bytes outside the
 // values of the links are the original's.
 func TestRewriteInChromium(t *testing.T) {
+	// Parallel: Chromium waits more than it computes (0.75 of a core
+	// here), and the package's other long tests, also parallel, run
+	// beside it, two at a time (-parallel is GOMAXPROCS): the package
+	// keeps well within go test's 10 minutes on a busy machine.
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("the 1,699 pages in Chromium")
 	}
 	site := newBrowserSite(t)
+	site.emptySheets = true
 	pages := docPages(t)
 	rel := filepath.Join(t.TempDir(), "rel")
 	sets := []struct{ name, url string }{
