@@ -43,8 +43,15 @@ looked up outside DIR.
       (-fail-permanent-redirects: a 301 or 308 is a broken link, which
       should say where the target is now);
   a fragment ("#intro"): an element with that id, or an <a> with that
-      name, in the target, when it is HTML (read with GET);
+      name, in the target, when it is HTML (read with GET); in a
+      Markdown file, a heading's anchor as its renderer makes it
+      (-markdown: github, in any case as GitHub's page finds it; mkdocs;
+      mdbook, under which X.html is the X.md beside it), or an id of its
+      HTML; a link from Markdown to a directory reaches its README.md;
   mailto:, tel:, javascript:, data: and other schemes: skipped, counted.
+
+In a repository, "relurl check -root . ." reads its Markdown, HTML, text,
+sitemaps and feeds, and not .git, node_modules or what git ignores.
 
 Requests are polite: at most -c at once, -per-host to one host (a
 request counts until its answer's body is read), -rate a second to one

@@ -49,17 +49,21 @@ file, - or a URL, compressed with gzip or zstd or not, each relative line
 joined to -prefix (-list-files prints them so, and reads none). A
 directory is read recursively in lexical order, and its files count by
 extension (.html .htm .xhtml .eml .mht .mhtml .mime .warc .warc.gz
-.warc.zst), or by content for .php .shtml .asp .aspx .jsp .cgi and files
-without one; the others are skipped and counted. A document is HTML, a
-MIME message (e-mail, MHTML) whose HTML parts give links, or a WARC web
+.warc.zst .md .markdown .txt .xml .xml.gz .rss .atom), or by content for
+.php .shtml .asp .aspx .jsp .cgi and files without one; the others are
+skipped and counted. A document is HTML, a MIME message (e-mail, MHTML)
+whose HTML parts give links, Markdown (its links, images, reference
+definitions, autolinks and HTML; -markdown names its renderer), plain
+text (its URLs), a sitemap or an RSS or Atom feed (their URLs, each
+resolved against its xml:base, base_from xml-base), or a WARC web
 archive, whatever its name, when its first bytes are "WARC/"
 (compressed with gzip or zstd, one record a member or frame, or not): each
 response record (its HTTP header, then its HTML), each HTML resource record
 and each redirect (its Location, element "http") gives links. -type forces
-html or message; else a file's extension, then its first bytes, decide.
+a type; else a file's extension, then its first bytes, decide.
 HTML is decoded to UTF-8 by its byte order mark, charset or <meta charset>.
-A document that is none of these (binary data, plain text, /etc/passwd) is
-an error, counted, and so is an empty directory.
+A document that is none of these (binary data, /etc/passwd) is an error,
+counted, and so is an empty directory.
 
 URLs and S3 objects are streamed. A transient failure (a connection reset
 or cut, no progress for -timeout, 408, 429, 5xx) is retried up to -retries
@@ -81,9 +85,10 @@ SURT key of CDX indexes). With -json,
 one object per line: url (null if unresolved), error (with -spec whatwg,
 why the URL parser refused the link; absent otherwise), ref (the
 attribute's value as written), base, base_from (html-base, base-header,
-content-base, content-location, encapsulating, retrieval or none), element,
-attribute, rel (the rel tokens of a, area and link, lower case), text (an
-<a>'s text, white space collapsed, at most 256 bytes), part (the MIME
+content-base, content-location, xml-base, encapsulating, retrieval or
+none), element, attribute, rel (the rel tokens of a, area and link, lower
+case), text (an <a>'s text, white space collapsed, at most 256 bytes),
+part (the MIME
 part's path, such as "1.2", or null), source (the document's retrieval URL,
 else its file name), status (HTTP); for a WARC record warc_filename,
 warc_record_offset and warc_record_length (its bytes in the file as

@@ -76,7 +76,9 @@ not be kept; its mode is kept. -o refuses a DIR that is one of the
 trees, or inside one, or holds one (-w rewrites in place). A symbolic
 link met in a tree is never followed: it is named on standard error, and
 -o copies it as a link. A directory's documents are its .html, .htm and
-.xhtml files and its stylesheets (.css); -j N rewrites N at once (one for
+.xhtml files, its Markdown (.md, .markdown: the destinations of its links,
+images and reference definitions, and the links of its HTML; -markdown
+names its renderer) and its stylesheets (.css); -j N rewrites N at once (one for
 each core by default), the output in the same order. A run that finds no
 document to rewrite is an error, which names the files it met. Exit
 status: 0 when every document was rewritten (changed or not, as gofmt),
