@@ -187,6 +187,19 @@ func ExampleRelative() {
 	// ftp://a/b
 }
 
+func ExampleResolver_RelativePath() {
+	// A tree that moves as a whole needs relative paths: "/docs/i.png"
+	// is shorter, but misses once the tree is under /v2/docs/.
+	var r relurl.Resolver
+	ref, _ := r.Relative("https://h/docs/a/b/c/page.html", "https://h/docs/i.png")
+	path, _ := r.RelativePath("https://h/docs/a/b/c/page.html", "https://h/docs/i.png")
+	fmt.Println(ref)
+	fmt.Println(path)
+	// Output:
+	// /docs/i.png
+	// ../../../i.png
+}
+
 func ExampleExplain() {
 	trace := relurl.Explain("http://a/b/c/d;p?q#f", "g/../h")
 	for _, s := range trace.Steps {

@@ -143,5 +143,20 @@ func FuzzRelative(f *testing.F) {
 		case reachesItself && len(ref) > len(target):
 			t.Fatalf("RFC %d Relative(%q, %q) = %q, longer than the target", r.Spec, base, target, ref)
 		}
+		// RelativePath: a relative path that resolves back, or the
+		// target and false; never longer a path than Relative's when
+		// Relative's is one.
+		path, ok := r.RelativePath(base, target)
+		sp := Split(path)
+		switch {
+		case ok && (sp.HasScheme() || sp.HasNetLoc() || strings.HasPrefix(path, "/")):
+			t.Fatalf("RFC %d RelativePath(%q, %q) = %q, not a relative path", r.Spec, base, target, path)
+		case ok && resolved(r, base, path) != target:
+			t.Fatalf("RFC %d RelativePath(%q, %q) = %q, which resolves to %q", r.Spec, base, target, path, resolved(r, base, path))
+		case !ok && path != target:
+			t.Fatalf("RFC %d RelativePath(%q, %q) = %q, false", r.Spec, base, target, path)
+		case ok && !Split(ref).HasScheme() && !Split(ref).HasNetLoc() && !strings.HasPrefix(ref, "/") && len(path) > len(ref):
+			t.Fatalf("RFC %d RelativePath(%q, %q) = %q, longer than Relative's %q", r.Spec, base, target, path, ref)
+		}
 	})
 }

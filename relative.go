@@ -28,6 +28,19 @@ func Relative(base, target string) (string, bool) { return Resolver{}.Relative(b
 // absolute URL. A first segment with a colon is written "./this:that", as
 // RFC 1808, Section 5.3 recommends, since "this:that" would be a scheme.
 func (r Resolver) Relative(base, target string) (string, bool) {
+	return r.relative(base, target, false)
+}
+
+// RelativePath is Relative limited to relative paths (RFC 1808's
+// rel_path, RFC 3986's relative-path reference): the shortest reference
+// with no scheme, no host and no leading "/", which reaches target from
+// base wherever the two are moved together. When none does (a target on
+// another host), it returns target and false.
+func (r Resolver) RelativePath(base, target string) (string, bool) {
+	return r.relative(base, target, true)
+}
+
+func (r Resolver) relative(base, target string, pathOnly bool) (string, bool) {
 	given := base
 	if r.Spec == WHATWG {
 		// Only a serialization comes out of the parser, and the base is
@@ -73,6 +86,9 @@ func (r Resolver) Relative(base, target string) (string, bool) {
 
 	best, found := target, false
 	for _, c := range cands {
+		if pathOnly && (strings.HasPrefix(c, "/") || Split(c).HasScheme()) {
+			continue // not a relative path
+		}
 		if !found || len(c) < len(best) {
 			if got, err := r.Resolve(given, c); err == nil && got == target {
 				best, found = c, true

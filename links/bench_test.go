@@ -88,7 +88,7 @@ func benchmarkTokenizer(b *testing.B, linkAttrs bool) {
 				if !linkAttrs || !hasAttr {
 					continue
 				}
-				if _, ok := linkElementOf(name); ok {
+				if _, ok := linkElementOf(string(name)); ok {
 					for more := true; more; {
 						_, _, more = z.TagAttr()
 					}
@@ -127,7 +127,7 @@ func TestEmitAllocs(t *testing.T) {
 	links := 0
 	h := &Handler{Link: func(*Link) error { links++; return nil }}
 	d := x.begin(base.Base{}, "", h)
-	if err := d.tokenize(htmltok.New(bytes.NewReader(doc))); err != nil {
+	if err := d.build(htmltok.New(bytes.NewReader(doc))); err != nil {
 		t.Fatal(err)
 	}
 	pending, extras, arena := bytes.Clone(x.pending), slices.Clone(x.extras), bytes.Clone(x.arena)

@@ -12,30 +12,50 @@ import (
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/htmltok"
+	"github.com/relurl/relurl/htmltree"
 	"github.com/relurl/relurl/internal/bytestr"
 )
 
-// document is the state of one HTML document as it is read.
+// document is the state of one HTML document as it is read: the tree
+// builder (package htmltree) tells it, as a Sink, which elements the
+// document has and where, and it keeps what links depend on.
 type document struct {
 	x     *Extractor
 	outer base.Base // the base from outside: the document's URL, as HTML calls it
 	// based says that x.base is established; links are handed out as they
 	// are found unless an <a> whose text is read is open (anchor >= 0).
-	based    bool
-	anchor   int // the index in x.extras of the open <a> whose text is read; -1 if none
-	part     string
-	h        *Handler
-	template int  // open <template> elements
-	foreign  int  // open <svg> and <math> elements
-	math     int  // open <math> elements, counted in foreign too
-	frameset int  // open <frameset> elements
-	inForm   bool // a <form> is open: another is dropped
-	inStyle  bool // the text that follows is a <style>'s CSS, whose links count
-	rawText  bool // inside <script> or <style>: text that is not an anchor's
+	based  bool
+	anchor int // the index in x.extras of the open <a> whose text is read; -1 if none
+	part   string
+	h      *Handler
+	err    error // what stopped the handler, or a handler's error
+	z      *htmltok.Tokenizer
+
+	// The element of the start tag being inserted (Element, then Insert).
+	fresh     htmltree.Node
+	freshNS   htmltree.Namespace
+	freshName string
+
+	templates  int             // open <template> elements: what is inside is inert
+	anchorNode htmltree.Node   // the <a> whose text is read
+	rawNode    htmltree.Node   // an open <script> or <style>, whose text is no anchor's
+	styleNode  htmltree.Node   // an open <style> whose CSS counts
+	tables     []htmltree.Node // the open <table> elements, outermost first
+	// A <base> found inside a table waits for the table's end: a <base>
+	// foster-parented before the table until then comes first in tree
+	// order, and is the document's.
+	tentative struct {
+		node   htmltree.Node
+		within []htmltree.Node // the tables it is inside
+		href   []byte
+		site   Site
+		line   int
+		col    int
+	}
+
 	// With Extractor.Positions, the line and column (1-based, in bytes
-	// of the document decoded to UTF-8) where the token being read starts,
-	// and where the next one will.
-	line, col, nextLine, nextCol int
+	// of the document decoded to UTF-8) where the tag being read starts.
+	line, col int
 	// docBase is outer made ready for resolving, once a link needs it (an
 	// empty form action submits to the document's URL).
 	docBase      relurl.BaseURL
@@ -62,170 +82,160 @@ func (t *tagLinks) add(kind byte, a *htmltok.Attr) {
 // queueing reports whether links wait rather than being handed out.
 func (d *document) queueing() bool { return !d.based || d.anchor >= 0 }
 
-// tokenize reads the document to its end and returns the error that ended
-// the reading, if not the end of the input.
-func (d *document) tokenize(z *htmltok.Tokenizer) error {
-	for {
-		tt := z.Next()
-		if d.x.Positions {
-			d.line, d.col = z.Position(z.Span().Start)
+// build reads the document to its end through the tree builder and returns
+// the error that ended the reading, if not the end of the input.
+func (d *document) build(z *htmltok.Tokenizer) error {
+	d.z = z
+	b := &d.x.tree
+	b.Reset(z, d)
+	for b.Step() {
+		if d.err != nil {
+			return d.err
 		}
-		switch tt {
-		case htmltok.ErrorToken:
-			if err := z.Err(); err != io.EOF {
-				return err
+	}
+	if d.err != nil {
+		return d.err
+	}
+	if err := z.Err(); err != io.EOF {
+		return err
+	}
+	if d.tentative.node != htmltree.None {
+		return d.settleBase()
+	}
+	return nil
+}
+
+// fail keeps the first error a link's handling gave.
+func (d *document) fail(err error) {
+	if err != nil && d.err == nil {
+		d.err = err
+	}
+}
+
+// Element notes the element of the start tag at hand; Insert reads it.
+// The clones the tree builder makes (of formatting elements, by the
+// adoption agency) hold the links of a tag already read, and are not read
+// again.
+func (d *document) Element(n htmltree.Node, ns htmltree.Namespace, name string, how htmltree.Origin, _ htmltree.Node) {
+	if how == htmltree.FromToken {
+		d.fresh, d.freshNS, d.freshName = n, ns, name
+	}
+}
+
+// Insert reads the links of a new element, now that it is in the tree.
+func (d *document) Insert(parent, n, before htmltree.Node) {
+	if n != d.fresh || d.err != nil {
+		return
+	}
+	d.fresh = htmltree.None
+	z := d.z
+	inert := d.templates > 0
+	if d.freshNS == htmltree.HTML {
+		switch d.freshName {
+		case "template":
+			d.templates++
+		case "table":
+			d.tables = append(d.tables, n)
+		case "script":
+			d.rawNode = n
+		case "style":
+			d.rawNode = n
+			if d.x.want[styleTextKind] && (!inert || d.x.Template) {
+				d.styleNode = n
 			}
-			return d.closeAnchor()
-		case htmltok.StartTagToken:
-			name := z.Name()
-			if string(name) == "a" {
-				// A new <a> closes the one open, as the tree builder's
-				// adoption agency does.
-				if err := d.closeAnchor(); err != nil {
-					return err
+		case "a":
+			// The tree builder closed an open <a> first (the adoption
+			// agency), and its text with it.
+		}
+	}
+	if z.AttrCount() == 0 || inert && !d.x.Template {
+		return
+	}
+	if d.x.Positions {
+		d.line, d.col = z.Position(z.Span().Start)
+	}
+	if d.freshNS == htmltree.HTML && d.freshName == "base" {
+		if !inert {
+			d.fail(d.baseElement(z, n, before))
+		}
+		return
+	}
+	d.fail(d.startTag(z, d.freshNS, n))
+}
+
+// Pop ends what an element held open: an anchor's text, a table a base
+// waits for.
+func (d *document) Pop(n htmltree.Node, ns htmltree.Namespace, name string) {
+	if n == d.anchorNode {
+		d.anchorNode = htmltree.None
+		d.fail(d.closeAnchor())
+	}
+	switch {
+	case n == d.rawNode:
+		d.rawNode, d.styleNode = htmltree.None, htmltree.None
+	case ns != htmltree.HTML:
+	case name == "template":
+		d.templates--
+	case name == "table":
+		if k := len(d.tables) - 1; k >= 0 && d.tables[k] == n {
+			d.tables = d.tables[:k]
+		}
+		if d.tentative.node != htmltree.None {
+			if i := slices.Index(d.tentative.within, n); i >= 0 {
+				d.tentative.within = d.tentative.within[:i]
+				if i == 0 {
+					d.fail(d.settleBase())
 				}
-			}
-			counts := d.open(name, z.SelfClosing())
-			// The tree builder tells the tokenizer whether this tag, and
-			// what follows, is foreign content.
-			z.SetForeign(d.foreign > 0)
-			if !counts || z.AttrCount() == 0 {
-				continue
-			}
-			if string(name) == "base" {
-				if err := d.baseElement(z); err != nil {
-					return err
-				}
-				continue
-			}
-			if string(name) == "image" && d.foreign == 0 {
-				name = []byte("img") // the tree builder's rename
-			}
-			if err := d.startTag(z, name); err != nil {
-				return err
-			}
-		case htmltok.EndTagToken:
-			name := z.Name()
-			if string(name) == "a" {
-				if err := d.closeAnchor(); err != nil {
-					return err
-				}
-			}
-			d.close(name)
-			z.SetForeign(d.foreign > 0)
-		case htmltok.TextToken:
-			switch {
-			case d.inStyle:
-				d.x.rel = d.x.rel[:0]
-				ex := -1
-				if d.x.Positions {
-					ex = d.newExtra()
-				}
-				d.x.site = Site{Value: z.TextSpan(), Tag: z.TextSpan(), Style: true}
-				if err := d.keep(styleTextKind, z.Text(), ex); err != nil {
-					return err
-				}
-			case d.anchor >= 0 && !d.rawText:
-				d.x.text = appendText(d.x.text, z.Text())
 			}
 		}
 	}
 }
 
-// breakout lists the start tags that end foreign content (<svg>, <math>):
-// the tree builder closes them and inserts an HTML element.
-var breakout = map[string]bool{
-	"b": true, "big": true, "blockquote": true, "body": true, "br": true, "center": true, "code": true,
-	"dd": true, "div": true, "dl": true, "dt": true, "em": true, "embed": true, "h1": true, "h2": true,
-	"h3": true, "h4": true, "h5": true, "h6": true, "head": true, "hr": true, "i": true, "img": true,
-	"li": true, "listing": true, "menu": true, "meta": true, "nobr": true, "ol": true, "p": true,
-	"pre": true, "ruby": true, "s": true, "small": true, "span": true, "strong": true, "strike": true,
-	"sub": true, "sup": true, "table": true, "tt": true, "u": true, "ul": true, "var": true,
+// Text reads the CSS of a <style>, and the text of an <a>.
+func (d *document) Text(parent htmltree.Node, text []byte, _ htmltree.Node) {
+	switch {
+	case d.err != nil:
+	case parent == d.styleNode && d.styleNode != htmltree.None:
+		x := d.x
+		x.rel = x.rel[:0]
+		ex := -1
+		if x.Positions {
+			d.line, d.col = d.z.Position(d.z.Span().Start)
+			ex = d.newExtra()
+		}
+		x.site = Site{Value: d.z.TextSpan(), Tag: d.z.TextSpan(), Style: true}
+		d.fail(d.keep(styleTextKind, text, ex))
+	case d.anchor >= 0 && parent != d.rawNode:
+		d.x.text = appendText(d.x.text, text)
+	}
 }
 
-// open follows a start tag's effect on the elements that matter, and
-// reports whether the tag's attributes count: false for a <form> the tree
-// builder drops.
-func (d *document) open(name []byte, selfClosing bool) bool {
-	if d.foreign > 0 && breakout[string(name)] {
-		d.foreign, d.math = 0, 0
-	}
-	switch string(name) {
-	case "template":
-		d.template++
-	case "svg", "math":
-		if !selfClosing {
-			d.foreign++
-			if string(name) == "math" {
-				d.math++
-			}
-		}
-	case "frameset":
-		d.frameset++
-	case "script":
-		d.rawText = !selfClosing
-	case "style":
-		d.rawText = !selfClosing
-		d.inStyle = !selfClosing && d.x.want[styleTextKind] && (d.template == 0 || d.x.Template)
-	case "form":
-		if d.template > 0 {
-			return true // a template's form does not set the form pointer
-		}
-		if d.inForm {
-			return false
-		}
-		d.inForm = true
-	}
-	return true
-}
-
-// close follows an end tag.
-func (d *document) close(name []byte) {
-	switch string(name) {
-	case "template":
-		if d.template > 0 {
-			d.template--
-		}
-	case "svg", "math":
-		if d.foreign > 0 {
-			d.foreign--
-		}
-		if string(name) == "math" && d.math > 0 {
-			d.math--
-		}
-	case "frameset":
-		if d.frameset > 0 {
-			d.frameset--
-		}
-	case "script", "style":
-		d.rawText, d.inStyle = false, false
-	case "form":
-		if d.template == 0 {
-			d.inForm = false
-		}
-	}
-}
+func (d *document) Contents(_, _ htmltree.Node)                        {}
+func (d *document) Comment(_ htmltree.Node, _ []byte, _ htmltree.Node) {}
+func (d *document) Doctype()                                           {}
+func (d *document) Remove(htmltree.Node)                               {}
+func (d *document) MoveChildren(_, _ htmltree.Node)                    {}
+func (d *document) AddAttributes(htmltree.Node)                        {}
 
 // startTag hands out, or keeps until they can be, the links of the start
 // tag at z. It reads the names of the tag's attributes, and decodes only
 // the values it wants: an element's link attributes, in the order they are
 // written, and the rel, type, http-equiv and style that decide them.
-func (d *document) startTag(z *htmltok.Tokenizer, name []byte) error {
+func (d *document) startTag(z *htmltok.Tokenizer, ns htmltree.Namespace, n htmltree.Node) error {
 	x := d.x
-	if d.template > 0 && !x.Template {
-		return nil
-	}
-	svg := d.foreign > 0 && d.math == 0
 	var el linkElement
 	var isLink bool
-	if svg {
+	var name string
+	switch ns {
+	case htmltree.SVG:
+		name = bytestr.Transient(z.Name()) // in lower case, as SVGElements has it
 		el, isLink = svgLinkElementOf(name)
-	} else {
+	case htmltree.HTML:
+		name = d.freshName // <image> is <img>
 		el, isLink = linkElementOf(name)
+	default:
+		name = bytestr.Transient(z.Name()) // MathML has no links
 	}
-	// MathML has no links, and the tree builder drops a <frame> outside a
-	// <frameset>.
-	isLink = isLink && d.math == 0 && (el.name != "frame" || d.frameset > 0)
 	css := x.want[styleAttrKind]
 	var need uint8 // bit i: el.attrs[i] is looked for
 	if isLink {
@@ -281,19 +291,19 @@ func (d *document) startTag(z *htmltok.Tokenizer, name []byte) error {
 	if cond {
 		t.keepIf(el.name, typ, typed, equiv)
 	}
-	if svg && isLink && t.has(el.kinds[0]) && t.has(el.kinds[1]) {
+	if ns == htmltree.SVG && isLink && t.has(el.kinds[0]) && t.has(el.kinds[1]) {
 		t.drop(el.kinds[1]) // an href overrides an xlink:href
 	}
 	if t.n == 0 {
 		return nil
 	}
-	return d.keepTag(z, name, el)
+	return d.keepTag(z, name, el, n)
 }
 
 // keepTag hands out, or keeps, the links startTag found in the start tag
 // of el at z: their values in x.tag, with an extra record for an anchor's
 // text, rel tokens or positions.
-func (d *document) keepTag(z *htmltok.Tokenizer, name []byte, el linkElement) error {
+func (d *document) keepTag(z *htmltok.Tokenizer, name string, el linkElement, n htmltree.Node) error {
 	x := d.x
 	t := &x.tag
 	ex := -1
@@ -303,7 +313,7 @@ func (d *document) keepTag(z *htmltok.Tokenizer, name []byte, el linkElement) er
 	}
 	if anchor {
 		// Its links, and those inside it, wait for its text.
-		d.anchor = ex
+		d.anchor, d.anchorNode = ex, n
 		x.text = x.text[:0]
 	}
 	for i := range t.n {
@@ -384,19 +394,70 @@ func (t *tagLinks) move(n, i int) {
 }
 
 // baseElement establishes the document's frozen base URL from the BASE
-// element at z, if it is the document's first with an href: not inside
-// <template>, <svg> or <math>, where it is not the document's. As HTML's
-// "set the frozen base URL" says, an href that fails to parse, or gives a
-// data: or javascript: URL, leaves the document its own URL, and later
-// BASE elements do not count.
-func (d *document) baseElement(z *htmltok.Tokenizer) error {
-	if d.based || d.template > 0 || d.foreign > 0 || d.x.ignoreBase {
+// element n at z, inserted before the node before (or last), if it is the
+// document's first with an href in tree order. The tree builder leaves out
+// those inside <template> and gives those inside <svg> and <math> their
+// namespace, which is not HTML's. A <base> inside a table waits for the
+// table's end: one foster-parented before the table until then comes
+// first. As HTML's "set the frozen base URL" says, an href that fails to
+// parse, or gives a data: or javascript: URL, leaves the document its own
+// URL, and later BASE elements do not count.
+func (d *document) baseElement(z *htmltok.Tokenizer, n, before htmltree.Node) error {
+	if d.x.ignoreBase {
 		return nil
 	}
-	href, ok := d.x.baseHref(z)
+	a, ok := z.Attr("href")
 	if !ok {
 		return nil
 	}
+	site := Site{Value: a.ValueSpan, Quote: a.Quote, Tag: z.Span()}
+	t := &d.tentative
+	if d.based || t.node != htmltree.None && (before == htmltree.None || !slices.Contains(t.within, before)) {
+		// After the one that counts, in tree order: a link still, to
+		// whoever rewrites the document (and drops every <base>).
+		return d.keepUnusedBase(a.Value, site)
+	}
+	if t.node != htmltree.None {
+		// Foster-parented before the one that waits, which it replaces.
+		line, col := d.line, d.col
+		d.line, d.col = t.line, t.col
+		err := d.keepUnusedBase(t.href, t.site)
+		d.line, d.col = line, col
+		if err != nil {
+			return err
+		}
+	}
+	within := d.tables
+	if i := slices.Index(d.tables, before); before != htmltree.None && i >= 0 {
+		within = d.tables[:i]
+	}
+	t.node = n
+	t.within = append(t.within[:0], within...)
+	t.href = append(t.href[:0], a.Value...)
+	t.site = site
+	t.line, t.col = d.line, d.col
+	if len(within) > 0 {
+		return nil
+	}
+	return d.settleBase()
+}
+
+// keepUnusedBase hands out, with Extractor.Sites, the href of a <base> that
+// does not set the base.
+func (d *document) keepUnusedBase(href []byte, site Site) error {
+	if !d.x.Sites {
+		return nil
+	}
+	d.x.site = site
+	d.x.rel = d.x.rel[:0]
+	return d.keep(baseKind, href, -1)
+}
+
+// settleBase establishes the base of the <base> that waits.
+func (d *document) settleBase() error {
+	t := &d.tentative
+	t.node = htmltree.None
+	href := d.x.cleanURL(t.href)
 	var b base.Base
 	if d.x.Resolver.Spec == relurl.WHATWG {
 		var err error
@@ -418,19 +479,13 @@ func (d *document) baseElement(z *htmltok.Tokenizer) error {
 		return err
 	}
 	// The href that set the base is a link too, to whoever rewrites links.
-	a, _ := z.Attr("href")
-	d.x.site = Site{Value: a.ValueSpan, Quote: a.Quote, Tag: z.Span()}
+	d.x.site = t.site
 	d.x.rel = d.x.rel[:0]
-	return d.keep(baseKind, a.Value, -1)
-}
-
-// baseHref returns the href of the BASE element at z, cleaned as a link's
-// value is, if it has one.
-func (x *Extractor) baseHref(z *htmltok.Tokenizer) ([]byte, bool) {
-	if a, ok := z.Attr("href"); ok {
-		return bytes.Clone(x.cleanURL(a.Value)), true
-	}
-	return nil, false
+	line, col := d.line, d.col
+	d.line, d.col = t.line, t.col
+	err := d.keep(baseKind, t.href, -1)
+	d.line, d.col = line, col
+	return err
 }
 
 // emit resolves the value of one link attribute against the established

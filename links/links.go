@@ -2,27 +2,32 @@
 // (mail, MHTML web archives) and resolves them against each document's base
 // URL, established by the layers of RFC 1808, Section 3 (package base).
 //
-// An Extractor reads an HTML document with the golang.org/x/net/html
-// tokenizer, in one pass, after decoding it to UTF-8 by the HTML standard's
-// encoding sniffing (a byte order mark, the charset of the Content-Type,
-// then <meta charset>), with the Encoding Standard's tables (package
-// webencoding). Its base is the document's frozen base URL, as the HTML
-// standard defines it: the href of its first BASE element that has one, in
-// the head, where RFC 1808's Appendix puts it, or anywhere, as browsers take
-// it; and the document's own URL (the base from outside, outer) when that
-// href fails to parse or names a data: or javascript: URL. Since a BASE
-// element governs the links before it as well as after, the links found
-// before it wait, compactly, and all are handed out as soon as the base is
-// known (at the end of the document when it has none).
+// An Extractor reads an HTML document in one pass, through relurl's own
+// tokenizer and tree builder (packages htmltok and htmltree), after decoding
+// it to UTF-8 by the HTML standard's encoding sniffing (a byte order mark,
+// the charset of the Content-Type, then <meta charset>), with the Encoding
+// Standard's tables (package webencoding). Its base is the document's
+// frozen base URL, as the HTML standard defines it: the href of its first
+// BASE element in tree order that has one, in the head, where RFC 1808's
+// Appendix puts it, or anywhere, as browsers take it; and the document's
+// own URL (the base from outside, outer) when that href fails to parse or
+// names a data: or javascript: URL. Since a BASE element governs the links
+// before it as well as after, the links found before it wait, compactly,
+// and all are handed out as soon as the base is known (at the end of the
+// document when it has none, and at the end of its table for a BASE inside
+// one, which one foster-parented before the table would come before).
 //
-// The document is read as a browser's tree builder would see it, as far as
-// a tokenizer can tell: a <base> inside <svg>, <math> or <template> is not
-// the document's, links inside <template> are inert and skipped (unless
-// Template is set), an <a> inside <math> is MathML's, not a link, a
-// <frame> counts only inside a <frameset>, <image> is <img>, and a <form>
-// inside another is dropped. One difference remains, since following it
-// needs the whole tree builder: the contents of <noscript> are read as
-// markup, as by a browser with scripting off.
+// The document is read as a browser's tree builder builds it, since the
+// Extractor is the tree builder's Sink: the elements that exist, in their
+// namespace, are those the tree builder inserts. A <base> in SVG or MathML
+// is not the document's, but one in an HTML integration point is; links
+// inside <template> are inert and skipped (unless Template is set); an <a>
+// inside <math> is MathML's, not a link, and one inside <mi> is HTML's;
+// script and textarea are raw text wherever the tree builder says so; a
+// <frame> exists only in a <frameset>; <image> is <img>, and a <form>
+// inside another is dropped. A link is handed out once, as it is written:
+// the copies of an element the tree builder makes (the adoption agency's
+// clones) are not read again.
 //
 // A link's value is cleaned as the URL parser of the HTML standard cleans
 // it before any URL rule applies: leading and trailing C0 controls and
@@ -50,8 +55,9 @@
 // (CSSElement) and redirects (RedirectElement) beside it; an Extractor may
 // be limited to some of them.
 //
-// It owns the table of link kinds and the walk over a document's tokens
-// or parts. It must not tokenize HTML (package htmltok), resolve by hand
+// It owns the table of link kinds and the walk over a document's elements
+// or parts. It must not tokenize HTML or build its tree (packages htmltok
+// and htmltree), resolve by hand
 // (package relurl) or fetch anything (packages source and corpus).
 package links
 
@@ -66,6 +72,7 @@ import (
 	"sort"
 
 	"github.com/relurl/relurl/htmltok"
+	"github.com/relurl/relurl/htmltree"
 	"golang.org/x/net/html/charset"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/transform"
@@ -105,6 +112,17 @@ var Elements = map[string][]string{
 	"del":        {"cite"},
 	"ins":        {"cite"},
 	"object":     {"data"},
+	// The background attribute, obsolete but fetched by browsers as the
+	// element's background image (HTML's rendering section, "Tables"
+	// and "The page").
+	"body":  {"background"},
+	"table": {"background"},
+	"thead": {"background"},
+	"tbody": {"background"},
+	"tfoot": {"background"},
+	"tr":    {"background"},
+	"td":    {"background"},
+	"th":    {"background"},
 }
 
 // SVGElements lists the links of SVG's elements, which inside <svg> take
@@ -143,7 +161,7 @@ var (
 	svgLinkElements []linkElement
 	// The kinds beside Elements': a redirect's Location, a <style>'s text,
 	// a style attribute (whose element is written before its value), and
-	// with Extractor.Sites the <base href> that sets the base.
+	// with Extractor.Sites the href of each <base>.
 	locationKind, styleTextKind, styleAttrKind, baseKind byte
 )
 
@@ -202,12 +220,12 @@ func init() {
 }
 
 // linkElementOf returns the entry of linkElements for a tag name.
-func linkElementOf(name []byte) (linkElement, bool) {
+func linkElementOf(name string) (linkElement, bool) {
 	if len(name) == 0 {
 		return linkElement{}, false
 	}
 	for _, el := range linkElements[name[0]] {
-		if el.name == string(name) {
+		if el.name == name {
 			return el, true
 		}
 	}
@@ -216,9 +234,9 @@ func linkElementOf(name []byte) (linkElement, bool) {
 
 // svgLinkElementOf returns the entry of SVGElements for a tag name inside
 // <svg>.
-func svgLinkElementOf(name []byte) (linkElement, bool) {
+func svgLinkElementOf(name string) (linkElement, bool) {
 	for _, el := range svgLinkElements {
-		if el.name == string(name) {
+		if el.name == name {
 			return el, true
 		}
 	}
@@ -428,9 +446,11 @@ type Extractor struct {
 	// them, in document order still.
 	Text bool
 	// Sites makes each link of HTML carry where it is written
-	// (Link.Site), and hands out the <base href> that sets the document's
-	// base as a link too (Element "base", Attribute "href", resolved
-	// against the document's URL), for a tool that rewrites them.
+	// (Link.Site), and hands out the href of each <base> of the document
+	// as a link too (Element "base", Attribute "href", resolved against
+	// the document's URL), for a tool that rewrites them: the one that
+	// sets the base, and those after it in tree order, which would set it
+	// if it were gone.
 	Sites bool
 	// Dialect is the renderer Markdown documents are written for: what
 	// is Markdown in them.
@@ -468,7 +488,8 @@ type Extractor struct {
 	htmlParts     int           // the HTML documents and parts read by the current Entity
 	br            *bufio.Reader // reads the first bytes of each document, for its encoding
 	tok           *htmltok.Tokenizer
-	stop          error // the error a Handler returned to stop the extraction
+	tree          htmltree.Builder // the tree builder over tok
+	stop          error            // the error a Handler returned to stop the extraction
 }
 
 // DefaultMaxDepth is the deepest nesting of MIME parts read by default.
@@ -496,7 +517,7 @@ func (x *Extractor) html(r io.Reader, contentType string, outer base.Base, part 
 	} else {
 		x.tok.Reset(r) // its buffer is reused
 	}
-	readErr := d.tokenize(x.tok)
+	readErr := d.build(x.tok)
 	if !d.based {
 		if err := d.establish(outer); err != nil {
 			return x.base, err

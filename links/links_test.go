@@ -215,6 +215,8 @@ func TestSrcsetURLs(t *testing.T) {
 		{"a,  b 1x", []string{"a", "b"}},
 		{"data:image/png;base64,AAAA 1x", []string{"data:image/png;base64,AAAA"}},
 		{",,,", nil},
+		// Less than zero is an error; -0 is not (WPT, Chromium).
+		{"data:,a -0x, b -0.0x, c -0e5x, d -0.1x, e -1x", []string{"data:,a", "b", "c"}},
 	}
 	for _, tt := range tests {
 		var got []string

@@ -100,7 +100,9 @@ func (d *descriptorSet) add(desc []byte) {
 		}
 		d.width = true
 	case 'x':
-		if d.width || d.density || d.height || !isFloat(num) || num[0] == '-' {
+		// "Less than zero" is an error, and -0 is not: "-0x" is a
+		// density (WPT's srcset tests and Chromium keep it).
+		if d.width || d.density || d.height || !isFloat(num) || num[0] == '-' && !isFloatZero(num[1:]) {
 			d.bad = true
 		}
 		d.density = true
@@ -135,6 +137,21 @@ func isNonNegativeInteger(s []byte) bool {
 func isZero(s []byte) bool {
 	for _, c := range s {
 		if c != '0' {
+			return false
+		}
+	}
+	return true
+}
+
+// isFloatZero reports whether s, a valid floating-point number without a
+// sign, is zero: its digits before any exponent are all 0.
+func isFloatZero(s []byte) bool {
+	for _, c := range s {
+		switch c {
+		case '0', '.':
+		case 'e', 'E':
+			return true
+		default:
 			return false
 		}
 	}

@@ -13,7 +13,10 @@
 //   - Relative: a link whose target and base are under the same one of
 //     these URL prefixes (they move together) is written as the shortest
 //     relative reference from the base (relurl's Resolver.Relative, whose
-//     round trip is its contract); a relative link from under a prefix to
+//     round trip is its contract), a relative path: one written from the
+//     root ("/docs/x") or with the host ("//host/docs/x") is rewritten
+//     too, since it would not reach its target once the tree is moved
+//     to another path or host; a relative link from under a prefix to
 //     a target outside it is written absolute, or it would move with the
 //     tree and miss;
 //   - Absolute: every target is written as its absolute URL;
@@ -26,7 +29,8 @@
 // prefix is made relative to the document's URL, or the tree could not
 // move. One outside every prefix stays, and so do the links written
 // against it: no relative reference from there reaches into the tree.
-// With DropBase, the <base> element is removed and every link is written
+// With DropBase, the <base> element is removed, and every other <base href>
+// that would set the base once it is gone, and every link is written
 // against the document's own URL instead.
 //
 // Only the bytes of the values that change are written: an attribute's
@@ -68,7 +72,8 @@ type Options struct {
 	// applies.
 	Moves []Move
 	// DropBase removes the <base> element that sets the document's base,
-	// and writes every link against the document's own URL.
+	// and every other that would set it once that one is gone, and
+	// writes every link against the document's own URL.
 	DropBase bool
 	// Resolver resolves links and finds relative references. Its zero
 	// value resolves by RFC 1808; a tool that rewrites what browsers read
@@ -378,7 +383,11 @@ func (o *Options) reference(l *links.Link, docURL string) (string, bool) {
 	relative := !ref.HasScheme()
 	switch {
 	case o.sameScope(moved, from) || o.inMovedTree(moved, from):
-		if relative && works() {
+		// A relative-path reference that works is kept. One that names
+		// the host ("//host/docs/x") or starts at the root ("/docs/x")
+		// works here but not once the tree is somewhere else: only a
+		// relative path moves with it.
+		if relative && !ref.HasNetLoc() && !ref.AbsPath() && works() {
 			return "", false
 		}
 		return o.relative(from, moved), true
@@ -423,11 +432,12 @@ func (o *Options) sameScope(target, from string) bool {
 	return p != "" && strings.HasPrefix(from, p)
 }
 
-// relative returns the shortest reference from base to target, or target.
+// relative returns the shortest relative path from base to target, or
+// target.
 // The empty reference, which is the base itself, is written with the
 // last segment of its path, as people write it ("x.html", or "./").
 func (o *Options) relative(base, target string) string {
-	ref, ok := o.Resolver.Relative(base, target)
+	ref, ok := o.Resolver.RelativePath(base, target)
 	if ok && ref == "" {
 		sp := relurl.Split(target)
 		path := sp.Path()

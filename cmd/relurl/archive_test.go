@@ -359,7 +359,7 @@ func TestElementsRedirects(t *testing.T) {
 		t.Errorf("%d redirects (want 60), exit %d; -elements img: exit %d, with redirects %v", n, redirects.code, img.code, strings.Contains(img.stdout, `"element":"http"`))
 	}
 	r := relurlRun(t, nil, "links", "-elements", "a,bogus", docsCrawl)
-	check(t, r, "", `relurl links: -elements: "bogus" is not one of a,area,audio,blockquote,button,del,embed,form,frame,iframe,image,img,input,ins,link,meta,object,q,script,source,track,video,style,http`+"\n…", 2)
+	check(t, r, "", `relurl links: -elements: "bogus" is not one of a,area,audio,blockquote,body,button,del,embed,form,frame,iframe,image,img,input,ins,link,meta,object,q,script,source,table,tbody,td,tfoot,th,thead,tr,track,video,style,http`+"\n…", 2)
 	r = relurlRun(t, nil, "links", "-elements", "a@src", docsCrawl)
 	check(t, r, "", `relurl links: -elements: "a@src": <a> has no link attribute "src"; it has href, ping, xlink:href`+"\n…", 2)
 }

@@ -237,7 +237,8 @@ func TestAgainstChromiumLegacyEncodings(t *testing.T) {
 // properties; the lists of ping, srcset and imagesrcset, and CSS's url()
 // and @import (kept relative by CSSOM's serialization), by new URL against
 // d.baseURI; an SVG <a> or <image>, its href or else its xlink:href (SVG
-// 2's rule), by new URL too. A MathML <a> is not an HTML element, and a
+// 2's rule), and the background of a body or a table's parts (the image
+// Chromium fetches), by new URL too. A MathML <a> is not an HTML element, and a
 // <frame> outside <frameset> is not in the document at all.
 const collectJS = `function collect(d) {
   const urls = [], abs = u => new URL(u, d.baseURI).href;
@@ -262,6 +263,7 @@ const collectJS = `function collect(d) {
       case "ping": for (const t of a.value.split(/[ \t\n\f\r]+/).filter(Boolean)) urls.push(abs(t)); break;
       case "srcset": case "imagesrcset": for (const c of a.value.split(",")) urls.push(abs(c.trim().split(/\s+/)[0])); break;
       case "style": urls.push(...cssURLs(el.style.cssText)); break;
+      case "background": if (["body", "table", "thead", "tbody", "tfoot", "tr", "td", "th"].includes(el.localName)) urls.push(abs(a.value)); break;
       }
     }
   }

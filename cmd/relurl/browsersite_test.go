@@ -106,8 +106,11 @@ const harnessJS = `(async () => {
         const d = f.contentDocument;
         // A template's contents are a document fragment; a script that
         // uses them puts a copy in the document, where its links resolve.
-        for (const t of d.querySelectorAll("template")) d.body.append(d.importNode(t.content, true));
-        try { urls = collect(d); } catch (e) { urls = ["error: " + e]; }
+        // (An SVG <template> is no template: it has no contents.)
+        try {
+          for (const t of d.querySelectorAll("template")) if (t.content) d.body.append(d.importNode(t.content, true));
+          urls = collect(d);
+        } catch (e) { urls = ["error: " + e]; }
       }
       await fetch("/__result", {method: "POST", body: JSON.stringify({page: p.url, urls})});
     }

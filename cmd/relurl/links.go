@@ -119,7 +119,8 @@ a, area (href, ping); link (href, imagesrcset); img (src, srcset); input
 submit); meta (content of http-equiv=refresh: its URL); script, iframe,
 frame, embed, source, audio, video, track (src); source (srcset); video
 (poster); form (action); blockquote, q, del, ins (cite); object (data);
-inside <svg>, a and image (href, else xlink:href); style, CSS: each url()
+body, table, thead, tbody, tfoot, tr, td, th (background); inside <svg>,
+a and image (href, else xlink:href); style, CSS: each url()
 and @import of a <style> element (attribute "") or of any element's style
 attribute (attribute style); and http, a redirect's Location. srcset,
 imagesrcset and ping give a link for each URL they list. As in a browser,

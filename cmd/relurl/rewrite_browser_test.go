@@ -189,14 +189,16 @@ func outsideLinks(t *testing.T, url string, doc []byte) ([]byte, int) {
 		case l.Site.Quote != 0:
 			c = cut{c.start - 1, c.end + 1} // a value's quotes are its own: one may gain them
 		}
-		if n := len(cuts); n == 0 || cuts[n-1] != c && cuts[n-1].end <= c.start {
-			cuts = append(cuts, c)
-		}
+		cuts = append(cuts, c)
 		return nil
 	}}
 	if _, err := x.HTML(bytes.NewReader(doc), base.Retrieved(url), h); err != nil {
 		t.Fatalf("%s: %v", url, err)
 	}
+	// A <base> that waited for its table's end comes after the links in
+	// it; a value with several links (srcset, CSS) comes once a link.
+	slices.SortFunc(cuts, func(a, b cut) int { return a.start - b.start })
+	cuts = slices.Compact(cuts)
 	var out []byte
 	at := 0
 	for _, c := range cuts {
@@ -211,9 +213,10 @@ func outsideLinks(t *testing.T, url string, doc []byte) ([]byte, int) {
 // 1,699 pages: rewritten with -relative (and again with -drop-base too),
 // served under another prefix, each link in Chromium where the original's
 // is, moved, and the bytes outside the links' values the original's. A
-// meta refresh is followed by Chromium itself. The page whose base is
-// outside the tree cannot move without -drop-base: its link into the tree
-// has no relative reference from that base, and stays where it was.
+// meta refresh is followed by Chromium itself. The pages whose base is
+// outside the tree cannot move without -drop-base: a link into the tree
+// has no relative reference from that base, and stays where it was (one
+// of them has its <base> in an SVG <foreignObject>, where it counts).
 func TestRewriteHardCasesInChromium(t *testing.T) {
 	site := newBrowserSite(t)
 	const from = "https://old.example/docs/"
@@ -245,7 +248,8 @@ func TestRewriteHardCasesInChromium(t *testing.T) {
 				name := strings.TrimPrefix(p.URL, from)
 				want := slices.Clone(before[p.URL])
 				for j, u := range want {
-					if stays := name == "base-outside.html" && len(variant) == 2; !stays {
+					outside := name == "base-outside.html" || name == "tree-base-elsewhere-in-svg.html"
+					if stays := outside && len(variant) == 2; !stays {
 						want[j] = movedTo(u, from, to)
 					}
 				}
@@ -259,5 +263,45 @@ func TestRewriteHardCasesInChromium(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestHardCasesLinksInChromium reads each page of testdata/hard with relurl
+// links (-spec whatwg, -template, since the harness puts a copy of each
+// template's contents in the document) and loads it in Chromium: the two
+// give the same links. The tree-*.html pages hold the tree builder's rules
+// a tokenizer alone gets wrong: a <base> in an HTML integration point, the
+// end tags and start tags that end foreign content, HTML inside MathML,
+// script and textarea after an unclosed <svg>, the first <base> in tree
+// order when foster parenting moves one before its table, framesets. The
+// harness lists links in tree order, relurl in the order of the tags
+// (which foster parenting may differ from), so each list is compared
+// sorted. A page with a meta refresh is TestRewriteHardCasesInChromium's,
+// and srcset-commas.html too: the harness splits a srcset at its commas,
+// a stand-in for HTML's algorithm (TestSrcsetURLs holds relurl to WPT's).
+func TestHardCasesLinksInChromium(t *testing.T) {
+	t.Parallel()
+	site := newBrowserSite(t)
+	const from = "https://old.example/docs/"
+	hard := filepath.Join("..", "..", "testdata", "hard", "docs")
+	site.serve(from, hard)
+	var pages []harnessPage
+	for _, name := range htmlFiles(t, hard) {
+		if !strings.HasPrefix(name, "refresh") && name != "srcset-commas.html" {
+			pages = append(pages, harnessPage{URL: from + name})
+		}
+	}
+	browser := site.load(pages)
+	for _, p := range pages {
+		name := strings.TrimPrefix(p.URL, from)
+		r := relurlRun(t, nil, "links", "-spec", "whatwg", "-template", "-url", p.URL, filepath.Join(hard, name))
+		check(t, r, "*", "*", 0)
+		ours := strings.Fields(r.stdout)
+		want := slices.Clone(browser[p.URL])
+		slices.Sort(ours)
+		slices.Sort(want)
+		if !slices.Equal(ours, want) {
+			t.Errorf("%s: relurl links and Chromium differ:\n%s", name, lineDiff(want, ours))
+		}
 	}
 }

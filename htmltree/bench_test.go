@@ -1,0 +1,87 @@
+package htmltree
+
+import (
+	"bytes"
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"github.com/relurl/relurl/htmltok"
+	"github.com/relurl/relurl/internal/docpages"
+)
+
+// The benchmarks read the 1,699 documentation pages of ../shared/data and
+// compare the tree builder (with a Sink that does nothing) with htmltok
+// alone and with x/net/html's tokenizer and parser on the same bytes:
+//
+//	go test ./htmltree -run '^$' -bench . -count 10
+
+func loadPages(b *testing.B) [][]byte {
+	var pages [][]byte
+	err := docpages.Each("../../shared/data", func(_, _ string, body []byte) error {
+		pages = append(pages, body)
+		return nil
+	})
+	if err != nil {
+		b.Skipf("no benchmark data (%v); it comes with the checkout's ../shared", err)
+	}
+	return pages
+}
+
+func bench(b *testing.B, parse func(page []byte)) {
+	pages := loadPages(b)
+	var n int64
+	for _, p := range pages {
+		n += int64(len(p))
+	}
+	b.SetBytes(n)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, p := range pages {
+			parse(p)
+		}
+	}
+}
+
+// nothing is a Sink that does nothing.
+type nothing struct{}
+
+func (nothing) Element(Node, Namespace, string, Origin, Node) {}
+func (nothing) Contents(Node, Node)                           {}
+func (nothing) Insert(Node, Node, Node)                       {}
+func (nothing) Text(Node, []byte, Node)                       {}
+func (nothing) Comment(Node, []byte, Node)                    {}
+func (nothing) Doctype()                                      {}
+func (nothing) Remove(Node)                                   {}
+func (nothing) MoveChildren(Node, Node)                       {}
+func (nothing) AddAttributes(Node)                            {}
+func (nothing) Pop(Node, Namespace, string)                   {}
+
+func BenchmarkBuilder(b *testing.B) {
+	z := htmltok.New(nil)
+	bench(b, func(p []byte) {
+		z.Reset(bytes.NewReader(p))
+		New(z, nothing{}).Run()
+	})
+}
+
+func BenchmarkTokenizer(b *testing.B) {
+	z := htmltok.New(nil)
+	bench(b, func(p []byte) {
+		z.Reset(bytes.NewReader(p))
+		for z.Next() != htmltok.ErrorToken {
+		}
+	})
+}
+
+func BenchmarkXNetTokenizer(b *testing.B) {
+	bench(b, func(p []byte) {
+		z := html.NewTokenizer(bytes.NewReader(p))
+		for z.Next() != html.ErrorToken {
+		}
+	})
+}
+
+func BenchmarkXNetParse(b *testing.B) {
+	bench(b, func(p []byte) { html.Parse(bytes.NewReader(p)) })
+}
