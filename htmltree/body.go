@@ -199,7 +199,7 @@ func (b *Builder) bodyStartTag(t *token) bool {
 		b.framesetOK = false
 		return false
 	case "image":
-		t.name = "img" // "Don't ask."
+		t.name, t.slot = "img", 0 // "Don't ask."
 		return true
 	case "textarea":
 		b.insertHTML(t)

@@ -26,11 +26,19 @@ var (
 		"hgroup", "html", "i", "li", "listing", "main", "marquee", "menu", "nav", "nobr", "object", "ol",
 		"p", "pre", "s", "search", "section", "select", "small", "strike", "strong", "summary",
 		"template", "tt", "u", "ul")
-	// bodyStartOther and bodyEndOther are true for an atom's slot whose
-	// tag is "any other" in body.
-	bodyStartOther, bodyEndOther = func() (start, end [atomSize]bool) {
+	// tableEnd marks the end tags "in cell" and "in caption" name.
+	tableEnd = func() (t [atomSize + 1]bool) {
+		for _, n := range []string{"body", "caption", "col", "colgroup", "html", "table", "tbody", "td", "tfoot", "th", "thead", "tr"} {
+			t[slotOf(n)] = true
+		}
+		return
+	}()
+	// bodyStartOther and bodyEndOther are true for a slot whose tag is
+	// "any other" in body.
+	bodyStartOther, bodyEndOther = func() (start, end [atomSize + 1]bool) {
+		start[0], end[0] = true, true // a name not in atomTable
 		for i, n := range atomTable {
-			start[i], end[i] = n != "" && !bodyStartNames[n], n != "" && !bodyEndNames[n]
+			start[i+1], end[i+1] = n != "" && !bodyStartNames[n], n != "" && !bodyEndNames[n]
 		}
 		return
 	}()

@@ -143,20 +143,41 @@ var svgNames = func() map[string]string {
 // atom returns a tag's name as a string, without allocating for the names
 // the tree builder looks for. It is called for every tag, so the names are
 // found by a small open-addressed table of their own, not a map.
-// Its second result is the name's slot in atomTable, or -1.
+// Its second result is the name's slot: its index in atomTable plus one,
+// or 0 for a name not there.
 func atom(name []byte) (string, int) {
 	if len(name) == 0 {
-		return "", -1
+		return "", 0
 	}
 	for h := atomHash(name); ; h = (h + 1) & (atomSize - 1) {
 		s := atomTable[h]
 		if s == "" {
-			return string(name), -1
+			return string(name), 0
 		}
 		if s == string(name) {
-			return s, h
+			return s, h + 1
 		}
 	}
+}
+
+// slotOf is atom's slot for a name given as a string.
+func slotOf(name string) int {
+	if name == "" {
+		return 0
+	}
+	for h := atomHashString(name); ; h = (h + 1) & (atomSize - 1) {
+		switch atomTable[h] {
+		case "":
+			return 0
+		case name:
+			return h + 1
+		}
+	}
+}
+
+func atomHashString(name string) int {
+	n := len(name)
+	return (n*0x9e5 ^ int(name[0])*0x3b ^ int(name[n-1])*0x1f1 ^ int(name[n/2])*0x71) & (atomSize - 1)
 }
 
 func atomHash(name []byte) int {

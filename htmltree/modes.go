@@ -312,10 +312,11 @@ func (b *Builder) afterHeadMode(t *token) bool {
 		case "base", "basefont", "bgsound", "link", "meta", "noframes", "script", "style", "template", "title":
 			// The head is pushed back for the element, and removed after.
 			head := b.head
-			b.stack = append(b.stack, elem{n: head, name: "head", parent: b.stack[0].n})
+			b.push(len(b.stack), elem{n: head, name: "head", slot: slotOf("head"), parent: b.stack[0].n})
 			again := b.inHeadMode(t)
 			for i := len(b.stack) - 1; i >= 0; i-- {
 				if b.stack[i].n == head {
+					b.count(&b.stack[i], -1)
 					b.stack = append(b.stack[:i], b.stack[i+1:]...)
 					break
 				}

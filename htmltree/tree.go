@@ -3,6 +3,7 @@ package htmltree
 import (
 	"hash/maphash"
 	"io"
+	"slices"
 
 	"github.com/relurl/relurl/htmltok"
 )
@@ -102,6 +103,10 @@ type Builder struct {
 	mode, original mode
 	templateModes  []mode
 	stack          []elem
+	// open counts the HTML elements on the stack by their name's slot,
+	// so that a search of the stack for a name that is not there (a <p>
+	// before each block) ends at once.
+	open           [atomSize]int32
 	formatting     []formatting
 	head, form     Node
 	framesetOK     bool
@@ -120,6 +125,7 @@ type Builder struct {
 type elem struct {
 	n        Node
 	name     string
+	slot     int // the name's slot (atom)
 	ns       Namespace
 	parent   Node // where it is in the tree, for foster parenting
 	contents Node // a template's contents
@@ -141,7 +147,7 @@ type formatting struct {
 type token struct {
 	kind        htmltok.Kind
 	name        string
-	slot        int // the name's slot in atomTable, or -1
+	slot        int // the name's slot (atom), 0 when unknown or not looked up
 	text        []byte
 	selfClosing bool
 	real        bool // a start tag is the tokenizer's current token, with its attributes
@@ -197,10 +203,17 @@ func (b *Builder) Step() bool {
 		}
 		b.documentClosed = true
 		return false
-	case htmltok.StartTagToken, htmltok.EndTagToken:
+	case htmltok.StartTagToken:
 		t.name, t.slot = atom(z.Name())
 		t.selfClosing = z.SelfClosing()
-		t.real = k == htmltok.StartTagToken
+		t.real = true
+	case htmltok.EndTagToken:
+		// Most end tags end the current node: its name is at hand.
+		if name := z.Name(); len(b.stack) > 0 && string(name) == b.current().name {
+			t.name, t.slot = b.current().name, b.current().slot
+		} else {
+			t.name, t.slot = atom(name)
+		}
 	case htmltok.TextToken, htmltok.CommentToken:
 		t.text = z.Text()
 	}
@@ -224,21 +237,25 @@ func (b *Builder) Step() bool {
 // fast processes t, and reports true, if it is text or a tag that the
 // "in body" insertion mode does not name, in HTML content: what most of a
 // page is. It does what process does with it, without the dispatch.
+//
+// In a table's cell or caption, what those modes do not name is processed
+// by the rules of "in body" too: the names they do are either named by
+// "in body" as well or, for end tags, in tableEnd.
 func (b *Builder) fast(t *token) bool {
-	if b.mode != inBody || b.fosterParent || len(b.stack) == 0 || b.current().ns != HTML {
+	if b.mode != inBody && b.mode != inCell && b.mode != inCaption || b.fosterParent || len(b.stack) == 0 || b.current().ns != HTML {
 		return false
 	}
 	switch t.kind {
 	case htmltok.TextToken:
 		b.inBodyMode(t)
 	case htmltok.StartTagToken:
-		if t.slot >= 0 && !bodyStartOther[t.slot] {
+		if !bodyStartOther[t.slot] {
 			return false
 		}
 		b.reconstructFormatting()
 		b.insertHTML(t)
 	case htmltok.EndTagToken:
-		if t.slot >= 0 && !bodyEndOther[t.slot] {
+		if !bodyEndOther[t.slot] || b.mode != inBody && tableEnd[t.slot] {
 			return false
 		}
 		b.anyOtherEndTag(t.name)
@@ -323,8 +340,19 @@ func (b *Builder) appropriatePlace(override *elem) place {
 }
 
 // createElement is "create an element for the token": it announces it.
-func (b *Builder) createElement(name string, ns Namespace, how Origin, from Node) elem {
-	e := elem{n: b.newNode(), name: name, ns: ns}
+func (b *Builder) createElement(name string, slot int, ns Namespace, how Origin, from Node) elem {
+	var e elem
+	b.create(&e, name, slot, ns, how, from)
+	return e
+}
+
+// create fills e, which is zero, as createElement's result: in place, for
+// the path every element takes, where copying it cost more than the rest.
+func (b *Builder) create(e *elem, name string, slot int, ns Namespace, how Origin, from Node) {
+	if slot == 0 {
+		slot = slotOf(name)
+	}
+	e.n, e.name, e.slot, e.ns = b.newNode(), name, slot, ns
 	b.sink.Element(e.n, ns, name, how, from)
 	if ns == HTML && name == "template" {
 		e.contents = b.newNode()
@@ -335,7 +363,6 @@ func (b *Builder) createElement(name string, ns Namespace, how Origin, from Node
 			e.htmlPoint = equalFold(a.Value, "text/html") || equalFold(a.Value, "application/xhtml+xml")
 		}
 	}
-	return e
 }
 
 // insertElement is "insert a foreign element" (and "insert an HTML
@@ -346,12 +373,14 @@ func (b *Builder) insertElement(t *token, ns Namespace) *elem {
 	if t.real {
 		how = FromToken
 	}
-	e := b.createElement(t.name, ns, how, None)
 	p := b.appropriatePlace(nil)
+	b.stack = append(b.stack, elem{})
+	e := &b.stack[len(b.stack)-1]
+	b.create(e, t.name, t.slot, ns, how, None)
 	e.parent = p.parent
+	b.count(e, 1)
 	b.sink.Insert(p.parent, e.n, p.before)
-	b.stack = append(b.stack, e)
-	return b.current()
+	return e
 }
 
 // insertHTML inserts an HTML element for t.
@@ -375,7 +404,32 @@ func (b *Builder) pop() { b.remove(len(b.stack) - 1) }
 func (b *Builder) remove(i int) {
 	e := b.stack[i]
 	b.stack = append(b.stack[:i], b.stack[i+1:]...)
+	b.count(&e, -1)
 	b.sink.Pop(e.n, e.ns, e.name)
+}
+
+// push puts e on the stack at i (at its top when i is len(b.stack)).
+func (b *Builder) push(i int, e elem) {
+	b.stack = slices.Insert(b.stack, i, e)
+	b.count(&e, 1)
+}
+
+// count adds d to the count of open elements named as e is.
+func (b *Builder) count(e *elem, d int32) {
+	if e.ns == HTML && e.slot > 0 {
+		b.open[e.slot] += d
+	}
+}
+
+// opened reports whether an HTML element of one of names may be on the
+// stack: false means none is.
+func (b *Builder) opened(names []string) bool {
+	for _, n := range names {
+		if s := slotOf(n); s == 0 || b.open[s] > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // popUntil pops elements until the HTML element name has been popped.
@@ -460,6 +514,9 @@ func (e *elem) boundary(s scope) bool {
 // inScope is "has an element in scope": the index in the stack of the
 // HTML element with one of names, or -1.
 func (b *Builder) inScope(s scope, names ...string) int {
+	if !b.opened(names) {
+		return -1
+	}
 	for i := len(b.stack) - 1; i >= 0; i-- {
 		e := &b.stack[i]
 		if e.is(names...) {
@@ -498,6 +555,9 @@ func (b *Builder) indexOf(n Node) int {
 
 // has reports whether an HTML element name is on the stack.
 func (b *Builder) has(name string) bool {
+	if !b.opened([]string{name}) {
+		return false
+	}
 	for i := len(b.stack) - 1; i >= 0; i-- {
 		if b.stack[i].is(name) {
 			return true
@@ -733,11 +793,11 @@ func (b *Builder) reconstructFormatting() {
 	}
 	for ; i < len(b.formatting); i++ {
 		f := &b.formatting[i]
-		e := b.createElement(f.name, f.ns, Cloned, f.n)
+		e := b.createElement(f.name, f.slot, f.ns, Cloned, f.n)
 		p := b.appropriatePlace(nil)
 		e.parent = p.parent
 		b.sink.Insert(p.parent, e.n, p.before)
-		b.stack = append(b.stack, e)
+		b.push(len(b.stack), e)
 		f.elem = e
 	}
 }
@@ -811,10 +871,12 @@ func (b *Builder) adoptionAgency(name string) bool {
 				continue
 			}
 			f := &b.formatting[ni]
-			e := b.createElement(f.name, f.ns, Cloned, f.n)
+			e := b.createElement(f.name, f.slot, f.ns, Cloned, f.n)
 			f.elem = e
 			old := b.stack[node]
 			b.stack[node] = e
+			b.count(&old, -1)
+			b.count(&e, 1)
 			b.sink.Pop(old.n, old.ns, old.name)
 			if last == fb {
 				bookmark = ni + 1
@@ -826,7 +888,7 @@ func (b *Builder) adoptionAgency(name string) bool {
 		p := b.appropriatePlace(&ancestor)
 		lastElem.parent = p.parent
 		b.sink.Insert(p.parent, lastElem.n, p.before)
-		e := b.createElement(fe.name, fe.ns, Cloned, fe.n)
+		e := b.createElement(fe.name, fe.slot, fe.ns, Cloned, fe.n)
 		fbn := b.stack[fb].n
 		b.sink.MoveChildren(fbn, e.n)
 		for i := range b.stack {
@@ -845,7 +907,7 @@ func (b *Builder) adoptionAgency(name string) bool {
 		}
 		b.remove(b.indexOf(fe.n))
 		fb = b.indexOf(fbn)
-		b.stack = append(b.stack[:fb+1], append([]elem{e}, b.stack[fb+1:]...)...)
+		b.push(fb+1, e)
 	}
 	return true
 }
