@@ -28,6 +28,21 @@ func TestIDs(t *testing.T) {
 	if got["c"] {
 		t.Error(`a <p name> is no fragment's target`)
 	}
+	// In the tree the browser builds: a template's contents are in no
+	// document, a script after an unclosed <svg> is script, and a name
+	// is an HTML <a>'s only.
+	got, err = ids(strings.NewReader(`<template><p id=t></p></template><div><svg></div><script>"<p id=s>"</script><svg><a name=n></a></svg><p id=after>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, no := range []string{"t", "s", "n"} {
+		if got[no] {
+			t.Errorf("%q is no fragment's target, in %v", no, got)
+		}
+	}
+	if !got["after"] {
+		t.Errorf("no %q in %v", "after", got)
+	}
 }
 
 func TestFragmentID(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl/htmltok"
+	"github.com/relurl/relurl/htmltree"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/markdown"
 )
@@ -165,26 +166,60 @@ func (c *checker) readPage(r io.Reader) ([]byte, idSet, bool, error) {
 
 // ids returns the ids of an HTML document's elements and the names of its
 // <a> elements: what a fragment can name (HTML, "find a potential
-// indicated element"). The empty fragment and "top" name the document.
+// indicated element"), in the tree the browser builds (package htmltree):
+// not inside a <template>'s contents, which are in no document, and not
+// in text a tokenizer alone would take for tags. The empty fragment and
+// "top" name the document.
 func ids(r io.Reader) (map[string]bool, error) {
-	found := map[string]bool{"": true, "top": true}
 	z := htmltok.New(r)
-	for {
-		switch z.Next() {
-		case htmltok.ErrorToken:
-			if err := z.Err(); err != io.EOF {
-				return found, err
-			}
-			return found, nil
-		case htmltok.StartTagToken:
-			if a, ok := z.Attr("id"); ok {
-				found[string(a.Value)] = true
-			}
-			if string(z.Name()) == "a" {
-				if a, ok := z.Attr("name"); ok {
-					found[string(a.Value)] = true
-				}
-			}
-		}
+	s := &idSink{z: z, found: map[string]bool{"": true, "top": true}}
+	err := htmltree.New(z, s).Run()
+	return s.found, err
+}
+
+// idSink is the tree builder's Sink that keeps the ids.
+type idSink struct {
+	z         *htmltok.Tokenizer
+	found     map[string]bool
+	templates int // open <template> elements
+	fresh     htmltree.Node
+	html, a   bool // the fresh element is HTML's; is an <a>
+}
+
+func (s *idSink) Element(n htmltree.Node, ns htmltree.Namespace, name string, how htmltree.Origin, _ htmltree.Node) {
+	if how == htmltree.FromToken {
+		s.fresh, s.html, s.a = n, ns == htmltree.HTML, ns == htmltree.HTML && name == "a"
 	}
 }
+
+func (s *idSink) Insert(_, n, _ htmltree.Node) {
+	if n != s.fresh {
+		return
+	}
+	s.fresh = htmltree.None
+	if s.templates == 0 {
+		if a, ok := s.z.Attr("id"); ok {
+			s.found[string(a.Value)] = true
+		}
+		if a, ok := s.z.Attr("name"); ok && s.a {
+			s.found[string(a.Value)] = true
+		}
+	}
+	if s.html && string(s.z.Name()) == "template" {
+		s.templates++
+	}
+}
+
+func (s *idSink) Pop(_ htmltree.Node, ns htmltree.Namespace, name string) {
+	if ns == htmltree.HTML && name == "template" {
+		s.templates--
+	}
+}
+
+func (*idSink) Contents(_, _ htmltree.Node)                  {}
+func (*idSink) Text(htmltree.Node, []byte, htmltree.Node)    {}
+func (*idSink) Comment(htmltree.Node, []byte, htmltree.Node) {}
+func (*idSink) Doctype()                                     {}
+func (*idSink) Remove(htmltree.Node)                         {}
+func (*idSink) MoveChildren(_, _ htmltree.Node)              {}
+func (*idSink) AddAttributes(htmltree.Node)                  {}

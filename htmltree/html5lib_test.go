@@ -1,6 +1,7 @@
 package htmltree
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -157,3 +158,25 @@ func TestTreeConstruction(t *testing.T) {
 }
 
 var showFailures = flag.Int("failures", 5, "how many failing tree-construction cases to show")
+
+// TestMaxDepth: a document nested deeper than MaxDepth ends there with a
+// *DepthError naming the tag's byte offset, its open elements popped, and
+// no memory spent on the rest.
+func TestMaxDepth(t *testing.T) {
+	doc := strings.Repeat("<div>", MaxDepth+10) + "<a href=x>"
+	z := htmltok.NewBytes([]byte(doc))
+	d := newDOM(z)
+	err := New(z, d).Run()
+	var de *DepthError
+	// html, head popped, body: the div that goes past is the
+	// (MaxDepth-1)th, whose tag starts at 5*(MaxDepth-2).
+	if !errors.As(err, &de) || de.Offset != int64(5*(MaxDepth-2)) {
+		t.Fatalf("Run() = %v, want a DepthError at byte offset %d", err, 5*(MaxDepth-2))
+	}
+	if bad := d.unpopped(); len(bad) > 0 {
+		t.Errorf("elements left unpopped: %d", len(bad))
+	}
+	if !strings.Contains(err.Error(), "byte offset") {
+		t.Errorf("the error does not say where: %v", err)
+	}
+}

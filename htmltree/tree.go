@@ -1,6 +1,7 @@
 package htmltree
 
 import (
+	"fmt"
 	"hash/maphash"
 	"io"
 	"slices"
@@ -106,7 +107,7 @@ type Builder struct {
 	// open counts the HTML elements on the stack by their name's slot,
 	// so that a search of the stack for a name that is not there (a <p>
 	// before each block) ends at once.
-	open           [atomSize]int32
+	open           [atomSize + 1]int32
 	formatting     []formatting
 	head, form     Node
 	framesetOK     bool
@@ -115,10 +116,9 @@ type Builder struct {
 	ignoreLF       bool // the next text's leading "\n" is dropped (after <pre>, <listing>, <textarea>)
 	pendingTable   []byte
 	pendingNonWS   bool
-	afterFrameset  bool // </html> after a frameset was seen: mode afterAfterFrameset
-	stopped        bool
 	tok            token
 	documentClosed bool
+	err            error // a *DepthError
 }
 
 // elem is an element of the stack of open elements.
@@ -173,10 +173,32 @@ func (b *Builder) Reset(z *htmltok.Tokenizer, sink Sink) {
 // returns the tokenizer's error if it is not io.EOF; the tree then ends
 // where the input did.
 func (b *Builder) Run() error {
-	for {
-		if !b.Step() {
-			break
-		}
+	for b.Step() {
+	}
+	return b.Err()
+}
+
+// MaxDepth bounds the stack of open elements, and so the Builder's memory:
+// a document that nests elements deeper ends there, with a *DepthError.
+// Browsers nest no deeper than 512 in the tree they build (Chromium
+// attaches deeper elements higher up); no document worth reading goes near
+// this bound.
+const MaxDepth = 10000
+
+// A DepthError is a document whose elements nest deeper than MaxDepth.
+type DepthError struct {
+	Offset int64 // the byte offset of the tag that went past the bound
+}
+
+func (e *DepthError) Error() string {
+	return fmt.Sprintf("htmltree: elements nested deeper than %d, at byte offset %d: the rest of the document is not read", MaxDepth, e.Offset)
+}
+
+// Err returns what ended the tokens early: a *DepthError, or the
+// tokenizer's error if it is not io.EOF; nil at the end of the input.
+func (b *Builder) Err() error {
+	if b.err != nil {
+		return b.err
 	}
 	if err := b.z.Err(); err != io.EOF {
 		return err
@@ -198,10 +220,7 @@ func (b *Builder) Step() bool {
 	switch k {
 	case htmltok.ErrorToken:
 		b.process(t)
-		for len(b.stack) > 0 {
-			b.pop()
-		}
-		b.documentClosed = true
+		b.close()
 		return false
 	case htmltok.StartTagToken:
 		t.name, t.slot = atom(z.Name())
@@ -230,8 +249,21 @@ func (b *Builder) Step() bool {
 	if !b.fast(t) {
 		b.process(t)
 	}
+	if len(b.stack) > MaxDepth {
+		b.err = &DepthError{Offset: z.Span().Start}
+		b.close()
+		return false
+	}
 	z.SetForeign(len(b.stack) > 0 && b.current().ns != HTML)
 	return true
+}
+
+// close ends the document: the elements still open are popped.
+func (b *Builder) close() {
+	for len(b.stack) > 0 {
+		b.pop()
+	}
+	b.documentClosed = true
 }
 
 // fast processes t, and reports true, if it is text or a tag that the

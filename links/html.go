@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 	"unsafe"
@@ -96,7 +95,7 @@ func (d *document) build(z *htmltok.Tokenizer) error {
 	if d.err != nil {
 		return d.err
 	}
-	if err := z.Err(); err != io.EOF {
+	if err := b.Err(); err != nil {
 		return err
 	}
 	if d.tentative.node != htmltree.None {
@@ -130,23 +129,21 @@ func (d *document) Insert(parent, n, before htmltree.Node) {
 	d.fresh = htmltree.None
 	z := d.z
 	inert := d.templates > 0
-	if d.freshNS == htmltree.HTML {
-		switch d.freshName {
-		case "template":
-			d.templates++
-		case "table":
-			d.tables = append(d.tables, n)
-		case "script":
-			d.rawNode = n
-		case "style":
-			d.rawNode = n
-			if d.x.want[styleTextKind] && (!inert || d.x.Template) {
-				d.styleNode = n
-			}
-		case "a":
-			// The tree builder closed an open <a> first (the adoption
-			// agency), and its text with it.
+	switch {
+	case d.freshNS == htmltree.MathML:
+	case d.freshName == "script":
+		d.rawNode = n
+	case d.freshName == "style":
+		// HTML's <style> and SVG's: both are CSS.
+		d.rawNode = n
+		if d.x.want[styleTextKind] && (!inert || d.x.Template) {
+			d.styleNode = n
 		}
+	case d.freshNS != htmltree.HTML:
+	case d.freshName == "template":
+		d.templates++
+	case d.freshName == "table":
+		d.tables = append(d.tables, n)
 	}
 	if z.AttrCount() == 0 || inert && !d.x.Template {
 		return

@@ -14,6 +14,7 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/htmltree"
 )
 
 var update = flag.Bool("update", false, "rewrite the .links files of testdata/documents from what the code does")
@@ -498,5 +499,23 @@ func TestQueryInDocumentEncoding(t *testing.T) {
 		if got := strings.Join(collect(t, x, tt.doc, outer), " "); got != tt.want {
 			t.Errorf("%q: got %q, want %q", tt.doc, got, tt.want)
 		}
+	}
+}
+
+// TestTreeTooDeep: a page nested past htmltree.MaxDepth hands out the
+// links before that point, then stops with an error that names where.
+func TestTreeTooDeep(t *testing.T) {
+	doc := `<a href=before>b</a>` + strings.Repeat("<span>", htmltree.MaxDepth+1) + `<a href=after>a</a>`
+	var got []string
+	_, err := (&Extractor{}).HTML(strings.NewReader(doc), base.Retrieved("http://h/d/p"), &Handler{Link: func(l *Link) error {
+		got = append(got, string(l.URL))
+		return nil
+	}})
+	var de *htmltree.DepthError
+	if !errors.As(err, &de) {
+		t.Fatalf("HTML() = %v, want a DepthError", err)
+	}
+	if strings.Join(got, " ") != "http://h/d/before" {
+		t.Errorf("links %q, want the one before", got)
 	}
 }

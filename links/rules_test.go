@@ -94,6 +94,8 @@ func TestHTMLRules(t *testing.T) {
 			[]string{"frame@src http://h/dir/f2"}},
 		{"a form in svg is SVG's", `<svg><form action=sf1></svg><form action=sf2></form>`, relurl.WHATWG,
 			[]string{"form@action http://h/dir/sf2"}},
+		{"SVG's <style> is CSS too", `<svg><style>.a { fill: url(f.svg#g) }</style></svg><style>.b { background: url(b.png) }</style>`, relurl.WHATWG,
+			[]string{"style@ http://h/dir/f.svg#g", "style@ http://h/dir/b.png"}},
 		{"background of a body and a table's parts", `<body background=b><table background=t><tr background=r><td background=d></td></tr></table><div background=no></div>`, relurl.WHATWG,
 			[]string{"body@background http://h/dir/b", "table@background http://h/dir/t", "tr@background http://h/dir/r", "td@background http://h/dir/d"}},
 		{"frame only in a frameset", `<frame src=a><frameset><frame src=b></frameset><frame src=c>`, relurl.WHATWG,
