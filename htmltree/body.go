@@ -2,6 +2,7 @@ package htmltree
 
 import (
 	"github.com/relurl/relurl/htmltok"
+	"github.com/relurl/relurl/internal/bytestr"
 )
 
 // 13.2.6.4.7 The "in body" insertion mode.
@@ -183,7 +184,7 @@ func (b *Builder) bodyStartTag(t *token) bool {
 		}
 		b.reconstructFormatting()
 		b.insertVoid(t)
-		if a, ok := b.z.Attr("type"); !ok || !equalFold(a.Value, "hidden") {
+		if a, ok := b.z.Attr("type"); !ok || !equalFold(bytestr.Transient(a.Value), "hidden") {
 			b.framesetOK = false
 		}
 		return false
@@ -233,18 +234,13 @@ func (b *Builder) bodyStartTag(t *token) bool {
 		b.insertHTML(t)
 		b.framesetOK = false
 		return false
-	case "option":
+	case "option", "optgroup":
 		if b.inScope(defaultScope, "select") >= 0 {
-			b.generateImpliedEndTags("optgroup")
-		} else if b.currentIs("option") {
-			b.pop()
-		}
-		b.reconstructFormatting()
-		b.insertHTML(t)
-		return false
-	case "optgroup":
-		if b.inScope(defaultScope, "select") >= 0 {
-			b.generateImpliedEndTags("")
+			except := "" // an <optgroup> closes an open one; an <option> stays in it
+			if t.name == "option" {
+				except = "optgroup"
+			}
+			b.generateImpliedEndTags(except)
 		} else if b.currentIs("option") {
 			b.pop()
 		}

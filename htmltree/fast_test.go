@@ -43,6 +43,9 @@ func TestBodyNames(t *testing.T) {
 		if !maps.Equal(got, want) {
 			t.Errorf("%s names %v; the fast path's list is %v", fn, slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want)))
 		}
+		if tableEnd[0] {
+			t.Error("a name of tableEnd has no slot in atomTable")
+		}
 		for n := range want {
 			if _, slot := atom([]byte(n)); slot == 0 {
 				t.Errorf("%q has no slot in atomTable", n)

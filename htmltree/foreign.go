@@ -57,7 +57,7 @@ func (b *Builder) foreignContent(t *token) bool {
 			if i < len(b.stack)-1 && e.ns == HTML {
 				return modes[b.mode](b, t)
 			}
-			if asciiLowerEqual(e.name, t.name) {
+			if equalFold(e.name, t.name) {
 				b.popTo(i)
 				return false
 			}
@@ -100,22 +100,6 @@ func (b *Builder) fontBreaksOut() bool {
 		}
 	}
 	return false
-}
-
-func asciiLowerEqual(name, lower string) bool {
-	if len(name) != len(lower) {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != lower[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // svgName is an SVG element's name in its case (13.2.6.5, the table of

@@ -3,6 +3,7 @@ package htmltree
 import (
 	"bytes"
 	"github.com/relurl/relurl/htmltok"
+	"github.com/relurl/relurl/internal/bytestr"
 )
 
 // A mode is an insertion mode (13.2.4.1).
@@ -410,7 +411,7 @@ func (b *Builder) inTableMode(t *token) bool {
 		case "style", "script", "template":
 			return b.inHeadMode(t)
 		case "input":
-			if a, ok := b.z.Attr("type"); ok && equalFold(a.Value, "hidden") {
+			if a, ok := b.z.Attr("type"); ok && equalFold(bytestr.Transient(a.Value), "hidden") {
 				b.insertVoid(t)
 				return false
 			}

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/relurl/relurl/htmltok"
+	"github.com/relurl/relurl/internal/bytestr"
 )
 
 // A Namespace is an element's namespace.
@@ -392,7 +393,8 @@ func (b *Builder) create(e *elem, name string, slot int, ns Namespace, how Origi
 	}
 	if ns == MathML && name == "annotation-xml" && how == FromToken {
 		if a, ok := b.z.Attr("encoding"); ok {
-			e.htmlPoint = equalFold(a.Value, "text/html") || equalFold(a.Value, "application/xhtml+xml")
+			enc := bytestr.Transient(a.Value)
+			e.htmlPoint = equalFold(enc, "text/html") || equalFold(enc, "application/xhtml+xml")
 		}
 	}
 }
@@ -975,16 +977,18 @@ func leadingWhitespace(text []byte) int {
 	return i
 }
 
-func equalFold(b []byte, s string) bool {
-	if len(b) != len(s) {
+// equalFold reports whether s is lower, ASCII case-insensitively, as HTML
+// compares names and keywords (no Unicode folding: "ſ" is no "s").
+func equalFold(s, lower string) bool {
+	if len(s) != len(lower) {
 		return false
 	}
-	for i := range b {
-		c := b[i]
+	for i := range len(s) {
+		c := s[i]
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
 		}
-		if c != s[i] {
+		if c != lower[i] {
 			return false
 		}
 	}
