@@ -87,3 +87,33 @@ func BenchmarkXNetTokenizer(b *testing.B) {
 func BenchmarkXNetParse(b *testing.B) {
 	bench(b, func(p []byte) { html.Parse(bytes.NewReader(p)) })
 }
+
+// BenchmarkStackFloor is less than any tree builder does: the tokenizer,
+// and for each tag a lookup of its name and a push, or a pop to the
+// element of that name. It is the floor under BenchmarkBuilder, measured
+// so that docs/performance.md can say what a tree builder costs at least.
+func BenchmarkStackFloor(b *testing.B) {
+	z := htmltok.New(nil)
+	var stack []int
+	bench(b, func(p []byte) {
+		z.Reset(bytes.NewReader(p))
+		stack = stack[:0]
+		for {
+			switch z.Next() {
+			case htmltok.ErrorToken:
+				return
+			case htmltok.StartTagToken:
+				_, s := atom(z.Name())
+				stack = append(stack, s)
+			case htmltok.EndTagToken:
+				_, s := atom(z.Name())
+				for i := len(stack) - 1; i >= 0; i-- {
+					if stack[i] == s {
+						stack = stack[:i]
+						break
+					}
+				}
+			}
+		}
+	})
+}

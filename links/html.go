@@ -55,6 +55,9 @@ type document struct {
 	// With Extractor.Positions, the line and column (1-based, in bytes
 	// of the document decoded to UTF-8) where the tag being read starts.
 	line, col int
+	// srcdocs are the documents of the <iframe srcdoc> elements, read
+	// once this document's links are out.
+	srcdocs []srcdoc
 	// docBase is outer made ready for resolving, once a link needs it (an
 	// empty form action submits to the document's URL).
 	docBase      relurl.BaseURL
@@ -150,6 +153,15 @@ func (d *document) Insert(parent, n, before htmltree.Node) {
 	}
 	if d.x.Positions {
 		d.line, d.col = z.Position(z.Span().Start)
+	}
+	if d.freshNS == htmltree.HTML && d.freshName == "iframe" {
+		if a, ok := z.Attr("srcdoc"); ok {
+			s := srcdoc{doc: bytes.Clone(a.Value), line: d.line, col: d.col}
+			if d.x.Sites {
+				s.site = Site{Value: a.ValueSpan, Tag: z.Span(), Quote: a.Quote}
+			}
+			d.srcdocs = append(d.srcdocs, s)
+		}
 	}
 	if d.freshNS == htmltree.HTML && d.freshName == "base" {
 		if !inert {
@@ -564,6 +576,11 @@ func (d *document) emitOne(ref []byte, kind byte) error {
 	link.Base = &x.base
 	rb, absolute := &x.resolveBase, x.absolute
 	clean := x.cleanURL(ref)
+	if (kind == styleAttrKind || kind == styleTextKind) && x.queryEncoding != nil {
+		// CSS parses its URLs with UTF-8 for their queries, whatever
+		// the document's encoding (CSS Values, "URLs"; so does Chromium).
+		rb = &x.cssBase
+	}
 	if kind == baseKind || len(clean) == 0 && (linkAttrs[kind].attribute == "action" || linkAttrs[kind].attribute == "formaction") {
 		// A <base href> is resolved against the document's URL. So is an
 		// empty form action, by HTML's form submission, whatever the
@@ -594,8 +611,13 @@ func (d *document) hand(cleanRef []byte, rb *relurl.BaseURL, absolute bool) erro
 		link.URL = x.buf
 	case relurl.Split(clean).HasScheme():
 		// An absolute link, in a document without an absolute base: it
-		// is resolved against none, which every standard allows.
-		x.buf, err = x.resolver.AppendResolve(x.buf[:0], "", clean)
+		// is resolved against none, which every standard allows; CSS's
+		// with UTF-8 for its query, as cssBase would.
+		r := x.resolver
+		if rb == &x.cssBase {
+			r.QueryEncoding = nil
+		}
+		x.buf, err = r.AppendResolve(x.buf[:0], "", clean)
 		link.URL = x.buf
 	}
 	// Otherwise, without an absolute base (Section 3.4, or a relative BASE

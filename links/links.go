@@ -73,14 +73,12 @@ import (
 
 	"github.com/relurl/relurl/htmltok"
 	"github.com/relurl/relurl/htmltree"
-	"golang.org/x/net/html/charset"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/transform"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/markdown"
-	"github.com/relurl/relurl/webencoding"
 )
 
 // Elements lists, for each element whose attributes hold links, those
@@ -281,7 +279,7 @@ type Link struct {
 	Element   string     // "a", "img", …
 	Attribute string     // "href", "src", "srcset", …; "" for a <style>'s text
 	Base      *base.Base // the base the document established
-	Part      string     // the MIME part path, such as "1.2"; "" for the whole document
+	Part      string     // the MIME part path, such as "1.2", "srcdoc" for an <iframe srcdoc>'s document (see Extractor.Srcdoc); "" for the whole document
 	// Rel holds the rel attribute of an a, area or link element: its
 	// tokens, ASCII-lowercased, separated by single spaces ("nofollow",
 	// "canonical alternate", "stylesheet"); valid during the callback.
@@ -309,7 +307,9 @@ type Link struct {
 // value. Package rewrite rewrites links in place with it.
 //
 // Offsets count the bytes of the document as the tokenizer read them:
-// decoded to UTF-8, which for a UTF-8 document are its own bytes.
+// decoded to UTF-8, which for a UTF-8 document are its own bytes. A link
+// of an <iframe srcdoc>'s document has its site in that document, the
+// attribute's value decoded (Handler.Srcdoc gives the attribute's site).
 type Site struct {
 	// Value is the attribute's value in the document, without its quotes,
 	// or the <style> element's text.
@@ -357,6 +357,14 @@ type Handler struct {
 	// Base is called for each document or HTML part, with its part path,
 	// once its base is established, before its first link.
 	Base func(part string, b base.Base)
+	// Srcdoc, if set, is called for each <iframe srcdoc> of an HTML
+	// document, after its links, in place of reading the document the
+	// attribute holds: s is where the attribute is written (with
+	// Extractor.Sites), its Decoded the document; fallback is the base it
+	// falls back on, its container's (see Extractor.Srcdoc). An error
+	// stops the extraction and is returned. Package rewrite rewrites a
+	// srcdoc's links with it.
+	Srcdoc func(s Site, fallback base.Base) error
 	// Warn is called for problems that did not stop the extraction: a
 	// relative base, a part that could not be decoded, a truncated input.
 	Warn func(error)
@@ -422,7 +430,8 @@ type Extractor struct {
 	// to one attribute of an element, written "element@attribute"
 	// ("a@href" without "a@ping"). The BASE element is always read.
 	Only map[string]bool
-	// MaxDepth limits the nesting of MIME parts; 0 means DefaultMaxDepth.
+	// MaxDepth limits the nesting of MIME parts, and of iframe srcdoc
+	// documents; 0 means DefaultMaxDepth.
 	MaxDepth int
 	// Resolver resolves the links: by RFC 1808 unless it says otherwise.
 	Resolver relurl.Resolver
@@ -480,6 +489,9 @@ type Extractor struct {
 	// made ready once in resolveBase
 	absolute    bool
 	resolveBase relurl.BaseURL
+	// cssBase is resolveBase with UTF-8 for queries, for the URLs of CSS
+	// in a document of another encoding; set only then.
+	cssBase relurl.BaseURL
 	// resolver is Resolver with the document's encoding for queries (URL
 	// Standard only): queryEncoding, nil for UTF-8.
 	resolver      relurl.Resolver
@@ -489,10 +501,12 @@ type Extractor struct {
 	br            *bufio.Reader // reads the first bytes of each document, for its encoding
 	tok           *htmltok.Tokenizer
 	tree          htmltree.Builder // the tree builder over tok
+	srcdocDepth   int              // how deep in iframe srcdoc documents the current one is
 	stop          error            // the error a Handler returned to stop the extraction
 }
 
-// DefaultMaxDepth is the deepest nesting of MIME parts read by default.
+// DefaultMaxDepth is the deepest nesting of MIME parts (or of iframe
+// srcdoc documents) read by default.
 const DefaultMaxDepth = 32
 
 // HTML extracts the links of the HTML document r, whose base, unless it
@@ -526,77 +540,113 @@ func (x *Extractor) html(r io.Reader, contentType string, outer base.Base, part 
 	if readErr != nil {
 		readErr = &ReadError{readErr}
 	}
-	return x.base, readErr
+	b := x.base
+	if err := x.srcdocs(d.srcdocs, b, part, h); err != nil {
+		return b, err
+	}
+	return b, readErr
+}
+
+// A srcdoc is the document an <iframe srcdoc> holds, and where the iframe
+// is (with Extractor.Positions) and its attribute (with Sites).
+type srcdoc struct {
+	doc       []byte
+	line, col int
+	site      Site
+}
+
+// Srcdoc extracts the links of doc, the document an <iframe srcdoc> holds,
+// as HTML does: its base is fallback.Enclosed(), the base of its
+// container, unless it declares its own, and it is UTF-8 whatever it says.
+// It returns the base it used.
+func (x *Extractor) Srcdoc(doc []byte, fallback base.Base, h *Handler) (base.Base, error) {
+	b, err := x.html(bytes.NewReader(doc), "text/html; charset=utf-8", fallback.Enclosed(), "srcdoc", h)
+	return b, unwrapHandler(err)
+}
+
+// srcdocs extracts the links of the documents that a document's <iframe
+// srcdoc> elements hold, whose base is outer's: an iframe srcdoc document
+// (about:srcdoc) falls back on its container's base URL. Each is its own
+// document, in UTF-8, its part the document's part and "srcdoc" ("srcdoc",
+// "srcdoc/srcdoc", "1.2/srcdoc"), its links' positions the iframe's. They
+// nest up to the Extractor's MaxDepth. A Handler with Srcdoc is handed
+// them instead.
+func (x *Extractor) srcdocs(docs []srcdoc, outer base.Base, part string, h *Handler) error {
+	if len(docs) == 0 {
+		return nil
+	}
+	if h.Srcdoc != nil {
+		for _, s := range docs {
+			s.site.Decoded = s.doc
+			if err := h.Srcdoc(s.site, outer); err != nil {
+				x.stop = err
+				return handlerError{err}
+			}
+		}
+		return nil
+	}
+	if part == "" {
+		part = "srcdoc"
+	} else {
+		part += "/srcdoc"
+	}
+	if x.srcdocDepth >= x.maxDepth() {
+		h.warn(&Loss{Err: partError(part, fmt.Errorf("iframe srcdoc documents nested deeper than %d: %d not read", x.maxDepth(), len(docs)))})
+		return nil
+	}
+	x.srcdocDepth++
+	defer func() { x.srcdocDepth-- }()
+	for _, s := range docs {
+		inner := h
+		if x.Positions {
+			inner = &Handler{Base: h.Base, Warn: h.Warn, Link: func(l *Link) error {
+				l.Line, l.Column = s.line, s.col
+				return h.Link(l)
+			}}
+		}
+		_, err := x.html(bytes.NewReader(s.doc), "text/html; charset=utf-8", outer.Enclosed(), part, inner)
+		var herr handlerError
+		if errors.As(err, &herr) {
+			return err
+		}
+		if err != nil {
+			h.warn(&Loss{Err: partError(part, err), Cut: true})
+		}
+	}
+	return nil
+}
+
+// maxDepth is MaxDepth, or its default.
+func (x *Extractor) maxDepth() int {
+	if x.MaxDepth <= 0 {
+		return DefaultMaxDepth
+	}
+	return x.MaxDepth
 }
 
 // decodeHTML returns r decoded to UTF-8 by the HTML standard's encoding
-// sniffing (charset.DetermineEncoding on the first 1024 bytes): a byte
-// order mark, then the charset of contentType, then a <meta> declaring one.
+// sniffing (HTMLEncoding on its first bytes): a byte order mark, then the
+// charset of contentType, then a <meta> declaring one.
 // UTF-8 documents are read as they are, so their bytes, valid or not, reach
 // the URLs unchanged; so are documents whose first 1024 bytes are ASCII and
 // declare nothing, where the standard leaves the choice to the user agent
 // (windows-1252 is its fallback for them; relurl takes UTF-8).
 func (x *Extractor) decodeHTML(r io.Reader, contentType string) io.Reader {
 	if x.br == nil {
-		x.br = bufio.NewReaderSize(nil, 4096)
+		x.br = bufio.NewReaderSize(nil, MaxHeadScan)
 	}
 	br := x.br
 	br.Reset(r)
 	prefix, _ := br.Peek(1024)
+	if undeclared(prefix, contentType) {
+		prefix, _ = br.Peek(MaxHeadScan) // for a <meta> further on in the head
+	}
 	enc, _, query := HTMLEncoding(prefix, contentType)
 	x.queryEncoding = query
 	if enc == nil {
 		return br
 	}
 	return transform.NewReader(br, enc.NewDecoder())
-}
-
-// HTMLEncoding returns the encoding of an HTML document whose first 1024
-// bytes (or fewer, if it is shorter) are prefix, delivered with
-// contentType (or ""), as Extractor reads it: by its byte order mark, the
-// charset of contentType, its <meta charset>, else windows-1252, as
-// browsers do. It returns nil for a document read as its bytes are: UTF-8,
-// or a document of ASCII bytes that declares no encoding. query is the
-// encoding of a special URL's query under the URL Standard, nil for UTF-8.
-func HTMLEncoding(prefix []byte, contentType string) (enc encoding.Encoding, name string, query encoding.Encoding) {
-	enc, name, certain := charset.DetermineEncoding(prefix, contentType)
-	if name == "utf-8" || (!certain && name == "windows-1252" && isASCII(prefix) && !declared(prefix, contentType)) {
-		return nil, name, nil
-	}
-	// webencoding decodes single-byte encodings by the Encoding Standard's
-	// indexes, as browsers do, where x/text's tables lose the bytes from
-	// 0x80 to 0x9F they leave undefined; and its encoders report what they
-	// cannot encode, which a query's "&#N;" needs.
-	if e, _, err := webencoding.Get(name); err == nil {
-		enc = e
-		// Under the URL Standard, a query is encoded in the document's
-		// encoding, but UTF-8 stands for UTF-16 and the replacement
-		// encoding ("getting an output encoding").
-		if name != "utf-16le" && name != "utf-16be" && name != "replacement" {
-			query = e
-		}
-	}
-	return enc, name, query
-}
-
-// declared reports whether an ASCII prefix that DetermineEncoding finds to
-// be windows-1252 says so in a <meta>, rather than leaving it to the
-// fallback: with a UTF-8 character after it (within the 1024 bytes looked
-// at, and not last, which DetermineEncoding drops as maybe cut), the
-// fallback would say UTF-8, a declaration still windows-1252.
-func declared(prefix []byte, contentType string) bool {
-	probe := append(bytes.Clone(prefix[:min(len(prefix), 1020)]), "\u00e9x"...)
-	_, name, _ := charset.DetermineEncoding(probe, contentType)
-	return name == "windows-1252"
-}
-
-func isASCII(b []byte) bool {
-	for _, c := range b {
-		if c >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
 
 // partError names the part in err, when there is one.

@@ -495,6 +495,16 @@ func TestQueryInDocumentEncoding(t *testing.T) {
 		{"<meta charset=utf-8><a href='?q=é'></a>", "http://h/p?q=%C3%A9"},
 		{"<a href='http://a/?q=é'></a>", "http://a/?q=%C3%A9"},
 		{"<meta charset=shift_jis><a href='?q=\x93\xfa'></a>", "http://h/p?q=%93%FA"},
+		// CSS parses its URLs with UTF-8 for the query, in <style>, a
+		// style attribute and SVG's <style> alike, with a base or without.
+		{"<meta charset=windows-1252><style>a { background: url(q?\xff) }</style><p style='background: url(\"?\xe9\")'><svg><style>@import 'http://c/?\xe9';</style></svg><a href='?\xe9'></a>",
+			"http://h/q?%C3%BF http://h/p?%C3%A9 http://c/?%C3%A9 http://h/p?%E9"},
+		// A <meta charset> past the first 1024 bytes, in the head, is the
+		// tree builder's change of the encoding ("in head").
+		{"<title>t</title><script>" + strings.Repeat("/* long */ ", 120) + "</script><meta charset=windows-1252><a href='?q=\xe9'></a>", "http://h/p?q=%E9"},
+		{"<!-- " + strings.Repeat("x", 2000) + " --><meta http-equiv=content-type content='text/html; charset=shift_jis'><a href='?q=\x93\xfa'></a>", "http://h/p?q=%93%FA"},
+		// In the body, it comes too late: the bytes are UTF-8's, as read.
+		{"<p>" + strings.Repeat("text ", 250) + "<meta charset=windows-1252><a href='?q=\xc3\xa9'></a>", "http://h/p?q=%C3%A9"},
 	} {
 		if got := strings.Join(collect(t, x, tt.doc, outer), " "); got != tt.want {
 			t.Errorf("%q: got %q, want %q", tt.doc, got, tt.want)
@@ -517,5 +527,71 @@ func TestTreeTooDeep(t *testing.T) {
 	}
 	if strings.Join(got, " ") != "http://h/d/before" {
 		t.Errorf("links %q, want the one before", got)
+	}
+}
+
+// The document an <iframe srcdoc> holds is read after its container's
+// links, with the container's base as its own fallback, its part
+// "srcdoc", its links' positions the iframe's, nested up to MaxDepth.
+func TestSrcdoc(t *testing.T) {
+	doc := "<base href=http://b/d/><a href=top>t</a>\n" +
+		`<iframe srcdoc="<a href=x>x</a><base href='in/'><img src=y><iframe srcdoc='<a href=&quot;z&quot;>'></iframe>"></iframe>` +
+		`<svg><iframe srcdoc="<a href=svg>"></iframe></svg><template><iframe srcdoc="<a href=inert>"></iframe></template>`
+	type seen struct {
+		url, part string
+		line, col int
+	}
+	run := func(x *Extractor) ([]seen, []error) {
+		var got []seen
+		var warns []error
+		_, err := x.HTML(strings.NewReader(doc), base.Retrieved("http://h/p"), &Handler{
+			Link: func(l *Link) error {
+				got = append(got, seen{string(l.URL), l.Part, l.Line, l.Column})
+				return nil
+			},
+			Warn: func(err error) {
+				if loss := (*Loss)(nil); errors.As(err, &loss) {
+					warns = append(warns, err) // not the relative base's warning
+				}
+			},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got, warns
+	}
+	got, warns := run(&Extractor{Positions: true})
+	want := []seen{{"http://b/d/top", "", 1, 24}, {"http://b/d/in/x", "srcdoc", 2, 1}, {"http://b/d/in/y", "srcdoc", 2, 1}, {"http://b/d/in/z", "srcdoc/srcdoc", 2, 1}}
+	if !slices.Equal(got, want) || len(warns) > 0 {
+		t.Errorf("got %v (warnings %v), want %v", got, warns, want)
+	}
+	got, warns = run(&Extractor{MaxDepth: 1})
+	if len(got) != 3 || len(warns) != 1 || !strings.Contains(warns[0].Error(), "srcdoc/srcdoc: iframe srcdoc documents nested deeper than 1: 1 not read") {
+		t.Errorf("MaxDepth 1: got %v, warnings %v", got, warns)
+	}
+	// A Handler with Srcdoc is handed each srcdoc (with Sites, where its
+	// attribute is written) in place of its links.
+	var sites []Site
+	var fallbacks []string
+	x := &Extractor{Sites: true}
+	_, err := x.HTML(strings.NewReader(doc), base.Retrieved("http://h/p"), &Handler{
+		Link: func(l *Link) error {
+			if l.Part != "" {
+				t.Errorf("Srcdoc set: link %s of part %s", l.URL, l.Part)
+			}
+			return nil
+		},
+		Srcdoc: func(s Site, fallback base.Base) error {
+			sites, fallbacks = append(sites, s), append(fallbacks, fallback.URL)
+			return nil
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sites) != 1 || sites[0].Quote != '"' || !strings.HasPrefix(doc[sites[0].Value.Start:], "<a href=x>") ||
+		!strings.HasPrefix(string(sites[0].Decoded), "<a href=x>x</a><base href='in/'><img src=y><iframe srcdoc='<a href=\"z\">'>") ||
+		fallbacks[0] != "http://b/d/" {
+		t.Errorf("Srcdoc handed %+v, fallbacks %q", sites, fallbacks)
 	}
 }

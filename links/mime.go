@@ -107,11 +107,7 @@ func (x *Extractor) fault(part string, err error, h *Handler) error {
 }
 
 func (x *Extractor) entity(header textproto.MIMEHeader, body io.Reader, outer base.Base, contentLocation bool, part string, depth int, h *Handler) error {
-	maxDepth := x.MaxDepth
-	if maxDepth <= 0 {
-		maxDepth = DefaultMaxDepth
-	}
-	if depth > maxDepth {
+	if maxDepth := x.maxDepth(); depth > maxDepth {
 		return partError(part, fmt.Errorf("MIME parts nested deeper than %d", maxDepth))
 	}
 

@@ -39,6 +39,10 @@ func (x *Extractor) setBase(b base.Base) {
 		var err error
 		x.resolveBase, err = x.resolver.Base(b.URL)
 		x.absolute = err == nil
+		if x.absolute && x.queryEncoding != nil {
+			css := x.Resolver
+			x.cssBase, _ = css.Base(b.URL)
+		}
 	}
 }
 

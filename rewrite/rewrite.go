@@ -116,7 +116,7 @@ type Result struct {
 // changed. A document whose encoding cannot be written back byte for byte
 // is an error.
 func (o *Options) Document(src []byte, outer base.Base) ([]byte, Result, error) {
-	enc, name, _ := links.HTMLEncoding(src[:min(len(src), 1024)], "")
+	enc, name, _ := links.HTMLEncoding(src, "")
 	text := src
 	if enc != nil {
 		// The sites are offsets in the document decoded to UTF-8: it is
@@ -134,7 +134,7 @@ func (o *Options) Document(src []byte, outer base.Base) ([]byte, Result, error) 
 		_, err := x.HTML(bytes.NewReader(src), outer, h)
 		return err
 	}
-	out, res, err := o.rewrite(text, outer, read)
+	out, res, err := o.rewrite(document{text: text, outer: outer, docURL: o.move(outer.URL), read: read})
 	if err != nil || out == nil {
 		return src, res, err
 	}
@@ -146,26 +146,55 @@ func (o *Options) Document(src []byte, outer base.Base) ([]byte, Result, error) 
 	return out, res, nil
 }
 
-// rewrite applies to text the edits of the links read finds in it, and
-// returns it rewritten, nil when nothing changed.
+// A document is one to rewrite: its text, decoded to UTF-8; its base from
+// outside; docURL, the URL its <base href> (and, with DropBase, its links)
+// will resolve against once rewritten: its own URL, moved, or for an
+// iframe srcdoc's document its container's new base; how deep it is in
+// srcdoc documents; and read, which finds its links.
+type document struct {
+	text   []byte
+	outer  base.Base
+	docURL string
+	depth  int
+	read   func(*links.Extractor, *links.Handler) error
+}
+
+// rewrite applies to d's text the edits of the links d.read finds in it,
+// and returns it rewritten, nil when nothing changed.
 //
 // The edits are applied as they come, in the order of the document, so
 // that memory does not grow with its links (a page of six million links
 // is rewritten in little more than twice its size). Should one come
 // before the text already written, the document is read again, its edits
 // kept and applied at the end.
-func (o *Options) rewrite(text []byte, outer base.Base, read func(*links.Extractor, *links.Handler) error) ([]byte, Result, error) {
-	w := &editWriter{text: text}
-	res, err := o.edits(text, outer, read, w.add)
+func (o *Options) rewrite(d document) ([]byte, Result, error) {
+	w := &editWriter{text: d.text}
+	res, err := o.edits(d, w.add)
 	if err == nil && w.disordered {
 		var edits []edit
-		res, err = o.edits(text, outer, read, func(e edit) { edits = append(edits, e) })
-		w = &editWriter{text: text, out: apply(text, edits), at: len(text), edits: len(edits)}
+		res, err = o.edits(d, func(e edit) { edits = append(edits, e) })
+		w = &editWriter{text: d.text, out: apply(d.text, edits), at: len(d.text), edits: len(edits)}
 	}
 	if err != nil || w.edits == 0 {
 		return nil, res, err
 	}
 	return w.finish(), res, nil
+}
+
+// srcdoc rewrites doc, the document an <iframe srcdoc> holds, whose
+// container's base is fallback and will be newBase once rewritten. Its
+// links are rewritten as the container's are, against newBase: a relative
+// one that would miss once the container's <base> is dropped or moved is
+// written again.
+func (o *Options) srcdoc(doc []byte, fallback base.Base, newBase string, depth int) ([]byte, Result, error) {
+	if depth > links.DefaultMaxDepth {
+		return nil, Result{}, fmt.Errorf("iframe srcdoc documents nested deeper than %d", links.DefaultMaxDepth)
+	}
+	read := func(x *links.Extractor, h *links.Handler) error {
+		_, err := x.Srcdoc(doc, fallback, h)
+		return err
+	}
+	return o.rewrite(document{text: doc, outer: fallback.Enclosed(), docURL: newBase, depth: depth, read: read})
 }
 
 // Markdown rewrites the links of the Markdown document src, whose URL is
@@ -183,7 +212,7 @@ func (o *Options) Markdown(src []byte, url string) ([]byte, Result, error) {
 		x.Dialect = o.Dialect
 		return x.Markdown(bytes.NewReader(src), outer, h)
 	}
-	out, res, err := o.rewrite(src, outer, read)
+	out, res, err := o.rewrite(document{text: src, outer: outer, docURL: o.move(outer.URL), read: read})
 	if err != nil || out == nil {
 		return src, res, err
 	}
@@ -280,7 +309,8 @@ type change struct {
 // package links decodes it (its own bytes for UTF-8), whose offsets the
 // links' sites give. A value's edit is handed out once its last link is
 // seen.
-func (o *Options) edits(text []byte, outer base.Base, read func(*links.Extractor, *links.Handler) error, emit func(edit)) (Result, error) {
+func (o *Options) edits(d document, emit func(edit)) (Result, error) {
+	text, docURL := d.text, d.docURL
 	var res Result
 	var cur *site // the value whose links are being seen
 	done := func() {
@@ -292,7 +322,6 @@ func (o *Options) edits(text []byte, outer base.Base, read func(*links.Extractor
 			cur = nil
 		}
 	}
-	docURL := o.move(outer.URL)
 	x := extractors.Get().(*links.Extractor)
 	defer extractors.Put(x)
 	x.Sites, x.Template, x.Resolver = true, true, o.Resolver
@@ -311,6 +340,9 @@ func (o *Options) edits(text []byte, outer base.Base, read func(*links.Extractor
 		if l.Markdown == markdown.Autolink && !relurl.Split(to).HasScheme() {
 			to = o.move(string(l.URL)) // an autolink is absolute, or no link at all
 		}
+		if strings.HasPrefix(to, ",") && (l.Attribute == "srcset" || l.Attribute == "imagesrcset") {
+			to = "./" + to // a srcset's parser skips the commas a candidate starts with
+		}
 		if to == current(l) {
 			return nil // the reference it has
 		}
@@ -322,7 +354,25 @@ func (o *Options) edits(text []byte, outer base.Base, read func(*links.Extractor
 		cur.changes = append(cur.changes, change{l.Site.Ref, l.Site.CSS, to})
 		return nil
 	}}
-	err := read(x, h)
+	h.Srcdoc = func(s links.Site, fallback base.Base) error {
+		newBase := o.move(fallback.URL)
+		if o.DropBase {
+			newBase = docURL
+		}
+		doc := bytes.Clone(s.Decoded)
+		out, r, err := o.srcdoc(doc, fallback, newBase, d.depth+1)
+		res.Links, res.Rewritten, res.BaseGone = res.Links+r.Links, res.Rewritten+r.Rewritten, res.BaseGone || r.BaseGone
+		if err != nil || out == nil {
+			return err
+		}
+		done()
+		whole := &site{s: s, decoded: doc, changes: []change{{ref: [2]int{0, len(doc)}, to: string(out)}}}
+		for _, e := range whole.edits(nil, text) {
+			emit(e)
+		}
+		return nil
+	}
+	err := d.read(x, h)
 	done()
 	return res, err
 }

@@ -137,7 +137,14 @@ func sameTargets(t *testing.T, in, out []byte, url string) {
 		return got
 	}
 	a, b := targets(in), targets(out)
-	if strings.Join(a, "\n") != strings.Join(b, "\n") {
+	same := len(a) == len(b)
+	for i := 0; same && i < len(a); i++ {
+		// A link the URL parser refused against its base has no target
+		// to keep: once -drop-base removes a base such as "a:", it may
+		// come to resolve against the document's URL.
+		same = a[i] == b[i] || a[i] == ""
+	}
+	if !same {
 		t.Errorf("targets of\n%q\n%q\nrewritten\n%q\n%q", in, a, out, b)
 	}
 }
@@ -150,12 +157,14 @@ func FuzzDocument(f *testing.F) {
 		`<a href="https://old.example/docs/a">a</a><base href="../"><img srcset="b 1x, c 2x">`,
 		`<p style="x:url(a) url('b')"><style>@import "c";</style><meta http-equiv=refresh content="0;url=d">`,
 		`<a href=x&amp;y ping="p q">`, `<base href="https://old.example/docs/"><a href=#f>`,
+		`<base href="https://old.example/docs/sub/"><iframe srcdoc="<a href=x>x</a><base href='d/'><iframe srcdoc='<a href=&quot;y&quot;>'></iframe>"></iframe>`,
 	} {
 		f.Add(s)
 	}
 	opts := []Options{
 		{Absolute: true, Resolver: relurl.Resolver{Spec: relurl.WHATWG}},
 		{Relative: []string{"https://old.example/"}, Resolver: relurl.Resolver{Spec: relurl.WHATWG}},
+		{Relative: []string{"https://old.example/"}, DropBase: true, Resolver: relurl.Resolver{Spec: relurl.WHATWG}},
 	}
 	f.Fuzz(func(t *testing.T, doc string) {
 		for _, o := range opts {
@@ -170,6 +179,42 @@ func FuzzDocument(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSrcdoc: the document of an <iframe srcdoc> is rewritten as one whose
+// base is its container's, nested ones too, and written back into the
+// attribute escaped as its quotes need; with -drop-base, against the
+// container's own URL.
+func TestSrcdoc(t *testing.T) {
+	doc := `<base href="https://old.example/docs/sub/"><iframe srcdoc="<a href=&quot;x.html&quot;>x</a><base href='d/'>` +
+		`<iframe srcdoc='<a href=&amp;quot;../../y.html&amp;quot;>'></iframe>"></iframe>`
+	for _, tt := range []struct {
+		o    Options
+		want string
+	}{
+		// The srcdoc's links still reach from the base the <base> keeps.
+		{Options{Relative: []string{"https://old.example/"}},
+			`<base href="../sub/">` + doc[len(`<base href="https://old.example/docs/sub/">`):]},
+		// Without the <base>, the first srcdoc falls back on the page's
+		// URL, and the one inside it on that too once its own <base> is
+		// gone; the inner value, in single quotes, is written with double
+		// quotes, which the outer value escapes.
+		{Options{Relative: []string{"https://old.example/"}, DropBase: true},
+			`<iframe srcdoc="<a href=&quot;../sub/d/x.html&quot;>x</a>` +
+				`<iframe srcdoc='<a href=&quot;../y.html&quot;>'></iframe>"></iframe>`},
+		{Options{Moves: []Move{{"https://old.example/docs/", "https://new.example/"}}},
+			`<base href="../sub/">` + doc[len(`<base href="https://old.example/docs/sub/">`):]},
+	} {
+		tt.o.Resolver = relurl.Resolver{Spec: relurl.WHATWG}
+		got, res, err := tt.o.Document([]byte(doc), base.Retrieved(page))
+		if err != nil || string(got) != tt.want {
+			t.Errorf("%+v:\ngot  %s (%v)\nwant %s", tt.o, got, err, tt.want)
+		}
+		if res.Links != 4 {
+			t.Errorf("%+v: %d links, want 4 (the <base> elements, x and y)", tt.o, res.Links)
+		}
+		sameTargets(t, []byte(doc), got, page)
+	}
 }
 
 // TestEncoding: a windows-1252 page stays windows-1252, every byte outside

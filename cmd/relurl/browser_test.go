@@ -250,6 +250,7 @@ const collectJS = `function collect(d) {
       continue;
     }
     if (el.namespaceURI !== "http://www.w3.org/1999/xhtml" || el.id === "out") continue;
+    if (el.localName === "iframe" && el.hasAttribute("srcdoc") && el.contentDocument) urls.push(...collect(el.contentDocument));
     if (el.localName === "style") {
       if (el.sheet) for (const r of el.sheet.cssRules) urls.push(...cssURLs(r.cssText));
       continue;

@@ -61,7 +61,8 @@ archive, whatever its name, when its first bytes are "WARC/"
 response record (its HTTP header, then its HTML), each HTML resource record
 and each redirect (its Location, element "http") gives links. -type forces
 a type; else a file's extension, then its first bytes, decide.
-HTML is decoded to UTF-8 by its byte order mark, charset or <meta charset>.
+HTML is decoded to UTF-8 by its byte order mark, charset or <meta charset>
+(in its head, within 256 KiB).
 A document that is none of these (binary data, /etc/passwd) is an error,
 counted, and so is an empty directory.
 
@@ -88,11 +89,12 @@ attribute's value as written), base, base_from (html-base, base-header,
 content-base, content-location, xml-base, encapsulating, retrieval or
 none), element, attribute, rel (the rel tokens of a, area and link, lower
 case), text (an <a>'s text, white space collapsed, at most 256 bytes),
-part (the MIME
-part's path, such as "1.2", or null), source (the document's retrieval URL,
-else its file name), status (HTTP); for a WARC record warc_filename,
-warc_record_offset and warc_record_length (its bytes in the file as
-stored), warc_record_id, warc_date and truncated; url_base64 and
+part (the MIME part's path, such as "1.2"; "srcdoc" for the document of
+an <iframe srcdoc>, read after the page's links; or null), source (the
+document's retrieval URL, else its file name), status (HTTP); for a WARC
+record warc_filename, warc_record_offset and warc_record_length (its
+bytes in the file as stored), warc_record_id, warc_date and truncated;
+url_base64 and
 ref_base64 hold the exact bytes of a value that is not valid UTF-8.
 -format arrow writes the same rows as an Arrow IPC stream (pyarrow's
 ipc.open_stream, DuckDB, Polars and Spark read it from a pipe), and

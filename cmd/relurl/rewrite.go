@@ -52,7 +52,9 @@ movable). A link that is already relative and still reaches its
 target is left as written. Only the bytes of the values that change are
 written: quotes kept (or added where a value now needs them), "&" and the
 quote escaped as HTML's serializer does, the URL token alone in CSS; the
-document's encoding is kept. Rewriting the output again changes nothing.
+document's encoding is kept; script and raw text are left as written; the
+document of an <iframe srcdoc> is rewritten as a document whose base is
+its container's. Rewriting the output again changes nothing.
 Links resolve by the URL Standard, as browsers resolve them (-spec to
 change it).
 

@@ -2,11 +2,11 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -77,7 +77,7 @@ func TestRewriteInChromium(t *testing.T) {
 		if !slices.Equal(got, want) {
 			differ++
 			if differ <= 10 {
-				t.Errorf("%s moved: Chromium's links differ from the original's, moved:\n%s", p.URL, lineDiff(want, got))
+				t.Errorf("%s moved: Chromium's links differ from the original's, moved:\n%s", p.URL, lineDiff(want, got, "original", "moved"))
 			}
 		}
 	}
@@ -129,11 +129,12 @@ func movedTo(u, from, to string) string {
 }
 
 // lineDiff shows two lists of URLs side by side where they differ.
-func lineDiff(want, got []string) string {
+func lineDiff(want, got []string, wantName, gotName string) string {
 	var b strings.Builder
+	width := max(len(wantName), len(gotName))
 	for i := range max(len(want), len(got)) {
 		if w, g := at(want, i), at(got, i); w != g {
-			b.WriteString("  link " + strconv.Itoa(i+1) + ": original " + w + "\n           moved    " + g + "\n")
+			fmt.Fprintf(&b, "  link %d: %-*s %s\n           %-*s %s\n", i+1, width, wantName, w, width, gotName, g)
 		}
 	}
 	return b.String()
@@ -167,12 +168,12 @@ func assertSameOutsideLinks(t *testing.T, url string, a, b []byte) {
 }
 
 // outsideLinks returns doc, decoded to UTF-8 as package links reads it,
-// with each value that holds links cut out and a NUL byte in its place,
-// and the number of such values.
+// with each value that holds links (an iframe's srcdoc among them) cut out
+// and a NUL byte in its place, and the number of such values.
 func outsideLinks(t *testing.T, url string, doc []byte) ([]byte, int) {
 	t.Helper()
 	text := doc
-	if enc, _, _ := links.HTMLEncoding(doc[:min(len(doc), 1024)], ""); enc != nil {
+	if enc, _, _ := links.HTMLEncoding(doc, ""); enc != nil {
 		var err error
 		if text, err = enc.NewDecoder().Bytes(doc); err != nil {
 			t.Fatalf("%s: %v", url, err)
@@ -181,17 +182,21 @@ func outsideLinks(t *testing.T, url string, doc []byte) ([]byte, int) {
 	type cut struct{ start, end int }
 	var cuts []cut
 	x := &links.Extractor{Sites: true, Template: true, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
-	h := &links.Handler{Link: func(l *links.Link) error {
-		c := cut{int(l.Site.Value.Start), int(l.Site.Value.End)}
+	add := func(s links.Site) {
+		c := cut{int(s.Value.Start), int(s.Value.End)}
 		switch {
-		case l.Site.Style && len(l.Site.Decoded) == c.end-c.start:
-			c = cut{c.start + l.Site.Ref[0], c.start + l.Site.Ref[1]}
-		case l.Site.Quote != 0:
+		case s.Style && len(s.Decoded) == c.end-c.start:
+			c = cut{c.start + s.Ref[0], c.start + s.Ref[1]}
+		case s.Quote != 0:
 			c = cut{c.start - 1, c.end + 1} // a value's quotes are its own: one may gain them
 		}
 		cuts = append(cuts, c)
-		return nil
-	}}
+	}
+	h := &links.Handler{
+		Link: func(l *links.Link) error { add(l.Site); return nil },
+		// An iframe's srcdoc is a value that holds links.
+		Srcdoc: func(s links.Site, _ base.Base) error { add(s); return nil },
+	}
 	if _, err := x.HTML(bytes.NewReader(doc), base.Retrieved(url), h); err != nil {
 		t.Fatalf("%s: %v", url, err)
 	}
@@ -254,7 +259,7 @@ func TestRewriteHardCasesInChromium(t *testing.T) {
 					}
 				}
 				if got := after[moved[i].URL]; !slices.Equal(got, want) {
-					t.Errorf("%s moved: Chromium's links differ from the original's, moved:\n%s", name, lineDiff(want, got))
+					t.Errorf("%s moved: Chromium's links differ from the original's, moved:\n%s", name, lineDiff(want, got, "original", "moved"))
 				}
 				a, _ := os.ReadFile(filepath.Join(hard, name))
 				b, _ := os.ReadFile(filepath.Join(dir, name))
@@ -301,7 +306,7 @@ func TestHardCasesLinksInChromium(t *testing.T) {
 		slices.Sort(ours)
 		slices.Sort(want)
 		if !slices.Equal(ours, want) {
-			t.Errorf("%s: relurl links and Chromium differ:\n%s", name, lineDiff(want, ours))
+			t.Errorf("%s: relurl links and Chromium differ:\n%s", name, lineDiff(want, ours, "Chromium", "relurl"))
 		}
 	}
 }

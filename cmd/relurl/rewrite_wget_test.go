@@ -25,9 +25,11 @@ base-relative.html: 0 links miss, other bytes changed: false
 css.html: 1 links miss, other bytes changed: true
 entities.html: 1 links miss, other bytes changed: false
 hidden.html: 2 links miss, other bytes changed: true
+late-meta.html: 0 links miss, other bytes changed: false
 refresh-double.html: 1 links miss, other bytes changed: false
 refresh-quotes.html: 1 links miss, other bytes changed: false
 single-quotes.html: 1 links miss, other bytes changed: true
+srcdoc.html: 5 links miss, other bytes changed: true
 srcset-commas.html: 1 links miss, other bytes changed: false
 tree-after-frameset.html: 0 links miss, other bytes changed: false
 tree-base-elsewhere-in-svg.html: 0 links miss, other bytes changed: false

@@ -1,0 +1,227 @@
+package links
+
+import (
+	"bytes"
+
+	"golang.org/x/net/html/charset"
+	"golang.org/x/text/encoding"
+
+	"github.com/relurl/relurl/htmltok"
+	"github.com/relurl/relurl/htmltree"
+	"github.com/relurl/relurl/webencoding"
+)
+
+// MaxHeadScan bounds how far into a document HTMLEncoding looks for a
+// <meta> that declares its encoding in its head, when its first 1024 bytes
+// declare none: a declaration further on is not seen.
+const MaxHeadScan = 256 << 10
+
+// HTMLEncoding returns the encoding of an HTML document whose first bytes
+// are doc, delivered with contentType (or ""), as Extractor reads it: by its
+// byte order mark, the charset of contentType, a <meta> declaring one, else
+// windows-1252, as browsers do. It returns nil for a document read as its
+// bytes are: UTF-8, or a document of ASCII bytes that declares no encoding.
+// query is the encoding of a special URL's query under the URL Standard,
+// nil for UTF-8.
+//
+// The <meta> is looked for first as the HTML standard's prescan does, in
+// the first 1024 bytes. When it finds none, HTMLEncoding looks on through
+// the document's head, in the first MaxHeadScan bytes of doc, for the
+// <meta> the tree builder would process there ("in head"): the standard
+// then changes the encoding, and reads the document again, as Chromium
+// does. So doc holds as much of the document as the caller has, up to
+// MaxHeadScan bytes.
+func HTMLEncoding(doc []byte, contentType string) (enc encoding.Encoding, name string, query encoding.Encoding) {
+	prefix := doc[:min(len(doc), 1024)]
+	enc, name, certain := charset.DetermineEncoding(prefix, contentType)
+	declared := certain || prescanned(prefix)
+	if !declared {
+		if label := headMeta(doc[:min(len(doc), MaxHeadScan)]); label != "" {
+			name, declared = label, true
+		}
+	}
+	if name == "utf-8" || !declared && name == "windows-1252" && isASCII(prefix) {
+		return nil, name, nil
+	}
+	// webencoding decodes single-byte encodings by the Encoding Standard's
+	// indexes, as browsers do, where x/text's tables lose the bytes from
+	// 0x80 to 0x9F they leave undefined; and its encoders report what they
+	// cannot encode, which a query's "&#N;" needs.
+	if e, _, err := webencoding.Get(name); err == nil {
+		enc = e
+		// Under the URL Standard, a query is encoded in the document's
+		// encoding, but UTF-8 stands for UTF-16 and the replacement
+		// encoding ("getting an output encoding").
+		if name != "utf-16le" && name != "utf-16be" && name != "replacement" {
+			query = e
+		}
+	}
+	return enc, name, query
+}
+
+// undeclared reports whether a document whose first 1024 bytes are prefix
+// (or all of it) has no encoding from a byte order mark, contentType or
+// the prescan: HTMLEncoding then looks on in its head.
+func undeclared(prefix []byte, contentType string) bool {
+	_, _, certain := charset.DetermineEncoding(prefix, contentType)
+	return !certain && !prescanned(prefix)
+}
+
+// prescanned reports whether the prescan of prefix finds a <meta> that
+// declares an encoding. DetermineEncoding does not say whether its answer
+// comes from one or from its fallback, so it is asked twice, with prefix's
+// ASCII (the prescan reads nothing else) followed by a UTF-8 character, and
+// then by a byte UTF-8 does not have: the fallback answers UTF-8, then
+// windows-1252, where a declaration gives the same answer both times. The
+// two are put within the 1024 bytes it reads, and not last, which it drops
+// as maybe cut.
+func prescanned(prefix []byte) bool {
+	p := prefix[:min(len(prefix), 1020)]
+	probe := make([]byte, len(p), len(p)+3)
+	for i, c := range p {
+		if c >= 0x80 {
+			c = 'x'
+		}
+		probe[i] = c
+	}
+	_, a, _ := charset.DetermineEncoding(append(probe, "\u00e9x"...), "")
+	_, b, _ := charset.DetermineEncoding(append(probe[:len(p)], "\xffx"...), "")
+	return a == b
+}
+
+// headMeta returns the canonical name of the encoding that the first <meta>
+// of doc's head declares, as the "in head" insertion mode reads it (its
+// charset attribute, else http-equiv="content-type" and the charset of its
+// content), or "" if none does before the body starts or doc ends. The
+// tree builder decides what is the head: not a <meta> in <script> text, in
+// a comment or in <template> contents, nor one after the first element of
+// the body. The standard's "change the encoding" makes a UTF-16 encoding
+// UTF-8, and x-user-defined windows-1252.
+func headMeta(doc []byte) string {
+	z := htmltok.New(bytes.NewReader(doc))
+	s := &headSink{z: z}
+	tree := htmltree.New(z, s)
+	for s.name == "" && !s.body && tree.Step() {
+	}
+	switch s.name {
+	case "utf-16le", "utf-16be":
+		return "utf-8"
+	case "x-user-defined":
+		return "windows-1252"
+	}
+	return s.name
+}
+
+// headSink is the Sink of headMeta: it reads each <meta> element of the
+// head, until one declares an encoding or the body begins.
+type headSink struct {
+	z     *htmltok.Tokenizer
+	inert int  // open <template>s: their contents are in no document
+	body  bool // a <body> or <frameset> element was made
+	name  string
+}
+
+func (s *headSink) Element(_ htmltree.Node, ns htmltree.Namespace, name string, how htmltree.Origin, _ htmltree.Node) {
+	if ns != htmltree.HTML {
+		return
+	}
+	switch name {
+	case "body", "frameset":
+		s.body = true
+	case "template":
+		s.inert++
+	case "meta":
+		if how == htmltree.FromToken && s.inert == 0 {
+			s.name = metaEncoding(s.z)
+		}
+	}
+}
+
+func (s *headSink) Pop(_ htmltree.Node, ns htmltree.Namespace, name string) {
+	if ns == htmltree.HTML && name == "template" {
+		s.inert--
+	}
+}
+
+func (*headSink) Contents(_, _ htmltree.Node)                        {}
+func (*headSink) Insert(_, _, _ htmltree.Node)                       {}
+func (*headSink) Text(_ htmltree.Node, _ []byte, _ htmltree.Node)    {}
+func (*headSink) Comment(_ htmltree.Node, _ []byte, _ htmltree.Node) {}
+func (*headSink) Doctype()                                           {}
+func (*headSink) Remove(htmltree.Node)                               {}
+func (*headSink) MoveChildren(_, _ htmltree.Node)                    {}
+func (*headSink) AddAttributes(htmltree.Node)                        {}
+
+// metaEncoding returns the canonical name of the encoding that the <meta>
+// start tag z is at declares, or "".
+func metaEncoding(z *htmltok.Tokenizer) string {
+	var label []byte
+	if a, ok := z.Attr("charset"); ok {
+		label = a.Value
+	} else if a, ok := z.Attr("http-equiv"); ok && equalFold(a.Value, "content-type") {
+		if c, ok := z.Attr("content"); ok {
+			label = charsetOfContent(c.Value)
+		}
+	}
+	if label == nil {
+		return ""
+	}
+	_, name, err := webencoding.Get(string(label))
+	if err != nil {
+		return ""
+	}
+	return name
+}
+
+// charsetOfContent is the HTML standard's "algorithm for extracting a
+// character encoding from a meta element": the value after the first
+// "charset" that an "=" follows, quoted or up to white space or ";". It
+// returns nil when there is none.
+func charsetOfContent(s []byte) []byte {
+	for {
+		i := indexFold(s, "charset")
+		if i < 0 {
+			return nil
+		}
+		s = s[i+len("charset"):]
+		rest := bytes.TrimLeft(s, "\t\n\f\r ")
+		if len(rest) == 0 || rest[0] != '=' {
+			continue
+		}
+		rest = bytes.TrimLeft(rest[1:], "\t\n\f\r ")
+		if len(rest) == 0 {
+			return nil
+		}
+		if q := rest[0]; q == '"' || q == '\'' {
+			end := bytes.IndexByte(rest[1:], q)
+			if end < 0 {
+				return nil
+			}
+			return rest[1 : 1+end]
+		}
+		if end := bytes.IndexAny(rest, "\t\n\f\r ;"); end >= 0 {
+			rest = rest[:end]
+		}
+		return rest
+	}
+}
+
+// indexFold is bytes.Index for an ASCII lower-case sep, ASCII
+// case-insensitively.
+func indexFold(s []byte, sep string) int {
+	for i := 0; i+len(sep) <= len(s); i++ {
+		if equalFold(s[i:i+len(sep)], sep) {
+			return i
+		}
+	}
+	return -1
+}
+
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
