@@ -189,3 +189,43 @@ func TestAdd(t *testing.T) {
 		t.Error("set nope: accepted")
 	}
 }
+
+// TestSettersKeepOtherComponents: whatever value a setter is given, in
+// either standard, it changes its own component alone: the URL it gives,
+// parsed again, has the components it reports. A value that cannot be
+// written so is refused.
+func TestSettersKeepOtherComponents(t *testing.T) {
+	hostile := []string{"", "abc", "//x", "//evil.example/x", "/..", "/../..", "..", ".", "@", "a@b", ":", "a:b", "?", "?x", "#", "#x",
+		`\`, `\\x\y`, "a/b", "a b", "\t", "a\nb", "é", "%", "%41", "[", "[::1]", "80", "-1", "99999", "x:80", "/x?y#z", "h/x", "h?x", "h#x"}
+	urls := map[relurl.Spec][]string{
+		relurl.WHATWG:  {"http://u:p@h:81/x?q#f", "file:///x", "file:/x", "mailto:a@b", "web+x:/p", "web+x://h/p", "data:,x", "http://h"},
+		relurl.RFC3986: {"http://u:p@h:81/x?q#f", "http://h/x", "file:/x", "file:///x", "mailto:a@b", "urn:a:b", "http://h"},
+	}
+	for spec, list := range urls {
+		for _, start := range list {
+			for _, c := range edit.Components {
+				for _, v := range hostile {
+					u, err := edit.Parse(spec, start)
+					if err != nil {
+						t.Fatalf("%v %s: %v", spec, start, err)
+					}
+					if u.Set(c, v) != nil {
+						continue // refused: the URL is as it was
+					}
+					s := u.String()
+					again, err := edit.Parse(spec, s)
+					if err != nil {
+						t.Errorf("%v: %s with %s=%q gives %q, which does not parse: %v", spec, start, c, v, s, err)
+						continue
+					}
+					for _, other := range edit.Components {
+						if got, want := again.Get(other, false), u.Get(other, false); got != want || again.Has(other) != u.Has(other) {
+							t.Errorf("%v: %s with %s=%q gives %q, whose %s is %q (present %v), where the edit reports %q (present %v)",
+								spec, start, c, v, s, other, got, again.Has(other), want, u.Has(other))
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -112,10 +112,18 @@ func (u *rfcURL) set(c, value string) error {
 	case "fragment":
 		value = strings.TrimPrefix(value, "#")
 	}
+	if c == "path" && next.present["host"] && value != "" && value[0] != '/' {
+		// After an authority a path is empty or begins with "/"
+		// (Section 3.3): "abc" is "/abc", as trurl writes it.
+		value = "/" + value
+	}
 	next.value[c] = value
 	next.present[c] = value != "" || c == "path" || c == "host" || c == "scheme"
-	if c == "password" && value != "" {
+	switch {
+	case c == "password" && value != "":
 		next.present["user"] = true
+	case c == "user" && value == "" && next.present["password"]:
+		next.present["user"] = true // ":password@": the user empty, the password kept
 	}
 	if c != "scheme" && c != "path" && c != "query" && c != "fragment" && next.present[c] {
 		next.present["host"] = true
@@ -123,6 +131,19 @@ func (u *rfcURL) set(c, value string) error {
 	s := next.String()
 	if err := rfc.Validate(s); err != nil {
 		return fmt.Errorf("set %s to %q: %q is not a URI by RFC 3986: %w", c, value, s, err)
+	}
+	// A value with another component's delimiters would change that
+	// component when the URI is read again ("http://h" with the path
+	// "abc" is another host; a path "//x" without an authority makes one):
+	// a setter changes its own component alone.
+	again, err := parseRFC(s)
+	if err != nil {
+		return fmt.Errorf("set %s to %q: %q is not an absolute URI by RFC 3986: %w", c, value, s, err)
+	}
+	for _, other := range Components {
+		if again.value[other] != next.value[other] || again.present[other] != next.present[other] {
+			return fmt.Errorf("set %s to %q: %q reads back with %s %q, not %q: a setter changes its own component alone (percent-encode the value's delimiters)", c, value, s, other, again.value[other], next.value[other])
+		}
 	}
 	*u = next
 	return nil

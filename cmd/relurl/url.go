@@ -20,7 +20,9 @@ const urlHelp = `
 Url edits and shows URLs, as curl's trurl does: by the WHATWG URL Standard
 (its setters, as a browser's url.pathname = ... sets a part), or with
 -spec 3986 by RFC 3986 (a part replaced by the RFC's syntax, the whole URI
-checked again). The URLs are the arguments; without any, the lines of
+checked again: it must read back with that part and every other as they
+are, so a value with another part's delimiters is refused; a path after a
+host gains its "/"). The URLs are the arguments; without any, the lines of
 -files FILE or of standard input, one a line. With none of these (standard
 input empty, or a terminal), the URL is made of the -set parts, as trurl
 makes it: -set host=example.com -set path=/x gives http://example.com/x

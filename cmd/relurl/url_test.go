@@ -58,6 +58,16 @@ func TestURLLikeTrurl(t *testing.T) {
 		{"3986: set checks the RFC's syntax", "", []string{"url", "-spec", "3986", "-set", "path=/a b", "http://h/"}, "\n", "relurl url: http://h/: set path to \"/a b\": \"http://h/a b\" is not a URI by RFC 3986: parse \"http://h/a b\": offset 10: \" \" is not allowed in path (pchar or \"/\")\n", 1},
 		{"3986: keeps what it is given", "", []string{"url", "-spec", "3986", "-set", "path=/A/./b", "HTTP://H:80/"}, "HTTP://H/A/./b\n", "", 0},
 		{"3986: keep-port", "", []string{"url", "-spec", "3986", "-keep-port", "http://h:80/"}, "http://h:80/\n", "", 0},
+		// A setter changes its own part alone: a path after a host gains
+		// its "/", and one that would make a host is refused, as is a
+		// query that would make a fragment.
+		{"3986: a path after a host", "", []string{"url", "-spec", "3986", "-set", "path=abc", "-json", "http://h/x"},
+			`{"url":"http://h/abc","parts":{"host":"h","path":"/abc","scheme":"http"}}` + "\n", "", 0},
+		{"3986: a path cannot make a host", "", []string{"url", "-spec", "3986", "-set", "path=//evil.example/x", "file:/x"}, "\n",
+			`relurl url: file:/x: set path to "//evil.example/x": "file://evil.example/x" reads back with host "evil.example", not "": a setter changes its own component alone (percent-encode the value's delimiters)` + "\n", 1},
+		{"3986: a query cannot make a fragment", "", []string{"url", "-spec", "3986", "-set", "query=a#b", "http://h/"}, "\n",
+			`relurl url: http://h/: set query to "a#b": "http://h/?a#b" reads back with query "a", not "a#b": a setter changes its own component alone (percent-encode the value's delimiters)` + "\n", 1},
+		{"whatwg: a path cannot make a host", "", []string{"url", "-set", "path=//evil.example/x", "file:/x"}, "file:////evil.example/x\n", "", 0},
 		{"keep-port needs 3986", "", []string{"url", "-keep-port", "http://h/"}, "", "relurl url: -keep-port: the URL Standard always drops a default port; use -spec 3986\n…", 2},
 		{"bad -set", "", []string{"url", "-set", "colour=red", "http://h/"}, "", "relurl url: -set \"colour=red\": no component \"colour\"…", 2},
 		{"bad template", "", []string{"url", "-get", "{nope}", "http://h/"}, "", "relurl url: -get \"{nope}\": {nope}: no component \"nope\"\n…", 2},
