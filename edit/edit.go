@@ -4,7 +4,7 @@
 //
 // An Edit is a list of operations applied in a fixed order, as trurl
 // applies its options: resolve a redirect, set components, append path
-// segments and query pairs, trim query pairs, sort the query. Format then
+// segments, trim query pairs, append query pairs, sort the query. Format then
 // writes a URL by a template such as "{host}{path}", and JSON gives all
 // its components.
 //
@@ -160,16 +160,18 @@ func (e *Edit) Apply(s string) (URL, error) {
 	}
 	if len(e.AppendQuery) > 0 || len(e.QTrim) > 0 || e.SortQuery {
 		q := relurl.ParseSearchParams(u.Get("query", false))
-		for _, pair := range e.AppendQuery {
-			name, value, _ := strings.Cut(pair, "=")
-			q.Append(name, value)
-		}
+		// trurl trims the query before it appends: an appended pair
+		// stays, whatever its name.
 		for _, pattern := range e.QTrim {
 			for _, name := range names(&q) {
 				if ok, _ := path.Match(pattern, name); ok {
 					q.Delete(name)
 				}
 			}
+		}
+		for _, pair := range e.AppendQuery {
+			name, value, _ := strings.Cut(pair, "=")
+			q.Append(name, value)
 		}
 		if e.SortQuery {
 			q.Sort()

@@ -19,7 +19,7 @@ func Format(template string, u *URL, idn bool) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return string(t.Append(nil, u, idn)), nil
+	return string(t.Append(nil, u, idn, nil)), nil
 }
 
 // A Template is a template of Format, parsed once for many URLs.
@@ -93,10 +93,20 @@ func parseField(text string) (field, error) {
 	return field{modifier: modifier, component: c, raw: ok && modifier == ""}, nil
 }
 
-// Append appends u written by t to dst.
-func (t *Template) Append(dst []byte, u *URL, idn bool) []byte {
+// Append appends u written by t to dst. escape, unless nil, is applied to
+// each value substituted, from where it starts in dst: the template's own
+// text is the caller's, written as it is (a command percent-encodes the
+// control bytes of a decoded component, not the tab of its template).
+func (t *Template) Append(dst []byte, u *URL, idn bool, escape func(dst []byte, from int) []byte) []byte {
+	put := func(v string) {
+		from := len(dst)
+		dst = append(dst, v...)
+		if escape != nil {
+			dst = escape(dst, from)
+		}
+	}
 	for _, f := range t.fields {
-		if f.component == "" {
+		if f.component == "" && f.modifier == "" {
 			dst = append(dst, f.literal...)
 			continue
 		}
@@ -105,14 +115,14 @@ func (t *Template) Append(dst []byte, u *URL, idn bool) []byte {
 			q := u.Query()
 			if f.modifier == "query" {
 				v, _ := q.Get(f.component)
-				dst = append(dst, v...)
+				put(v)
 			} else {
-				dst = append(dst, strings.Join(q.GetAll(f.component), " ")...)
+				put(strings.Join(q.GetAll(f.component), " "))
 			}
 			continue
 		}
 		if f.component == "url" {
-			dst = append(dst, u.display(idn)...)
+			put(u.display(idn))
 			continue
 		}
 		v := u.Get(f.component, !f.raw && f.modifier == "")
@@ -124,23 +134,38 @@ func (t *Template) Append(dst []byte, u *URL, idn bool) []byte {
 		case (f.modifier == "idn" || idn && f.modifier == "") && f.component == "host":
 			v = IDN(v)
 		}
-		dst = append(dst, v...)
+		put(v)
 	}
 	return dst
 }
 
 // display returns the URL, its host in Unicode with idn.
+//
+// The host is replaced where it is, after the "//" that follows the scheme
+// and after any user information, which may hold the same text.
 func (u *URL) display(idn bool) string {
 	s := u.String()
-	if !idn {
+	host := u.Get("host", false)
+	if !idn || host == "" {
 		return s
 	}
-	if host := u.Get("host", false); host != "" {
-		if h := IDN(host); h != host {
-			return strings.Replace(s, host, h, 1)
-		}
+	h := IDN(host)
+	start := strings.Index(s, "//")
+	if h == host || start < 0 {
+		return s
 	}
-	return s
+	start += len("//")
+	end := len(s)
+	if i := strings.IndexAny(s[start:], "/?#"); i >= 0 {
+		end = start + i // user information has "/", "?" and "#" encoded
+	}
+	if at := strings.LastIndexByte(s[start:end], '@'); at >= 0 {
+		start += at + 1
+	}
+	if !strings.HasPrefix(s[start:], host) {
+		return s
+	}
+	return s[:start] + h + s[start+len(host):]
 }
 
 // JSON returns the JSON object of u, as trurl's --json writes one: url,

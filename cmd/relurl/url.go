@@ -40,11 +40,11 @@ the same parts.
 The operations run in this order: -redirect resolves a reference against
 the URL; each -set COMPONENT=VALUE sets a part (as the standard's setter
 does: "-set port=" removes the port, a value the setter ignores is an
-error); -append path=SEGMENT adds a path segment, percent-encoded, and
--append query=NAME=VALUE a query pair; -qtrim NAME removes the query pairs
-named NAME, a pattern ("utm_*"); -sort-query sorts the pairs by name,
-stably. Query pairs are read and written as the URL Standard's
-URLSearchParams does them: "+" is a space.
+error); -append path=SEGMENT adds a path segment, percent-encoded;
+-qtrim NAME removes the query pairs named NAME, a pattern ("utm_*");
+-append query=NAME=VALUE adds a query pair, which -qtrim does not remove;
+-sort-query sorts the pairs by name, stably. Query pairs are read and
+written as the URL Standard's URLSearchParams does them: "+" is a space.
 
 Output is the URL; with -get TEMPLATE, the template with "{part}" (the
 part decoded), "{:part}" (as it is in the URL), "{default:port}" (the
@@ -238,6 +238,8 @@ func urlShower(ed *edit.Edit, template *edit.Template, asJSON, idn bool) func(ou
 			j, err := edit.JSON(&u, idn)
 			return append(append(out, j...), '\n'), err
 		}
-		return textsafe.EndURLLine(template.Append(out, &u, idn), len(out)), nil // -get's template, or "{url}"
+		// -get's template, or "{url}": the values' control bytes
+		// percent-encoded, the template's own written as they are.
+		return append(template.Append(out, &u, idn, textsafe.EscapeControls), '\n'), nil
 	}
 }

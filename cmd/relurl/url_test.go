@@ -28,6 +28,8 @@ func TestURLLikeTrurl(t *testing.T) {
 		{"get decoded and not", "", []string{"url", "-get", "{path} {:path} {query} {:query}", "https://h/a%20b?x=1+2"}, "/a b /a%20b x=1 2 x=1+2\n", "", 0},
 		{"get default port", "", []string{"url", "-get", "[{port}] [{default:port}]", "https://curl.se/", "ftp://f.example/", "https://curl.se:8443/"}, "[] [443]\n[] [21]\n[8443] [8443]\n", "", 0},
 		{"get query values", "", []string{"url", "-get", "{query:a}|{query-all:a}|{query:none}", "https://h/?a=1&b=2&a=3+4"}, "1|1 3 4|\n", "", 0},
+		{"a template is the user's: its tab kept, a value's newline encoded", "", []string{"url", "-get", "{host}\t{path}", "http://h/x%0Ay"}, "h\t/x%0Ay\n", "", 0},
+		{"get the empty name's value", "", []string{"url", "-get", "{query:}|{query-all:}", "http://localhost/?=bar&=baz"}, "bar|bar baz\n", "", 0},
 		{"get literal brace", "", []string{"url", "-get", "{{host}} {host}", "http://h.example/"}, "{host}} h.example\n", "", 0},
 		// --append, --qtrim, --sort-query.
 		{"append path", "", []string{"url", "-append", "path=you", "https://example.com/hello"}, "https://example.com/hello/you\n", "", 0},
@@ -35,11 +37,15 @@ func TestURLLikeTrurl(t *testing.T) {
 		{"append query", "", []string{"url", "-append", "query=e=f g", "https://example.com/?a=b"}, "https://example.com/?a=b&e=f+g\n", "", 0},
 		{"qtrim a pattern", "", []string{"url", "-qtrim", "utm_*", "https://example.com/?search=hello&utm_source=tracker&utm_medium=m"}, "https://example.com/?search=hello\n", "", 0},
 		{"qtrim all: no query left", "", []string{"url", "-qtrim", "*", "https://example.com/?a=1#f"}, "https://example.com/#f\n", "", 0},
+		{"qtrim before append", "", []string{"url", "-qtrim", "a", "-append", "query=a=ciao", "-append", "query=b=salve", "https://example.org/foo?a=hi&b=hello&x=y"},
+			"https://example.org/foo?b=hello&x=y&a=ciao&b=salve\n", "", 0},
 		{"sort query, stable", "", []string{"url", "-sort-query", "https://example.com/?b=a&a=c&b=0"}, "https://example.com/?a=c&b=a&b=0\n", "", 0},
 		// --punycode and --as-idn.
 		{"idn input is punycode", "", []string{"url", "https://räksmörgås.se"}, "https://xn--rksmrgs-5wao1o.se/\n", "", 0},
 		{"punycode: as written anyway", "", []string{"url", "-punycode", "https://räksmörgås.se/p"}, "https://xn--rksmrgs-5wao1o.se/p\n", "", 0},
 		{"as-idn", "", []string{"url", "-as-idn", "https://xn--rksmrgs-5wao1o.se/"}, "https://räksmörgås.se/\n", "", 0},
+		{"as-idn: the host, not a user of the same name", "", []string{"url", "-as-idn", "https://xn--rksmrgs-5wao1o.se@xn--rksmrgs-5wao1o.se/xn--rksmrgs-5wao1o.se"},
+			"https://xn--rksmrgs-5wao1o.se@räksmörgås.se/xn--rksmrgs-5wao1o.se\n", "", 0},
 		{"as-idn in a template", "", []string{"url", "-get", "{idn:host} {puny:host}", "https://räksmörgås.se"}, "räksmörgås.se xn--rksmrgs-5wao1o.se\n", "", 0},
 		// --json.
 		{"json", "", []string{"url", "-json", "https://user:pw@example.com:8080/p%20q?a=1&b=x+y#f"},
