@@ -8,6 +8,7 @@ import (
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/japanese"
 	"golang.org/x/text/encoding/simplifiedchinese"
+	xunicode "golang.org/x/text/encoding/unicode"
 )
 
 // An encodeSet is one of the URL Standard's percent-encode sets (section
@@ -111,7 +112,7 @@ func appendEncoded(dst []byte, s string, set encodeSet) []byte {
 // encoder writes U+00A5 and U+203E in JIS X 0201 Roman, which x/text's
 // cannot, so they are sent as "&#N;".
 func appendEncodedIn(dst []byte, s string, set encodeSet, enc encoding.Encoding) []byte {
-	s = strings.ToValidUTF8(s, "\uFFFD")
+	s = utf8Decode(s)
 	iso2022jp := enc == japanese.ISO2022JP
 	if iso2022jp || enc == japanese.ShiftJIS || enc == japanese.EUCJP {
 		s = strings.ReplaceAll(s, "\u2212", "\uff0d")
@@ -217,6 +218,19 @@ func appendPercentDecoded(dst []byte, s string, plus bool) []byte {
 		}
 	}
 	return dst
+}
+
+// utf8Decode is the Encoding Standard's "UTF-8 decode without BOM" of the
+// bytes s: valid UTF-8 as it is, and one U+FFFD for each maximal subpart
+// of an ill-formed sequence, as browsers decode ("%FE%FF" is two, the
+// truncated "%E2%82" one), which x/text's UTF-8 decoder does.
+// strings.ToValidUTF8 would make one of a whole run.
+func utf8Decode(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	d, _ := xunicode.UTF8.NewDecoder().String(s) // it replaces, never fails
+	return d
 }
 
 func unhex(c byte) byte {

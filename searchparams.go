@@ -41,9 +41,17 @@ type queryPair struct {
 // parser, as new URLSearchParams(query) does: a leading "?" is dropped,
 // the pairs are split at "&" (empty ones skipped) and each at its first
 // "=", "+" is a space, and percent-encoded bytes are decoded and read as
-// UTF-8, U+FFFD for what is not.
+// UTF-8, a U+FFFD for each maximal subpart of what is not.
+//
+// A URL's own query is read without dropping anything: the query of
+// "http://h/??a=b" is "?a=b", whose first name is "?a". WebURL's
+// SearchParams reads it so, as the URL's searchParams does.
 func ParseSearchParams(query string) SearchParams {
-	query = strings.TrimPrefix(query, "?")
+	return parseForm(strings.TrimPrefix(query, "?"))
+}
+
+// parseForm is the application/x-www-form-urlencoded parser.
+func parseForm(query string) SearchParams {
 	var q SearchParams
 	if query == "" {
 		return q
@@ -126,7 +134,7 @@ func formDecode(s string) (string, bool) {
 	}
 	b := appendPercentDecoded(append(make([]byte, 0, len(s)), s[:i]...), s[i:], true)
 	if !utf8.Valid(b) {
-		return strings.ToValidUTF8(string(b), "\uFFFD"), false
+		return utf8Decode(string(b)), false
 	}
 	return ownString(b), false
 }
@@ -135,7 +143,7 @@ func formDecode(s string) (string, bool) {
 // searchParams attribute holds it.
 func (u WebURL) SearchParams() SearchParams {
 	q, _ := u.Query()
-	return ParseSearchParams(q)
+	return parseForm(q)
 }
 
 // WithSearchParams returns u with the query q serializes to, as the

@@ -1,15 +1,19 @@
 package relurl
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/url"
 	"os"
 	"os/exec"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/relurl/relurl/webencoding"
 )
@@ -100,6 +104,51 @@ func TestSearchParamsEncoding(t *testing.T) {
 	}
 }
 
+// TestURLEncodedParserData runs web-platform-tests'
+// url/resources/urlencoded-parser-data.json (commit d1655f3, kept in
+// testdata/wpt): the pairs new URLSearchParams(input) holds.
+func TestURLEncodedParserData(t *testing.T) {
+	data, err := os.ReadFile("testdata/wpt/urlencoded-parser-data.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []struct {
+		Input  string
+		Output [][2]string
+	}
+	if err := json.Unmarshal(data, &cases); err != nil {
+		t.Fatal(err)
+	}
+	passed := 0
+	for _, c := range cases {
+		q := ParseSearchParams(c.Input)
+		got := [][2]string{}
+		for n, v := range q.All() {
+			got = append(got, [2]string{n, v})
+		}
+		if !slices.Equal(got, c.Output) {
+			t.Errorf("%q: %q, want %q", c.Input, got, c.Output)
+			continue
+		}
+		passed++
+	}
+	t.Logf("urlencoded-parser-data.json: %d of %d cases pass", passed, len(cases))
+}
+
+// A URL's searchParams reads its query as it is: a "?" it starts with is
+// a name's (urltestdata.json's "??a=b&c=d"), where the URLSearchParams
+// constructor, ParseSearchParams, drops one.
+func TestSearchParamsOfURL(t *testing.T) {
+	u, _ := ParseWeb("http://h/??a=b&c=d")
+	q := u.SearchParams()
+	if got := q.String(); got != "%3Fa=b&c=d" {
+		t.Errorf("searchParams of ??a=b&c=d: %q, want %%3Fa=b&c=d", got)
+	}
+	if got := ParseSearchParams("??a=b"); got.String() != "%3Fa=b" {
+		t.Errorf("ParseSearchParams(??a=b): %q, one ? dropped", got.String())
+	}
+}
+
 func TestWithSearchParams(t *testing.T) {
 	for _, tt := range []struct{ href, want string }{
 		{"http://h/p?a=1&b=2#f", "http://h/p?b=3&c=d+e#f"},
@@ -121,32 +170,62 @@ func TestWithSearchParams(t *testing.T) {
 	}
 }
 
-// searchParamsScript writes, for each query on its standard input, a JSON
-// array: the pairs of new URLSearchParams(query), its toString(), and its
-// toString() after sort().
+// searchParamsScript writes, for each query on its standard input (a JSON
+// string a line), a JSON array: the pairs of new URLSearchParams(query),
+// its toString(), and its toString() after sort(). It answers each line as
+// it comes, so that a fuzz target can ask it one query at a time.
 const searchParamsScript = `
 const rl = require("readline").createInterface({input: process.stdin});
-const out = [];
 rl.on("line", line => {
   const q = new URLSearchParams(JSON.parse(line));
   const pairs = [...q];
   const s = q.toString();
   q.sort();
-  out.push(JSON.stringify([pairs, s, q.toString()]));
+  process.stdout.write(JSON.stringify([pairs, s, q.toString()]) + "\n");
 });
-rl.on("close", () => process.stdout.write(out.join("\n") + "\n"));
 `
+
+// differsFromNode compares relurl's parse of query with node's answer
+// (a line of searchParamsScript): the pairs, the serialization and the
+// sorted serialization. It returns what differs, or "".
+func differsFromNode(query string, line []byte) string {
+	var want []json.RawMessage
+	if err := json.Unmarshal(line, &want); err != nil || len(want) != 3 {
+		return fmt.Sprintf("node's answer %q: %v", line, err)
+	}
+	q := ParseSearchParams(query)
+	gotPairs := [][2]string{}
+	for n, v := range q.All() {
+		gotPairs = append(gotPairs, [2]string{n, v})
+	}
+	var wantPairs [][2]string
+	var wantString, wantSorted string
+	json.Unmarshal(want[0], &wantPairs)
+	json.Unmarshal(want[1], &wantString)
+	json.Unmarshal(want[2], &wantSorted)
+	s := q.String()
+	q.Sort()
+	switch {
+	case len(gotPairs) != len(wantPairs) || len(gotPairs) > 0 && !slices.Equal(gotPairs, wantPairs):
+		return fmt.Sprintf("%q: pairs %q, Node %q", query, gotPairs, wantPairs)
+	case s != wantString:
+		return fmt.Sprintf("%q: %q, Node %q", query, s, wantString)
+	case q.String() != wantSorted:
+		return fmt.Sprintf("%q sorted: %q, Node %q", query, q.String(), wantSorted)
+	}
+	return ""
+}
 
 // TestSearchParamsAgainstNode parses the query of each of the 48,010 web
 // URLs, and hostile queries, with relurl and with Node's URLSearchParams,
 // and compares the pairs, the serialization and the sorted serialization.
-// It skips without node or the shared data.
+// It skips without node.
 func TestSearchParamsAgainstNode(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
 		t.Skip("node is not installed")
 	}
-	queries := []string{"", "?", "&&", "=", "a", "a=", "=b", "+", "%", "%%", "%2", "%zz", "%FF", "%C3", "%C3%A9", "%F0%9F%98%80",
+	queries := []string{"", "?", "??a=b", "&&", "=", "a", "a=", "=b", "+", "%", "%%", "%2", "%zz", "%FF", "%FE%FF", "%E2%82", "%E2%82x%F0%9F", "%C3", "%C3%A9", "%F0%9F%98%80",
 		"a=1;b=2", "a=b=c", "é=ü", "😀", "\uFFFF=x", "\t=\n", "a\x00b", "~!*'()", "%7E", "z&a&\uFFFD&😀&\u00e9&Z"}
 	if data, err := os.ReadFile("../shared/data/urls-kasztp.txt"); err == nil {
 		for _, line := range strings.Split(string(data), "\n") {
@@ -163,34 +242,114 @@ func TestSearchParamsAgainstNode(t *testing.T) {
 	lines := runNode(t, node, searchParamsScript, inputs, time.Minute)
 	agree := 0
 	for i, line := range lines {
-		var want []json.RawMessage
-		if err := json.Unmarshal(line, &want); err != nil || len(want) != 3 {
-			t.Fatalf("node's line %d: %v", i+1, err)
+		if d := differsFromNode(queries[i], line); d != "" {
+			t.Error(d)
+			continue
 		}
-		q := ParseSearchParams(queries[i])
-		var gotPairs [][2]string
-		for n, v := range q.All() {
-			gotPairs = append(gotPairs, [2]string{n, v})
-		}
-		var wantPairs [][2]string
-		var wantString, wantSorted string
-		json.Unmarshal(want[0], &wantPairs)
-		json.Unmarshal(want[1], &wantString)
-		json.Unmarshal(want[2], &wantSorted)
-		s := q.String()
-		q.Sort()
-		switch {
-		case len(gotPairs) != len(wantPairs) || !slices.Equal(gotPairs, wantPairs):
-			t.Errorf("%q: pairs %q, Node %q", queries[i], gotPairs, wantPairs)
-		case s != wantString:
-			t.Errorf("%q: %q, Node %q", queries[i], s, wantString)
-		case q.String() != wantSorted:
-			t.Errorf("%q sorted: %q, Node %q", queries[i], q.String(), wantSorted)
-		default:
-			agree++
-		}
+		agree++
 	}
 	t.Logf("search params: %d / %d queries agree with Node's URLSearchParams (pairs, toString, sort)", agree, len(queries))
+}
+
+// nodeMangles reports whether Node 20's URLSearchParams reads a name or
+// value of query otherwise than the Standard and browsers do: one with
+// characters beyond ASCII and percent-encoded bytes that
+// decodeURIComponent refuses (bytes that are not UTF-8, or another "%"
+// without two hex digits after it) loses those characters ("%80ڙ": Node
+// "\uFFFD\uFFFD", Chromium 156 and relurl "\uFFFDڙ", as
+// TestParseSearchParamsBrowser holds; "%00գ%": Node "\x00c%").
+func nodeMangles(query string) bool {
+	for pair := range strings.SplitSeq(query, "&") {
+		for _, part := range strings.SplitN(pair, "=", 2) {
+			if !strings.Contains(part, "%") || strings.IndexFunc(part, func(r rune) bool { return r >= utf8.RuneSelf }) < 0 {
+				continue
+			}
+			escapes, malformed := false, false
+			for i := range len(part) {
+				if part[i] == '%' {
+					ok := i+2 < len(part) && isHex(part[i+1]) && isHex(part[i+2])
+					escapes, malformed = escapes || ok, malformed || !ok
+				}
+			}
+			if escapes && (malformed || !utf8.ValidString(PercentDecode(part))) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestParseSearchParamsBrowser: where Node 20 departs from the Standard,
+// relurl gives what Chromium 156 gives.
+func TestParseSearchParamsBrowser(t *testing.T) {
+	q := ParseSearchParams("%80\u0699=%zz\u00e9")
+	if got := showPairs(q); got != showPairs(SearchParams{list: []queryPair{{"\uFFFD\u0699", "%zz\u00e9"}}}) {
+		t.Errorf("got %s", got)
+	}
+	if !nodeMangles("%80\u0699") || !nodeMangles("%00\u0563%") || nodeMangles("a=%zz\u00e9") || nodeMangles("%C3%A9\u00e9") || nodeMangles("%80=\u00e9") {
+		t.Error("nodeMangles")
+	}
+}
+
+// searchParamsNode is one node running searchParamsScript for the fuzz
+// target, started on its first input; it ends with the test process, whose
+// end closes its standard input.
+var searchParamsNode struct {
+	once sync.Once
+	in   io.Writer
+	out  *bufio.Reader
+	err  error
+}
+
+// FuzzSearchParamsNode: relurl's URLSearchParams and Node's agree on any
+// query (valid UTF-8, as a JavaScript string is; percent-encoded bytes
+// are any): the pairs, the serialization and the sorted serialization.
+func FuzzSearchParamsNode(f *testing.F) {
+	for _, s := range []string{"a=1&b=2", "??a=b", "%FE%FF=%E2%82x", "a+b=%zz&=&c", "x=~!*'()&z&\u00e9"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, query string) {
+		if !utf8.ValidString(query) {
+			t.Skip("not a JavaScript string")
+		}
+		if nodeMangles(query) {
+			t.Skip("Node's own departure from the Standard")
+		}
+		n := &searchParamsNode
+		n.once.Do(func() {
+			node, err := exec.LookPath("node")
+			if err != nil {
+				n.err = err
+				return
+			}
+			cmd := exec.Command(node, "-e", searchParamsScript)
+			in, err := cmd.StdinPipe()
+			if err != nil {
+				n.err = err
+				return
+			}
+			out, err := cmd.StdoutPipe()
+			if err != nil {
+				n.err = err
+				return
+			}
+			n.in, n.out, n.err = in, bufio.NewReader(out), cmd.Start()
+		})
+		if n.err != nil {
+			t.Skipf("no node to compare with: %v", n.err)
+		}
+		line, _ := json.Marshal(query)
+		if _, err := n.in.Write(append(line, '\n')); err != nil {
+			t.Fatalf("node: %v", err)
+		}
+		answer, err := n.out.ReadBytes('\n')
+		if err != nil {
+			t.Fatalf("node: %v", err)
+		}
+		if d := differsFromNode(query, answer); d != "" {
+			t.Fatal(d)
+		}
+	})
 }
 
 // FuzzSearchParams: what String writes parses back to the same pairs.

@@ -40,6 +40,7 @@ var validationErrors = map[string]string{
 	"IPv4-non-numeric-part":                    "an IPv4 address part is not a number",
 	"IPv4-non-decimal-part":                    "an IPv4 address part is octal or hexadecimal",
 	"IPv4-out-of-range-part":                   "an IPv4 address part is too large",
+	"IPv4-non-ASCII-input":                     "an IPv4 address written with code points beyond ASCII (\"１２７.０.０.１\")",
 	"IPv6-unclosed":                            "an IPv6 address has no closing bracket",
 	"IPv6-invalid-compression":                 "an IPv6 address starts with a single colon",
 	"IPv6-too-many-pieces":                     "an IPv6 address has more than eight pieces",
@@ -99,6 +100,19 @@ func (p *webReport) fail(i int, name string) bool {
 		p.failure = &ValidationError{Offset: p.origOffset(i), Name: name}
 	}
 	p.warn(i, name)
+	return false
+}
+
+// failReported records the failure a validation error already reported
+// explains (the domain parser's failures, after its one domain-to-ASCII),
+// without reporting it again, and returns false.
+func (p *webReport) failReported(i int, name string) bool {
+	if p.failure == nil {
+		p.failure = &ValidationError{Offset: p.origOffset(i), Name: name}
+	}
+	if p.trace != nil {
+		p.note("failure: %s at offset %d", name, p.failure.Offset)
+	}
 	return false
 }
 

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/htmlindex"
@@ -20,6 +22,7 @@ type wptCase struct {
 	Href, Origin, Protocol             *string
 	Username, Password, Host, Hostname *string
 	Port, Pathname, Search, Hash       *string
+	SearchParams                       *string `json:"searchParams"` // the URL's searchParams, serialized
 	Failure                            bool
 }
 
@@ -65,7 +68,7 @@ func readWPT[T any](name string) ([]T, error) {
 }
 
 // TestURLTestData runs every case of web-platform-tests' urltestdata.json:
-// the href or the failure, and every component.
+// the href or the failure, every component, and the searchParams.
 func TestURLTestData(t *testing.T) {
 	cases := readJSONCases[wptCase](t, "urltestdata.json")
 	passed := 0
@@ -116,6 +119,8 @@ func TestURLTestData(t *testing.T) {
 		check("pathname", u.Pathname(), c.Pathname)
 		check("search", u.Search(), c.Search)
 		check("hash", u.Hash(), c.Hash)
+		q := u.SearchParams()
+		check("searchParams", q.String(), c.SearchParams)
 		if ok {
 			passed++
 		}
@@ -438,4 +443,56 @@ func TestQueryEncoding(t *testing.T) {
 			t.Errorf("%q in windows-1252: %q, %v; want %q", tt.ref, got, err, tt.want)
 		}
 	}
+}
+
+// TestValidationCases runs jsdom/whatwg-url's validation cases
+// (test/validation.js at commit 0306eac, kept as
+// testdata/whatwg-url-validation.json, with its test of errors reported in
+// order): the validation errors CheckWeb reports, in order, and whether
+// the parser fails.
+func TestValidationCases(t *testing.T) {
+	data, err := os.ReadFile("testdata/whatwg-url-validation.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []struct {
+		Input, Base            *string
+		ParserValidationErrors []string
+		ParserFailure          bool
+	}
+	if err := json.Unmarshal(data, &cases); err != nil {
+		t.Fatal(err)
+	}
+	passed, apart := 0, 0
+	for _, c := range cases {
+		if strings.ContainsRune(*c.Input, utf8.RuneError) {
+			// "#\ud800": a lone surrogate, which a JavaScript string can
+			// hold and a Go string cannot; JSON gives U+FFFD for it.
+			apart++
+			continue
+		}
+		var base *WebURL
+		if c.Base != nil {
+			b, err := ParseWeb(*c.Base)
+			if err != nil {
+				t.Fatalf("base %q: %v", *c.Base, err)
+			}
+			base = &b
+		}
+		_, errs, err := CheckWeb(*c.Input, base)
+		got := []string{}
+		for _, e := range errs {
+			got = append(got, e.Name)
+		}
+		want := c.ParserValidationErrors
+		if want == nil {
+			want = []string{}
+		}
+		if !slices.Equal(got, want) || (err != nil) != c.ParserFailure {
+			t.Errorf("%q: errors %q, failure %v; want %q, failure %v", *c.Input, got, err, want, c.ParserFailure)
+			continue
+		}
+		passed++
+	}
+	t.Logf("whatwg-url's validation cases: %d of %d pass (%d apart: a lone surrogate)", passed, len(cases)-apart, apart)
 }

@@ -4,7 +4,8 @@
 //
 // An Edit is a list of operations applied in a fixed order, as trurl
 // applies its options: resolve a redirect, set components, append path
-// segments, trim query pairs, append query pairs, sort the query. Format then
+// segments, trim query pairs, replace query pairs, append query pairs,
+// sort the query. Format then
 // writes a URL by a template such as "{host}{path}", and JSON gives all
 // its components.
 //
@@ -18,7 +19,6 @@
 package edit
 
 import (
-	"errors"
 	"fmt"
 	"path"
 	"strconv"
@@ -71,16 +71,44 @@ type Edit struct {
 	AppendPath  []string // path segments to append, each percent-encoded
 	AppendQuery []string // "name=value" pairs to append to the query
 	QTrim       []string // query names to remove: path.Match patterns ("utm_*")
-	SortQuery   bool
-	KeepPort    bool // RFC 3986 only: keep a port that is the scheme's default
+	// Replace holds "name=value" pairs that replace the query's pairs of
+	// that name (the first takes the value, the others go), as
+	// URLSearchParams's set does; a name the query lacks is left out.
+	// ForceReplace does the same, and appends a name the query lacks.
+	Replace      []string
+	ForceReplace []string
+	SortQuery    bool
+	KeepPort     bool // RFC 3986 only: keep a port that is the scheme's default
+	// GuessScheme gives an input without a scheme the one trurl and curl
+	// guess for it (see GuessScheme) before it is parsed.
+	GuessScheme bool
 }
 
-// An Assignment is one component and its new value.
-type Assignment struct{ Component, Value string }
+// An Assignment is one component and its new value; IfAbsent sets it only
+// on a URL that lacks the component.
+type Assignment struct {
+	Component, Value string
+	IfAbsent         bool
+}
 
-// ParseAssignment parses "component=value".
+// ParseAssignment parses "component=value", and trurl's two other forms:
+// "component?=value" sets the component only where the URL lacks it, and
+// "component:=value" gives the value as it is to be written, which is what
+// "=" does here anyway: the URL Standard's setters percent-encode only
+// what the component cannot hold, leaving a "%20" as it is (where trurl's
+// "=" encodes the value whole).
 func ParseAssignment(s string) (Assignment, error) {
 	name, value, ok := strings.Cut(s, "=")
+	var a Assignment
+	for { // "?=", ":=", and both: "?:="
+		if n, found := strings.CutSuffix(name, "?"); found {
+			name, a.IfAbsent = n, true
+		} else if n, found := strings.CutSuffix(name, ":"); found {
+			name = n
+		} else {
+			break
+		}
+	}
 	c, known := Canonical(name)
 	switch {
 	case !ok:
@@ -88,7 +116,8 @@ func ParseAssignment(s string) (Assignment, error) {
 	case !known:
 		return Assignment{}, fmt.Errorf("%q: no component %q (want one of %s, url)", s, name, strings.Join(Components, ", "))
 	}
-	return Assignment{c, value}, nil
+	a.Component, a.Value = c, value
+	return a, nil
 }
 
 // Add adds to e an operation as trurl's options take them: a component
@@ -135,7 +164,7 @@ func Parse(spec relurl.Spec, s string) (URL, error) {
 
 // Apply parses s and applies e to it.
 func (e *Edit) Apply(s string) (URL, error) {
-	u, err := Parse(e.Spec, s)
+	u, guessed, err := e.parse(s)
 	if err != nil {
 		return URL{}, err
 	}
@@ -145,6 +174,10 @@ func (e *Edit) Apply(s string) (URL, error) {
 		}
 	}
 	for _, a := range e.Set {
+		// A guessed scheme is no scheme of the input's: "?=" sets it.
+		if a.IfAbsent && u.Has(a.Component) && !(guessed && a.Component == "scheme") {
+			continue
+		}
 		if err := u.Set(a.Component, a.Value); err != nil {
 			return URL{}, err
 		}
@@ -158,8 +191,8 @@ func (e *Edit) Apply(s string) (URL, error) {
 			return URL{}, err
 		}
 	}
-	if len(e.AppendQuery) > 0 || len(e.QTrim) > 0 || e.SortQuery {
-		q := relurl.ParseSearchParams(u.Get("query", false))
+	if len(e.AppendQuery) > 0 || len(e.QTrim) > 0 || len(e.Replace) > 0 || len(e.ForceReplace) > 0 || e.SortQuery {
+		q := u.Query()
 		// trurl trims the query before it appends: an appended pair
 		// stays, whatever its name.
 		for _, pattern := range e.QTrim {
@@ -167,6 +200,12 @@ func (e *Edit) Apply(s string) (URL, error) {
 				if ok, _ := path.Match(pattern, name); ok {
 					q.Delete(name)
 				}
+			}
+		}
+		for i, pair := range append(e.Replace, e.ForceReplace...) {
+			name, value, _ := strings.Cut(pair, "=")
+			if q.Has(name) || i >= len(e.Replace) {
+				q.Set(name, value)
 			}
 		}
 		for _, pair := range e.AppendQuery {
@@ -184,6 +223,75 @@ func (e *Edit) Apply(s string) (URL, error) {
 		u.rfc.dropDefaultPort()
 	}
 	return u, nil
+}
+
+// parse parses s, with the scheme GuessScheme gives it if e asks, and
+// reports whether it did. When that fails, and so does s as it is, the
+// error is s's, which names what the user wrote.
+func (e *Edit) parse(s string) (u URL, guessed bool, err error) {
+	if g := GuessScheme(s); e.GuessScheme && g != s {
+		u, err := Parse(e.Spec, g)
+		if err != nil {
+			if _, err0 := Parse(e.Spec, s); err0 != nil {
+				return URL{}, false, err0
+			}
+		}
+		return u, true, err
+	}
+	u, err = Parse(e.Spec, s)
+	return u, false, err
+}
+
+// GuessScheme returns s with the scheme curl (and so trurl) guesses for
+// it when it has none: "http://" before it, or the scheme its host's first
+// label names: ftp, dict, ldap, imap, smtp and pop3 ("ftp.example.com"
+// is ftp://ftp.example.com/). s has none when no scheme starts it
+// ("example.com/x", "[::1]"), and also when what would be its scheme is a
+// host with a dot, or localhost, before a port ("example.com:29",
+// "localhost:8080/x"), which the URL Standard and RFC 3986 would take for
+// a scheme and a path. Anything else is returned as it is.
+func GuessScheme(s string) string {
+	host := s
+	if i := strings.IndexAny(host, "/?#"); i >= 0 {
+		host = host[:i]
+	}
+	if i := strings.LastIndexByte(host, '@'); i >= 0 {
+		host = host[i+1:]
+	}
+	if colon := strings.IndexByte(s, ':'); colon >= 0 && isScheme(s[:colon]) {
+		name := s[:colon]
+		port, _, _ := strings.Cut(s[colon+1:], "/")
+		port, _, _ = strings.Cut(port, "?")
+		port, _, _ = strings.Cut(port, "#")
+		hostLike := strings.Contains(name, ".") || strings.EqualFold(name, "localhost")
+		if !hostLike || strings.Trim(port, "0123456789") != "" {
+			return s // a scheme
+		}
+	}
+	scheme := "http"
+	label, _, _ := strings.Cut(host, ".")
+	switch l := strings.ToLower(label); l {
+	case "ftp", "dict", "ldap", "imap", "smtp", "pop3":
+		if strings.Contains(host, ".") {
+			scheme = l
+		}
+	}
+	return scheme + "://" + s
+}
+
+// isScheme reports whether s is a scheme by its grammar: a letter, then
+// letters, digits, "+", "-" and ".".
+func isScheme(s string) bool {
+	if s == "" || !('a' <= s[0]|0x20 && s[0]|0x20 <= 'z') {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return true
 }
 
 // names returns the distinct names of q.
@@ -343,9 +451,12 @@ func (u *URL) DefaultPort() string {
 	return ""
 }
 
-// Query returns the URL's query as search parameters.
+// Query returns the URL's query as search parameters, as a URL's
+// searchParams holds them: a "?" the query starts with is a name's.
 func (u *URL) Query() relurl.SearchParams {
-	return relurl.ParseSearchParams(u.Get("query", false))
+	// ParseSearchParams drops one leading "?", as the URLSearchParams
+	// constructor does: the one put before the query is that one.
+	return relurl.ParseSearchParams("?" + u.Get("query", false))
 }
 
 // IDN returns a host in Unicode, its punycode labels decoded (UTS #46
@@ -369,5 +480,3 @@ func Punycode(host string) string {
 	}
 	return host
 }
-
-var errNoClose = errors.New("a { without its }")

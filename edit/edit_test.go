@@ -109,17 +109,35 @@ func TestFormat(t *testing.T) {
 		"{port} {default:port}":               "8080 8080",
 		"{{host}}":                            "{host}}",
 		"{scheme}://{user}:{password}@{host}": "https://user:pw@xn--bcher-kva.example",
+		// trurl's template language: brackets, modifiers in a row,
+		// backslash escapes, an unclosed brace as text.
+		"[scheme] [host] {x}":           "https xn--bcher-kva.example {x}",
+		"{:query:b}|{url:query-all:b}":  "2+3|2+3 4",
+		"{idn:url}":                     "https://user:pw@bücher.example:8080/a%20b?a=1&b=2+3&b=4#f",
+		`\{scheme}\t{scheme}\\{host`:    "{scheme}\thttps\\{host",
+		"{must:fragment} {strict:path}": "f /a b",
+		"[{host}]":                      "[xn--bcher-kva.example]",
 	} {
 		if got, err := edit.Format(template, &u, false); err != nil || got != want {
 			t.Errorf("Format(%q) = %q, %v; want %q", template, got, err, want)
 		}
 	}
-	for template, says := range map[string]string{"{nope}": `no component "nope"`, "{host": "a { without its }"} {
+	for template, says := range map[string]string{"{nope}": `no component "nope"`, "{puny:idn:host}": "exclude each other", "{bad:host}": `no modifier "bad"`} {
 		if _, err := edit.Format(template, &u, false); err == nil || !strings.Contains(err.Error(), says) {
 			t.Errorf("Format(%q): %v, want an error saying %q", template, err, says)
 		}
 	}
-	j, err := edit.JSON(&u, false)
+	if _, err := edit.Format("{must:user} {must:query}", &u, false); err != nil {
+		t.Errorf("must: %v", err)
+	}
+	noQuery, _ := edit.Parse(relurl.WHATWG, "https://h/")
+	if _, err := edit.Format("{host} {must:query}", &noQuery, false); err == nil {
+		t.Error("{must:query} of a URL without a query: no error")
+	}
+	if got, _ := edit.Format("{default:url}", &noQuery, false); got != "https://h:443/" {
+		t.Errorf("{default:url}: %q", got)
+	}
+	j, err := edit.JSON(&u, false, false)
 	want := `{"url":"https://user:pw@xn--bcher-kva.example:8080/a%20b?a=1&b=2+3&b=4#f","parts":{"fragment":"f","host":"xn--bcher-kva.example","password":"pw","path":"/a b","port":"8080","query":"a=1&b=2 3&b=4","scheme":"https","user":"user"},"params":[{"key":"a","value":"1"},{"key":"b","value":"2 3"},{"key":"b","value":"4"}]}`
 	if err != nil || string(j) != want {
 		t.Errorf("JSON: %s, %v\nwant %s", j, err, want)

@@ -4,22 +4,33 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
+
+	"github.com/relurl/relurl"
 )
 
-// Format writes u by template, as trurl's --get does: "{component}" is the
-// component decoded, "{:component}" as it is in the URL, "{default:port}"
-// the port or else the scheme's default, "{puny:host}" and "{idn:host}"
-// the host in ASCII or in Unicode, "{query:name}" the first value of the
-// query parameter name, decoded, and "{query-all:name}" all of them,
-// separated by spaces; "{{" is a "{". A component the URL lacks is
-// empty. With idn, the host is written in Unicode wherever it appears.
+// Format writes u by template, as trurl's --get does. "{component}" is the
+// component decoded (empty if the URL lacks it), and "[component]" the
+// same: the first of "{" and "[" in a template opens its fields, and the
+// other is text. Before the component's name, any of these, each followed
+// by ":", change it: "url" (or nothing: "{:path}") as it is in the URL,
+// not decoded; "default" the port, or else the scheme's default (and the
+// whole URL with it: "{default:url}"); "puny" and "idn" the host in ASCII
+// or in Unicode; "must" an error for a URL that lacks the component;
+// "strict", which decoding never needs here. "{query:name}" is the first
+// value of the query parameter name, and "{query-all:name}" all of them,
+// separated by spaces. "\{", "\[" and "{{" are the brace, "\\" a
+// backslash, "\t", "\n" and "\r" a tab, a newline and a carriage return;
+// a brace that is not closed is text. With idn, the host is written in
+// Unicode wherever it appears.
 func Format(template string, u *URL, idn bool) (string, error) {
 	t, err := ParseTemplate(template)
 	if err != nil {
 		return "", err
 	}
-	return string(t.Append(nil, u, idn, nil)), nil
+	b, err := t.Append(nil, u, idn, nil)
+	return string(b), err
 }
 
 // A Template is a template of Format, parsed once for many URLs.
@@ -30,74 +41,127 @@ type Template struct {
 // field is a literal, or one "{...}" of a template.
 type field struct {
 	literal   string
-	modifier  string // "", "default", "puny", "idn", "query", "query-all"
-	component string // canonical; for query and query-all, the parameter's name
-	raw       bool   // "{:component}": as it is in the URL
+	component string // canonical
+	query     string // "query" or "query-all" for a parameter's values, whose name is key
+	key       string
+	raw       bool // "url:": as it is in the URL
+	def       bool // "default:"
+	puny, idn bool
+	must      bool
 }
 
 // ParseTemplate parses a template of Format.
 func ParseTemplate(template string) (*Template, error) {
 	t := &Template{}
+	open := byte(0) // '{' or '[', once one has opened a field
 	var lit strings.Builder
-	for len(template) > 0 {
-		i := strings.IndexByte(template, '{')
-		if i < 0 {
-			lit.WriteString(template)
-			break
-		}
-		lit.WriteString(template[:i])
-		template = template[i+1:]
-		if strings.HasPrefix(template, "{") {
-			lit.WriteByte('{')
-			template = template[1:]
-			continue
-		}
-		end := strings.IndexByte(template, '}')
-		if end < 0 {
-			return nil, errNoClose
-		}
-		f, err := parseField(template[:end])
-		if err != nil {
-			return nil, err
-		}
+	flush := func() {
 		if lit.Len() > 0 {
 			t.fields = append(t.fields, field{literal: lit.String()})
 			lit.Reset()
 		}
+	}
+	for i := 0; i < len(template); i++ {
+		c := template[i]
+		if c == '\\' && i+1 < len(template) {
+			if r, ok := map[byte]byte{'\\': '\\', 't': '\t', 'n': '\n', 'r': '\r', '{': '{', '[': '['}[template[i+1]]; ok {
+				lit.WriteByte(r)
+				i++
+				continue
+			}
+		}
+		if c != '{' && c != '[' || open != 0 && c != open {
+			lit.WriteByte(c)
+			continue
+		}
+		if i+1 < len(template) && template[i+1] == c {
+			lit.WriteByte(c) // "{{"
+			i++
+			continue
+		}
+		close := byte('}')
+		if c == '[' {
+			close = ']'
+		}
+		end := strings.IndexByte(template[i+1:], close)
+		if end < 0 {
+			lit.WriteString(template[i:]) // not closed: text, as trurl writes it
+			break
+		}
+		f, err := parseField(template[i+1 : i+1+end])
+		if err != nil && c == '[' {
+			lit.WriteByte(c) // "[" and what is no field: text ("[{host}]")
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		open = c
+		flush()
 		t.fields = append(t.fields, f)
-		template = template[end+1:]
+		i += 1 + end
 	}
-	if lit.Len() > 0 {
-		t.fields = append(t.fields, field{literal: lit.String()})
-	}
+	flush()
 	return t, nil
+}
+
+// Encoded returns a copy of t whose fields all write their component as
+// it is in the URL, as if each were "{url:…}", as trurl's --urlencode has
+// them.
+func (t *Template) Encoded() *Template {
+	e := &Template{fields: slices.Clone(t.fields)}
+	for i := range e.fields {
+		e.fields[i].raw = true
+	}
+	return e
 }
 
 // parseField parses what is between "{" and "}".
 func parseField(text string) (field, error) {
-	modifier, name, ok := strings.Cut(text, ":")
-	if !ok {
-		modifier, name = "", text
+	var f field
+	rest := text
+	for {
+		mod, after, ok := strings.Cut(rest, ":")
+		if !ok {
+			break
+		}
+		switch mod {
+		case "", "url":
+			f.raw = true
+		case "default":
+			f.def = true
+		case "puny":
+			f.puny = true
+		case "idn":
+			f.idn = true
+		case "must":
+			f.must = true
+		case "strict":
+		case "query", "query-all":
+			f.query, f.key, f.component = mod, after, "query"
+			return f, nil
+		default:
+			return field{}, fmt.Errorf("{%s}: no modifier %q (want url, default, puny, idn, must, strict, query or query-all)", text, mod)
+		}
+		rest = after
 	}
-	switch modifier {
-	case "query", "query-all":
-		return field{modifier: modifier, component: name}, nil
-	case "", "default", "puny", "idn":
-	default:
-		return field{}, fmt.Errorf("{%s}: no modifier %q (want default, puny, idn, query or query-all, or none)", text, modifier)
+	if f.puny && f.idn {
+		return field{}, fmt.Errorf("{%s}: puny and idn exclude each other", text)
 	}
-	c, known := Canonical(name)
+	c, known := Canonical(rest)
 	if !known {
-		return field{}, fmt.Errorf("{%s}: no component %q", text, name)
+		return field{}, fmt.Errorf("{%s}: no component %q", text, rest)
 	}
-	return field{modifier: modifier, component: c, raw: ok && modifier == ""}, nil
+	f.component = c
+	return f, nil
 }
 
 // Append appends u written by t to dst. escape, unless nil, is applied to
 // each value substituted, from where it starts in dst: the template's own
 // text is the caller's, written as it is (a command percent-encodes the
-// control bytes of a decoded component, not the tab of its template).
-func (t *Template) Append(dst []byte, u *URL, idn bool, escape func(dst []byte, from int) []byte) []byte {
+// control bytes of a decoded component, not the tab of its template). A
+// field with "must:" whose component the URL lacks is an error.
+func (t *Template) Append(dst []byte, u *URL, idn bool, escape func(dst []byte, from int) []byte) ([]byte, error) {
 	put := func(v string) {
 		from := len(dst)
 		dst = append(dst, v...)
@@ -106,52 +170,63 @@ func (t *Template) Append(dst []byte, u *URL, idn bool, escape func(dst []byte, 
 		}
 	}
 	for _, f := range t.fields {
-		if f.component == "" && f.modifier == "" {
+		if f.component == "" {
 			dst = append(dst, f.literal...)
 			continue
 		}
-		switch f.modifier {
-		case "query", "query-all":
-			q := u.Query()
-			if f.modifier == "query" {
-				v, _ := q.Get(f.component)
-				put(v)
-			} else {
-				put(strings.Join(q.GetAll(f.component), " "))
-			}
-			continue
+		if f.must && !u.Has(f.component) {
+			return dst, fmt.Errorf("no %s, which {must:%s} asks for", f.component, f.component)
 		}
-		if f.component == "url" {
-			put(u.display(idn))
-			continue
-		}
-		v := u.Get(f.component, !f.raw && f.modifier == "")
 		switch {
-		case f.modifier == "default" && f.component == "port" && v == "":
-			v = u.DefaultPort()
-		case f.modifier == "puny" && f.component == "host":
-			v = Punycode(v)
-		case (f.modifier == "idn" || idn && f.modifier == "") && f.component == "host":
-			v = IDN(v)
+		case f.query != "":
+			q := u.Query()
+			values := q.GetAll(f.key)
+			if f.raw {
+				for i, v := range values {
+					values[i] = formEncode(v)
+				}
+			}
+			if f.query == "query" && len(values) > 1 {
+				values = values[:1]
+			}
+			put(strings.Join(values, " "))
+		case f.component == "url":
+			put(u.display(f.idn || idn && !f.puny, f.def))
+		default:
+			v := u.Get(f.component, !f.raw)
+			switch {
+			case f.def && f.component == "port" && v == "":
+				v = u.DefaultPort()
+			case f.puny && f.component == "host":
+				v = Punycode(v)
+			case (f.idn || idn && !f.puny) && f.component == "host":
+				v = IDN(v)
+			}
+			put(v)
 		}
-		put(v)
 	}
-	return dst
+	return dst, nil
 }
 
-// display returns the URL, its host in Unicode with idn.
+// formEncode writes a query parameter's value as the
+// application/x-www-form-urlencoded serializer does ("tra cker" is
+// "tra+cker"), for "{:query:name}".
+func formEncode(v string) string {
+	var q relurl.SearchParams
+	q.Append("", v)
+	return strings.TrimPrefix(q.String(), "=")
+}
+
+// display returns the URL, its host in Unicode with idn, and with
+// defaultPort the scheme's default port written when it has none.
 //
 // The host is replaced where it is, after the "//" that follows the scheme
 // and after any user information, which may hold the same text.
-func (u *URL) display(idn bool) string {
+func (u *URL) display(idn, defaultPort bool) string {
 	s := u.String()
 	host := u.Get("host", false)
-	if !idn || host == "" {
-		return s
-	}
-	h := IDN(host)
 	start := strings.Index(s, "//")
-	if h == host || start < 0 {
+	if host == "" || start < 0 {
 		return s
 	}
 	start += len("//")
@@ -165,13 +240,22 @@ func (u *URL) display(idn bool) string {
 	if !strings.HasPrefix(s[start:], host) {
 		return s
 	}
-	return s[:start] + h + s[start+len(host):]
+	after := s[start+len(host):]
+	if defaultPort && u.Get("port", false) == "" {
+		if p := u.DefaultPort(); p != "" {
+			after = ":" + p + after
+		}
+	}
+	if idn {
+		host = IDN(host)
+	}
+	return s[:start] + host + after
 }
 
 // JSON returns the JSON object of u, as trurl's --json writes one: url,
-// parts (each component present, decoded) and params (the query's pairs,
-// in order).
-func JSON(u *URL, idn bool) ([]byte, error) {
+// parts (each component present, decoded, or with encoded as it is in the
+// URL) and params (the query's pairs, decoded, in order).
+func JSON(u *URL, idn, encoded bool) ([]byte, error) {
 	type param struct {
 		Key   string `json:"key"`
 		Value string `json:"value"`
@@ -180,10 +264,10 @@ func JSON(u *URL, idn bool) ([]byte, error) {
 		URL    string            `json:"url"`
 		Parts  map[string]string `json:"parts"`
 		Params []param           `json:"params,omitempty"`
-	}{URL: u.display(idn), Parts: map[string]string{}}
+	}{URL: u.display(idn, false), Parts: map[string]string{}}
 	for _, c := range Components {
 		if u.Has(c) {
-			v := u.Get(c, true)
+			v := u.Get(c, !encoded)
 			if c == "host" && idn {
 				v = IDN(v)
 			}

@@ -41,6 +41,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -74,7 +75,13 @@ func main() {
 	stdout := &checkedWriter{w: os.Stdout}
 	go endCleanly(stdout)
 	e := &env{stdin: os.Stdin, stdout: stdout, stderr: os.Stderr, stderrIsTTY: isTerminal(os.Stderr), stdoutIsTTY: isTerminal(os.Stdout), stdinIsTTY: isTerminal(os.Stdin)}
-	code := run(e, os.Args[1:])
+	args := os.Args[1:]
+	if name := strings.TrimSuffix(filepath.Base(os.Args[0]), ".exe"); name == "trurl" {
+		// Installed (or linked) as trurl, relurl is relurl url: trurl's
+		// command lines run as written.
+		args = append([]string{"url"}, args...)
+	}
+	code := run(e, args)
 	if stdout.err != nil {
 		// Every command's output goes through stdout: whatever it
 		// returned, what it printed is incomplete.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/relurl/relurl"
@@ -17,20 +18,31 @@ import (
 )
 
 const urlHelp = `
-Url edits and shows URLs, as curl's trurl does: by the WHATWG URL Standard
-(its setters, as a browser's url.pathname = ... sets a part), or with
--spec 3986 by RFC 3986 (a part replaced by the RFC's syntax, the whole URI
-checked again: it must read back with that part and every other as they
-are, so a value with another part's delimiters is refused; a path after a
-host gains its "/"). The URLs are the arguments; without any, the lines of
--files FILE or of standard input, one a line. With none of these (standard
-input empty, or a terminal), the URL is made of the -set parts, as trurl
-makes it: -set host=example.com -set path=/x gives http://example.com/x
-(scheme http unless set); without a host to make it of, nothing is done,
-and the exit status is 1. Each gives one line of
-output; one that fails gives an error naming it (or its line number) on
-standard error, an empty line in its place (with -json, an object with
-input and error), and exit status 1 at the end.
+Url edits and shows URLs, as curl's trurl does, with trurl's command line:
+its option names (-s, -g, -a, --url, --url-file, --trim, ...) and its
+order of operations, by the WHATWG URL Standard (its setters, as a
+browser's url.pathname = ... sets a part), or with -spec 3986 by RFC 3986
+(a part replaced by the RFC's syntax, the whole URI checked again: it
+must read back with that part and every other as they are, so a value
+with another part's delimiters is refused; a path after a host gains its
+"/"). Linked or installed under the name trurl, relurl is relurl url.
+Where the Standard answers otherwise than trurl's libcurl, relurl keeps
+the Standard's answer (the README lists where).
+
+The URLs are the arguments and -url; without any, the lines of -files
+FILE or of standard input, one a line. An input without a scheme gets the
+one curl guesses (http://, or ftp:// for ftp.example.com, as for dict.,
+ldap., imap., smtp. and pop3.), and so does a host with a dot, or
+localhost, before a port (example.com:29); -no-guess-scheme reads it as
+the standard does. With no input at all (standard input empty, or a
+terminal), the URL is made of the -set parts, as trurl makes it: -set
+host=example.com -set path=/x gives http://example.com/x (scheme http
+unless set); without a host to make it of, nothing is done, and the exit
+status is 1. Each URL gives a line of output (one per combination of
+-iterate's values); one that fails gives an error naming it (or its line
+number) on standard error, an empty line in its place (with -json, an
+object with input and error; with -verify, the end), and exit status 1 at
+the end.
 
 The parts have trurl's names: scheme, user, password, host (without the
 port), port, path, query, fragment, and url for the whole; the URL API's
@@ -40,38 +52,77 @@ the same parts.
 The operations run in this order: -redirect resolves a reference against
 the URL; each -set COMPONENT=VALUE sets a part (as the standard's setter
 does: "-set port=" removes the port, a value the setter ignores is an
-error); -append path=SEGMENT adds a path segment, percent-encoded;
--qtrim NAME removes the query pairs named NAME, a pattern ("utm_*");
--append query=NAME=VALUE adds a query pair, which -qtrim does not remove;
--sort-query sorts the pairs by name, stably. Query pairs are read and
-written as the URL Standard's URLSearchParams does them: "+" is a space.
+error; COMPONENT?=VALUE sets it only where the URL has none, and
+COMPONENT:=VALUE is the same as "=", since the setter keeps a "%20" as it
+is); -append path=SEGMENT adds a path segment, percent-encoded; -qtrim
+NAME removes the query pairs named NAME, a pattern ("utm_*"); -replace
+NAME=VALUE replaces the pairs named NAME by one (-force-replace adds it
+if there is none); -append query=NAME=VALUE adds a query pair; -sort-query
+sorts the pairs by name, stably. Query pairs are read and written as the
+URL Standard's URLSearchParams does them: "+" is a space.
 
-Output is the URL; with -get TEMPLATE, the template with "{part}" (the
-part decoded), "{:part}" (as it is in the URL), "{default:port}" (the
-port, or the scheme's), "{puny:host}", "{idn:host}", "{query:NAME}" (the
-first value of NAME) and "{query-all:NAME}" (all of them, space
-separated) filled in, "{{" for "{"; with -json, one object per URL: url,
-parts (the parts present, decoded) and params (the query's pairs, in
-order). -as-idn writes hosts in Unicode. -punycode, hosts in ASCII, is
-what relurl writes anyway (the URL Standard's host parser writes
-punycode, and RFC 3986 has no other host), and is taken for trurl's
-scripts. The URL Standard always drops a
-scheme's default port; with -spec 3986, it is dropped unless -keep-port.
+Output is the URL; with -get TEMPLATE, the template with its fields
+filled in: "{part}" (the part decoded) or "[part]" (the first of "{" and
+"[" in a template opens its fields); before the part's name, "url:" or
+":" (as it is in the URL), "default:" (the port, or the scheme's),
+"puny:" and "idn:" (the host in ASCII or Unicode), "must:" (an error for
+a URL without the part); "{query:NAME}" (the first value of NAME) and
+"{query-all:NAME}" (all of them, space separated); "\{", "\[" and "{{"
+for the brace, "\t", "\n", "\r" and "\\". With -json, one object per
+URL: url, parts (the parts present, decoded) and params (the query's
+pairs, in order); -urlencode writes the parts as they are in the URL.
+-as-idn writes hosts in Unicode. -punycode, hosts in ASCII, is what relurl
+writes anyway (the URL Standard's host parser writes punycode, and RFC
+3986 has no other host), and is taken for trurl's scripts. The URL
+Standard always drops a scheme's default port; with -spec 3986, it is
+dropped unless -keep-port.
 
 Examples:
 
-  $ relurl url -set path=/new/place -set query=a=1 https://example.com/old?x
-  https://example.com/new/place?a=1
+  trurl's own, as its README writes them:
 
-  $ relurl url -get '{host} {default:port} {query:q}' 'https://h.example/?q=a+b'
-  h.example 443 a b
+  $ relurl url --url https://curl.se --set host=example.com
+  https://example.com/
+
+  $ relurl url --set host=example.com --set scheme=ftp
+  ftp://example.com/
+
+  $ relurl url --url https://curl.se/we/are.html --redirect here.html
+  https://curl.se/we/here.html
+
+  $ relurl url --url https://curl.se/we/../are.html --set port=8080
+  https://curl.se:8080/are.html
+
+  $ relurl url --url https://curl.se/we/are.html --get '{path}'
+  /we/are.html
+
+  $ relurl url --url "https://curl.se?name=hello" --append query=search=string
+  https://curl.se/?name=hello&search=string
+
+  $ relurl url "https://curl.se?search=hey&utm_source=tracker" --qtrim "utm_*"
+  https://curl.se/?search=hey
+
+  $ relurl url "https://example.com?a=home&here=now&thisthen" -g '{query:a}'
+  home
+
+  $ relurl url "https://curl.se/this has space/index.html" --accept-space
+  https://curl.se/this%20has%20space/index.html
+
+  and more:
+
+  $ relurl url example.com -g '{scheme} {host} {default:port}'
+  http example.com 80
+
+  $ relurl url https://curl.se --iterate 'port=81 82' \
+      --iterate 'scheme=http https'
+  http://curl.se:81/
+  https://curl.se:81/
+  http://curl.se:82/
+  https://curl.se:82/
 
   $ relurl url -append query=page=2 -qtrim 'utm_*' -sort-query \
       'https://example.com/?utm_source=x&b=1&a=2'
   https://example.com/?a=2&b=1&page=2
-
-  $ relurl url -redirect ../c 'http://example.com/a/b/index.html'
-  http://example.com/a/c
 
   $ relurl url -as-idn -get '{host}' http://xn--bcher-kva.example/
   bücher.example
@@ -93,13 +144,48 @@ type listFlag []string
 func (l *listFlag) String() string     { return strings.Join(*l, ",") }
 func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
 
+// trurlShortFlags splits trurl's one-letter options written with their
+// value attached ("-shost=moo", "-g{path}") into the flag and its value,
+// as trurl reads them; a flag of the command's own ("-spec", "-set") stays
+// as it is.
+func trurlShortFlags(fs *flag.FlagSet, args []string) []string {
+	var out []string
+	for i, a := range args {
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		name, _, _ := strings.Cut(strings.TrimPrefix(a, "-"), "=")
+		if len(a) > 2 && a[0] == '-' && a[1] != '-' && strings.ContainsRune("sga", rune(a[1])) && fs.Lookup(name) == nil {
+			out = append(out, a[:2], a[2:])
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
 func runURL(e *env, args []string) int {
 	fs := flag.NewFlagSet("url", flag.ContinueOnError)
-	var sets, appends, qtrims listFlag
+	var sets, appends, qtrims, trims, urls listFlag
 	fs.Var(&sets, "set", "set a part: `COMPONENT=VALUE` (repeatable)")
+	fs.Var(&sets, "s", "the same as -set, as trurl spells it")
 	fs.Var(&appends, "append", "append `path=SEGMENT` or query=NAME=VALUE (repeatable)")
+	fs.Var(&appends, "a", "the same as -append, as trurl spells it")
 	fs.Var(&qtrims, "qtrim", "remove the query pairs named `NAME`, a pattern such as utm_* (repeatable)")
+	fs.Var(&trims, "trim", "`query=NAME`: the same as -qtrim NAME, as trurl spells it")
+	fs.Var(&urls, "url", "a `URL` to edit, as an argument is (repeatable)")
 	get := fs.String("get", "", "print this `TEMPLATE` for each URL: {host}, {:path}, {query:NAME}, ...")
+	fs.StringVar(get, "g", "", "the same as -get, as trurl spells it")
+	noGuess := fs.Bool("no-guess-scheme", false, "take an input without a scheme as the standard does, not as http://")
+	var replaces, forceReplaces, iterates listFlag
+	fs.Var(&replaces, "replace", "`NAME=VALUE`: replace the pairs named NAME by one, if any (repeatable)")
+	fs.Var(&forceReplaces, "force-replace", "`NAME=VALUE`: as -replace, and append it if there is none (repeatable)")
+	fs.Var(&forceReplaces, "replace-append", "the same as -force-replace")
+	fs.Var(&iterates, "iterate", "`COMPONENT=V1 V2 ...`: a URL for each value (and combination)")
+	urlencode := fs.Bool("urlencode", false, "-get and -json write the parts as they are in the URL, not decoded")
+	verify := fs.Bool("verify", false, "stop at the first URL that fails")
+	fs.Bool("accept-space", false, "accepted for trurl's command lines: the parser encodes spaces")
+	fs.Bool("quiet", false, "accepted for trurl's command lines: url writes no warnings")
 	asJSON := fs.Bool("json", false, "print one JSON object per URL: url, parts, params")
 	sortQuery := fs.Bool("sort-query", false, "sort the query pairs by name")
 	redirect := fs.String("redirect", "", "resolve this `REF`erence against each URL first")
@@ -107,12 +193,23 @@ func runURL(e *env, args []string) int {
 	punycode := fs.Bool("punycode", false, "write hosts in ASCII (punycode), as relurl does anyway")
 	keepPort := fs.Bool("keep-port", false, "with -spec 3986, keep a port that is the scheme's default")
 	files := fs.String("files", "", "read the URLs from `FILE` (- for standard input), one a line")
+	fs.StringVar(files, "url-file", "", "the same as -files, as trurl spells it")
+	fs.StringVar(files, "f", "", "the same as -files, as trurl spells it")
 	spec := relurl.WHATWG
 	fs.TextVar(&spec, "spec", relurl.WHATWG, "by the URL Standard (`whatwg`) or RFC 3986")
-	if code, ok := e.parseFlags(fs, args, urlHelp); !ok {
+	if code, ok := e.parseFlags(fs, trurlShortFlags(fs, args), urlHelp); !ok {
 		return code
 	}
-	ed := &edit.Edit{Spec: spec, Redirect: *redirect, QTrim: qtrims, SortQuery: *sortQuery, KeepPort: *keepPort}
+	for _, t := range trims {
+		name, ok := strings.CutPrefix(t, "query=")
+		if !ok {
+			return e.usageError("url", "-trim %q: only the query is trimmed: want query=NAME", t)
+		}
+		qtrims = append(qtrims, name)
+	}
+
+	ed := &edit.Edit{Spec: spec, Redirect: *redirect, QTrim: qtrims, Replace: replaces, ForceReplace: forceReplaces,
+		SortQuery: *sortQuery, KeepPort: *keepPort, GuessScheme: !*noGuess}
 	switch {
 	case spec == relurl.RFC1808:
 		return e.usageError("url", "-spec: url edits by the URL Standard (whatwg) or RFC 3986")
@@ -122,9 +219,10 @@ func runURL(e *env, args []string) int {
 		return e.usageError("url", "-as-idn and -punycode exclude each other")
 	case *asJSON && *get != "":
 		return e.usageError("url", "-json and -get exclude each other")
-	case *files != "" && fs.NArg() > 0:
+	case *files != "" && (fs.NArg() > 0 || len(urls) > 0):
 		return e.usageError("url", "-files and URL arguments exclude each other")
 	}
+	args = append(urls, fs.Args()...)
 	for _, s := range sets {
 		if err := ed.Add(true, s); err != nil {
 			return e.usageError("url", "-set %v", err)
@@ -135,6 +233,28 @@ func runURL(e *env, args []string) int {
 			return e.usageError("url", "-append %v", err)
 		}
 	}
+	// Each -iterate multiplies the edits: a URL gives a line for each
+	// combination of their values, the last -iterate's varying fastest.
+	edits := []*edit.Edit{ed}
+	for _, it := range iterates {
+		component, values, ok := strings.Cut(it, "=")
+		if !ok || values == "" {
+			return e.usageError("url", "-iterate %q: want COMPONENT=V1 V2 ...", it)
+		}
+		var next []*edit.Edit
+		for _, base := range edits {
+			for _, v := range strings.Split(values, " ") {
+				a, err := edit.ParseAssignment(component + "=" + v)
+				if err != nil {
+					return e.usageError("url", "-iterate %v", err)
+				}
+				c := *base
+				c.Set = append(slices.Clone(base.Set), a)
+				next = append(next, &c)
+			}
+		}
+		edits = next
+	}
 	tmpl := *get
 	if tmpl == "" {
 		tmpl = "{url}"
@@ -143,14 +263,17 @@ func runURL(e *env, args []string) int {
 	if err != nil {
 		return e.usageError("url", "-get %q: %v", *get, err)
 	}
-	show := urlShower(ed, template, *asJSON, *asIDN)
+	if *urlencode {
+		template = template.Encoded()
+	}
+	show := urlShower(edits, template, *asJSON, *asIDN, *urlencode)
 	failed := []byte("\n")
 	var skipped func(int, error) []byte
 	if *asJSON {
 		failed = nil // show wrote the error's object
 		skipped = skippedJSON(true)
 	}
-	if fs.NArg() == 0 || fs.NArg() == 1 && fs.Arg(0) == "-" { // "-": standard input, as with none
+	if len(args) == 0 || len(args) == 1 && args[0] == "-" { // "-": standard input, as with none
 		in := *e
 		if *files != "" && *files != "-" {
 			f, err := os.Open(*files)
@@ -165,7 +288,7 @@ func runURL(e *env, args []string) int {
 		// trurl makes it; with none to make it of, nothing was done.
 		br := bufio.NewReader(in.stdin)
 		in.stdin = br
-		noInput := fs.NArg() == 0 && *files == "" && e.stdinIsTTY
+		noInput := len(args) == 0 && *files == "" && e.stdinIsTTY
 		if !noInput {
 			_, err := br.Peek(1)
 			noInput = err == io.EOF
@@ -173,7 +296,7 @@ func runURL(e *env, args []string) int {
 		if noInput {
 			return e.urlFromParts(ed, sets, show)
 		}
-		return in.stream(streamer{cmd: "url", failed: failed, skipped: skipped, f: func(o *ordered.Output, _ int, line []byte) error {
+		return in.stream(streamer{cmd: "url", strict: *verify, failed: failed, skipped: skipped, f: func(o *ordered.Output, _ int, line []byte) error {
 			var err error
 			o.Out, err = show(o.Out, bytestr.Transient(line)) // parsing copies what it keeps
 			return err
@@ -181,12 +304,15 @@ func runURL(e *env, args []string) int {
 	}
 	var o ordered.Output
 	status := exitOK
-	for _, s := range fs.Args() {
+	for _, s := range args {
 		var err error
 		if o.Out, err = show(o.Out, s); err != nil {
 			o.Err = fmt.Appendf(o.Err, "relurl url: %s: %s\n", printable(s), printable(err.Error()))
-			o.Out = append(o.Out, failed...)
 			status = exitFailed
+			if *verify {
+				break // -verify stops there, with no line for it
+			}
+			o.Out = append(o.Out, failed...)
 		}
 	}
 	e.stderr.Write(o.Err)
@@ -199,12 +325,13 @@ func runURL(e *env, args []string) int {
 func (e *env) urlFromParts(ed *edit.Edit, sets []string, show func(out []byte, s string) ([]byte, error)) int {
 	scheme, host := "http", ""
 	for _, s := range sets {
-		name, value, _ := strings.Cut(s, "=")
-		switch strings.TrimSuffix(name, "?") {
-		case "scheme", "protocol":
-			scheme = strings.TrimSuffix(value, ":")
-		case "host", "hostname":
-			host = value
+		a, err := edit.ParseAssignment(s)
+		switch {
+		case err != nil:
+		case a.Component == "scheme":
+			scheme = strings.TrimSuffix(a.Value, ":")
+		case a.Component == "host":
+			host = a.Value
 		}
 	}
 	if host == "" {
@@ -222,24 +349,35 @@ func (e *env) urlFromParts(ed *edit.Edit, sets []string, show func(out []byte, s
 // urlShower returns what appends the edited URL s to out: by the template,
 // or as JSON, with hosts in Unicode when idn. A URL that fails is, in
 // JSON, a line of its own with the input and why.
-func urlShower(ed *edit.Edit, template *edit.Template, asJSON, idn bool) func(out []byte, s string) ([]byte, error) {
+func urlShower(edits []*edit.Edit, template *edit.Template, asJSON, idn, encoded bool) func(out []byte, s string) ([]byte, error) {
 	return func(out []byte, s string) ([]byte, error) {
-		u, err := ed.Apply(s)
-		if err != nil {
-			if asJSON {
-				out = jsonline.Append(out, struct {
-					Input string `json:"input"`
-					Err   string `json:"error"`
-				}{s, err.Error()})
+		for _, ed := range edits {
+			u, err := ed.Apply(s)
+			if err != nil {
+				if asJSON {
+					out = jsonline.Append(out, struct {
+						Input string `json:"input"`
+						Err   string `json:"error"`
+					}{s, err.Error()})
+				}
+				return out, err
 			}
-			return out, err
+			if asJSON {
+				j, err := edit.JSON(&u, idn, encoded)
+				if out = append(append(out, j...), '\n'); err != nil {
+					return out, err
+				}
+				continue
+			}
+			// -get's template, or "{url}": the values' control bytes
+			// percent-encoded, the template's own written as they are.
+			start := len(out)
+			out, err = template.Append(out, &u, idn, textsafe.EscapeControls)
+			if err != nil {
+				return out[:start], err
+			}
+			out = append(out, '\n')
 		}
-		if asJSON {
-			j, err := edit.JSON(&u, idn)
-			return append(append(out, j...), '\n'), err
-		}
-		// -get's template, or "{url}": the values' control bytes
-		// percent-encoded, the template's own written as they are.
-		return append(template.Append(out, &u, idn, textsafe.EscapeControls), '\n'), nil
+		return out, nil
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 )
@@ -39,6 +40,7 @@ func TestURLLikeTrurl(t *testing.T) {
 		{"qtrim all: no query left", "", []string{"url", "-qtrim", "*", "https://example.com/?a=1#f"}, "https://example.com/#f\n", "", 0},
 		{"qtrim before append", "", []string{"url", "-qtrim", "a", "-append", "query=a=ciao", "-append", "query=b=salve", "https://example.org/foo?a=hi&b=hello&x=y"},
 			"https://example.org/foo?b=hello&x=y&a=ciao&b=salve\n", "", 0},
+		{"a query's own ? is a name's, as Node and browsers read it", "", []string{"url", "-sort-query", "http://h/??b=1&a=2"}, "http://h/?%3Fb=1&a=2\n", "", 0},
 		{"sort query, stable", "", []string{"url", "-sort-query", "https://example.com/?b=a&a=c&b=0"}, "https://example.com/?a=c&b=a&b=0\n", "", 0},
 		// --punycode and --as-idn.
 		{"idn input is punycode", "", []string{"url", "https://räksmörgås.se"}, "https://xn--rksmrgs-5wao1o.se/\n", "", 0},
@@ -56,11 +58,20 @@ func TestURLLikeTrurl(t *testing.T) {
 		{"http cannot become mailto", "", []string{"url", "-set", "scheme=mailto", "http://h/"}, "\n", "relurl url: http://h/: set protocol to \"mailto\": a special scheme and one that is not cannot replace each other\n", 1},
 		{"empty port removes it", "", []string{"url", "-set", "port=", "http://h:81/"}, "http://h/\n", "", 0},
 		// Input: arguments, standard input, -files; errors with their line.
-		{"standard input", "http://a/\nbad\n\nhttps://b/x\n", []string{"url", "-get", "{host}"}, "a\n\n\nb\n", "relurl url: line 2: parse \"bad\": offset 0: missing-scheme-non-relative-URL (no scheme, and no base URL a reference can be relative to)\n" +
+		{"standard input", "http://a/\nbad url\n\nhttps://b/x\n", []string{"url", "-get", "{host}"}, "a\n\n\nb\n", "relurl url: line 2: parse \"bad url\": offset 0: missing-scheme-non-relative-URL (no scheme, and no base URL a reference can be relative to)\n" +
 			"relurl url: line 3: parse \"\": offset 0: missing-scheme-non-relative-URL (no scheme, and no base URL a reference can be relative to)\n", 1},
-		{"json: a failure is an object too", "bad\nhttp://a/\n", []string{"url", "-json"},
-			`{"input":"bad","error":"parse \"bad\": offset 0: missing-scheme-non-relative-URL (no scheme, and no base URL a reference can be relative to)"}` + "\n" +
-				`{"url":"http://a/","parts":{"host":"a","path":"/","scheme":"http"}}` + "\n", "relurl url: line 1: parse \"bad\"…", 1},
+		{"json: a failure is an object too", "bad url\nhttp://a/\n", []string{"url", "-json"},
+			`{"input":"bad url","error":"parse \"bad url\": offset 0: missing-scheme-non-relative-URL (no scheme, and no base URL a reference can be relative to)"}` + "\n" +
+				`{"url":"http://a/","parts":{"host":"a","path":"/","scheme":"http"}}` + "\n", "relurl url: line 1: parse \"bad url\"…", 1},
+		// Scheme guessing, as curl and trurl do it; -no-guess-scheme reads
+		// the input as the standard does.
+		{"guess http", "", []string{"url", "example.com/x", "localhost:8080", "[::1]"}, "http://example.com/x\nhttp://localhost:8080/\nhttp://[::1]/\n", "", 0},
+		{"guess by the host's first label", "", []string{"url", "ftp.example.com", "imap.example.com/x"}, "ftp://ftp.example.com/\nimap://imap.example.com/x\n", "", 0},
+		{"a scheme stays", "", []string{"url", "mailto:a@b", "tel:123", "urn:a:b"}, "mailto:a@b\ntel:123\nurn:a:b\n", "", 0},
+		{"no guess", "", []string{"url", "-no-guess-scheme", "example.com:29"}, "example.com:29\n", "", 0},
+		// trurl's spellings of the options, attached values too.
+		{"trurl's spellings", "", []string{"url", "--url", "https://curl.se/we/are.html", "-shost=moo", "-g{host}{path}", "-a", "path=x"}, "moo/we/are.html/x\n", "", 0},
+		{"--trim query=", "", []string{"url", "--trim", "query=utm_*", "https://e.example/?utm_a=1&b=2"}, "https://e.example/?b=2\n", "", 0},
 		{"3986: set checks the RFC's syntax", "", []string{"url", "-spec", "3986", "-set", "path=/a b", "http://h/"}, "\n", "relurl url: http://h/: set path to \"/a b\": \"http://h/a b\" is not a URI by RFC 3986: parse \"http://h/a b\": offset 10: \" \" is not allowed in path (pchar or \"/\")\n", 1},
 		{"3986: keeps what it is given", "", []string{"url", "-spec", "3986", "-set", "path=/A/./b", "HTTP://H:80/"}, "HTTP://H/A/./b\n", "", 0},
 		{"3986: keep-port", "", []string{"url", "-spec", "3986", "-keep-port", "http://h:80/"}, "http://h:80/\n", "", 0},
@@ -85,4 +96,17 @@ func TestURLLikeTrurl(t *testing.T) {
 	os.WriteFile(list, []byte("https://a.example/\nhttps://b.example/?x=1\n"), 0o644)
 	r := relurlRun(t, nil, "url", "-files", list, "-get", "{host}{query:x}")
 	check(t, r, "a.example\nb.example1\n", "", 0)
+}
+
+// Linked under the name trurl, relurl is relurl url: trurl's command lines
+// run as written.
+func TestLinkedAsTrurl(t *testing.T) {
+	trurl := filepath.Join(t.TempDir(), "trurl")
+	if err := os.Symlink(relurlBin, trurl); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(trurl, "--url", "https://curl.se", "--set", "host=example.com").CombinedOutput()
+	if err != nil || string(out) != "https://example.com/\n" {
+		t.Errorf("trurl --url https://curl.se --set host=example.com: %q, %v", out, err)
+	}
 }
