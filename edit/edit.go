@@ -82,6 +82,10 @@ type Edit struct {
 	// GuessScheme gives an input without a scheme the one trurl and curl
 	// guess for it (see GuessScheme) before it is parsed.
 	GuessScheme bool
+	// QuerySeparator, if not 0, separates the query's pairs instead of
+	// "&", for the operations on them and for reading them (URL.Query),
+	// as trurl's --query-separator does: "a=b;c=d" with ";".
+	QuerySeparator byte
 }
 
 // An Assignment is one component and its new value; IfAbsent sets it only
@@ -150,6 +154,7 @@ type URL struct {
 	spec relurl.Spec
 	web  relurl.WebURL
 	rfc  rfcURL
+	sep  byte // the query's separator, when an Edit gave one other than "&"
 }
 
 // Parse parses s by spec: an absolute URL.
@@ -168,6 +173,7 @@ func (e *Edit) Apply(s string) (URL, error) {
 	if err != nil {
 		return URL{}, err
 	}
+	u.sep = e.QuerySeparator
 	if e.Redirect != "" {
 		if err := u.resolve(e.Redirect); err != nil {
 			return URL{}, fmt.Errorf("-redirect %q: %w", e.Redirect, err)
@@ -215,7 +221,7 @@ func (e *Edit) Apply(s string) (URL, error) {
 		if e.SortQuery {
 			q.Sort()
 		}
-		if err := u.Set("query", q.String()); err != nil {
+		if err := u.Set("query", u.joinPairs(q.String())); err != nil {
 			return URL{}, err
 		}
 	}
@@ -452,11 +458,27 @@ func (u *URL) DefaultPort() string {
 }
 
 // Query returns the URL's query as search parameters, as a URL's
-// searchParams holds them: a "?" the query starts with is a name's.
+// searchParams holds them: a "?" the query starts with is a name's. With
+// a query separator, its pairs are separated by that, and an "&" is a
+// name's or a value's.
 func (u *URL) Query() relurl.SearchParams {
+	q := u.Get("query", false)
+	if u.sep != 0 && u.sep != '&' {
+		q = strings.ReplaceAll(strings.ReplaceAll(q, "&", "%26"), string(u.sep), "&")
+	}
 	// ParseSearchParams drops one leading "?", as the URLSearchParams
 	// constructor does: the one put before the query is that one.
-	return relurl.ParseSearchParams("?" + u.Get("query", false))
+	return relurl.ParseSearchParams("?" + q)
+}
+
+// joinPairs writes a query that SearchParams serialized with the URL's
+// separator: each "&" of it is one, since a name's or a value's "&" is
+// "%26".
+func (u *URL) joinPairs(q string) string {
+	if u.sep == 0 || u.sep == '&' {
+		return q
+	}
+	return strings.ReplaceAll(q, "&", string(u.sep))
 }
 
 // IDN returns a host in Unicode, its punycode labels decoded (UTS #46

@@ -26,9 +26,11 @@ func ExampleEdit() {
 	// www.example.com go url 443
 }
 
-// FuzzFormat: any template gives no panic, and the same text twice.
+// FuzzFormat: any template gives no panic, and the same text twice; one
+// with no field, escape or brace is written as it is.
 func FuzzFormat(f *testing.F) {
-	for _, s := range []string{"{host}{:path}", "{{x}} {query:a} {query-all:b}", "{default:port", "{idn:host}{puny:url}", "}{"} {
+	for _, s := range []string{"{host}{:path}", "{{x}} {query:a} {query-all:b}", "{default:port", "{idn:host}{puny:url}", "}{",
+		"[scheme] [host", `\{{scheme}\[`, "{must:url:query:a}", "[{host}]"} {
 		f.Add(s)
 	}
 	u, err := edit.Parse(relurl.WHATWG, "https://user@xn--bcher-kva.example:8080/a%20b?a=1&b=2+3#f")
@@ -40,6 +42,9 @@ func FuzzFormat(f *testing.F) {
 		b, errB := edit.Format(template, &u, false)
 		if a != b || (errA == nil) != (errB == nil) {
 			t.Fatalf("%q gives %q, then %q", template, a, b)
+		}
+		if !strings.ContainsAny(template, "{[\\") && (a != template || errA != nil) {
+			t.Fatalf("%q, which has no field, gives %q, %v", template, a, errA)
 		}
 	})
 }

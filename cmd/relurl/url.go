@@ -59,7 +59,8 @@ NAME removes the query pairs named NAME, a pattern ("utm_*"); -replace
 NAME=VALUE replaces the pairs named NAME by one (-force-replace adds it
 if there is none); -append query=NAME=VALUE adds a query pair; -sort-query
 sorts the pairs by name, stably. Query pairs are read and written as the
-URL Standard's URLSearchParams does them: "+" is a space.
+URL Standard's URLSearchParams does them: "+" is a space; they are
+separated by "&", or by -query-separator's character ("a=1;b=2").
 
 Output is the URL; with -get TEMPLATE, the template with its fields
 filled in: "{part}" (the part decoded) or "[part]" (the first of "{" and
@@ -183,6 +184,7 @@ func runURL(e *env, args []string) int {
 	fs.Var(&forceReplaces, "replace-append", "the same as -force-replace")
 	fs.Var(&iterates, "iterate", "`COMPONENT=V1 V2 ...`: a URL for each value (and combination)")
 	urlencode := fs.Bool("urlencode", false, "-get and -json write the parts as they are in the URL, not decoded")
+	querySep := fs.String("query-separator", "", "the `CHARACTER` that separates the query's pairs, instead of &")
 	verify := fs.Bool("verify", false, "stop at the first URL that fails")
 	fs.Bool("accept-space", false, "accepted for trurl's command lines: the parser encodes spaces")
 	fs.Bool("quiet", false, "accepted for trurl's command lines: url writes no warnings")
@@ -221,6 +223,11 @@ func runURL(e *env, args []string) int {
 		return e.usageError("url", "-json and -get exclude each other")
 	case *files != "" && (fs.NArg() > 0 || len(urls) > 0):
 		return e.usageError("url", "-files and URL arguments exclude each other")
+	case *querySep != "" && (len(*querySep) != 1 || strings.ContainsAny(*querySep, "=%+#")):
+		return e.usageError("url", "-query-separator %q: want one ASCII character, not =, %%, + or #", *querySep)
+	}
+	if *querySep != "" {
+		ed.QuerySeparator = (*querySep)[0]
 	}
 	args = append(urls, fs.Args()...)
 	for _, s := range sets {

@@ -41,6 +41,8 @@ func TestURLLikeTrurl(t *testing.T) {
 		{"qtrim before append", "", []string{"url", "-qtrim", "a", "-append", "query=a=ciao", "-append", "query=b=salve", "https://example.org/foo?a=hi&b=hello&x=y"},
 			"https://example.org/foo?b=hello&x=y&a=ciao&b=salve\n", "", 0},
 		{"a query's own ? is a name's, as Node and browsers read it", "", []string{"url", "-sort-query", "http://h/??b=1&a=2"}, "http://h/?%3Fb=1&a=2\n", "", 0},
+		{"a query separator", "", []string{"url", "--query-separator", ";", "--qtrim", "search", "-g", "{url} {query:page} {query-all:a}", "https://curl.se?search=fool;page=5;a=x%26y;a=%3B"},
+			"https://curl.se/?page=5;a=x%26y;a=%3B 5 x&y ;\n", "", 0},
 		{"sort query, stable", "", []string{"url", "-sort-query", "https://example.com/?b=a&a=c&b=0"}, "https://example.com/?a=c&b=a&b=0\n", "", 0},
 		// --punycode and --as-idn.
 		{"idn input is punycode", "", []string{"url", "https://räksmörgås.se"}, "https://xn--rksmrgs-5wao1o.se/\n", "", 0},
