@@ -23,7 +23,9 @@ import (
 // set, "*" left as it is and "~" encoded, where net/url does the opposite.
 //
 // The zero SearchParams is empty and ready to use. Its methods have the
-// names of URLSearchParams's, in Go's case.
+// names of URLSearchParams's, in Go's case. Those that read it take a
+// SearchParams value, so that u.SearchParams().Get("q") works; those that
+// change it take a pointer.
 type SearchParams struct {
 	list []queryPair
 	// raw, when not "", is what list serializes to: the query parsed,
@@ -158,11 +160,11 @@ func (u WebURL) WithSearchParams(q SearchParams) WebURL {
 }
 
 // Len returns the number of pairs.
-func (q *SearchParams) Len() int { return len(q.list) }
+func (q SearchParams) Len() int { return len(q.list) }
 
 // Get returns the value of the first pair named name, and whether there is
 // one.
-func (q *SearchParams) Get(name string) (string, bool) {
+func (q SearchParams) Get(name string) (string, bool) {
 	for _, p := range q.list {
 		if p.Name == name {
 			return p.Value, true
@@ -172,7 +174,7 @@ func (q *SearchParams) Get(name string) (string, bool) {
 }
 
 // GetAll returns the values of the pairs named name, in order.
-func (q *SearchParams) GetAll(name string) []string {
+func (q SearchParams) GetAll(name string) []string {
 	var values []string
 	for _, p := range q.list {
 		if p.Name == name {
@@ -183,14 +185,14 @@ func (q *SearchParams) GetAll(name string) []string {
 }
 
 // Has reports whether a pair is named name.
-func (q *SearchParams) Has(name string) bool {
+func (q SearchParams) Has(name string) bool {
 	_, ok := q.Get(name)
 	return ok
 }
 
 // HasValue reports whether a pair is named name and has the value value:
 // has(name, value).
-func (q *SearchParams) HasValue(name, value string) bool {
+func (q SearchParams) HasValue(name, value string) bool {
 	return slices.Contains(q.list, queryPair{name, value})
 }
 
@@ -224,7 +226,7 @@ func (q *SearchParams) Set(name, value string) {
 
 // Clone returns a copy of q whose changes do not change q: a SearchParams
 // copied by assignment shares its pairs, as a slice does.
-func (q *SearchParams) Clone() SearchParams { return SearchParams{slices.Clone(q.list), q.raw} }
+func (q SearchParams) Clone() SearchParams { return SearchParams{slices.Clone(q.list), q.raw} }
 
 // Delete removes every pair named name.
 func (q *SearchParams) Delete(name string) {
@@ -271,7 +273,7 @@ func utf16Key(r rune) int64 {
 }
 
 // All returns an iterator over the pairs, in order.
-func (q *SearchParams) All() iter.Seq2[string, string] {
+func (q SearchParams) All() iter.Seq2[string, string] {
 	return func(yield func(string, string) bool) {
 		for _, p := range q.list {
 			if !yield(p.Name, p.Value) {
@@ -284,7 +286,7 @@ func (q *SearchParams) All() iter.Seq2[string, string] {
 // String serializes the pairs by the application/x-www-form-urlencoded
 // serializer, in UTF-8: "name=value" joined by "&", a space written "+"
 // and the application/x-www-form-urlencoded percent-encode set encoded.
-func (q *SearchParams) String() string {
+func (q SearchParams) String() string {
 	if q.raw != "" {
 		return q.raw
 	}
@@ -298,7 +300,7 @@ func (q *SearchParams) String() string {
 // AppendEncoded appends the pairs serialized in the encoding enc (nil for
 // UTF-8), as a form of a page in a legacy encoding is submitted: a code
 // point enc lacks is written as "&#N;", percent-encoded.
-func (q *SearchParams) AppendEncoded(dst []byte, enc encoding.Encoding) []byte {
+func (q SearchParams) AppendEncoded(dst []byte, enc encoding.Encoding) []byte {
 	for i, p := range q.list {
 		if i > 0 {
 			dst = append(dst, '&')

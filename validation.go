@@ -21,7 +21,7 @@ type ValidationError struct {
 	Name   string
 }
 
-func (e *ValidationError) Error() string {
+func (e ValidationError) Error() string {
 	msg := fmt.Sprintf("offset %d: %s", e.Offset, e.Name)
 	if d := validationErrors[e.Name]; d != "" {
 		msg += " (" + d + ")"

@@ -95,6 +95,10 @@ func (u *WebURL) pathEnd() int {
 // String returns the URL's serialization, its href.
 func (u WebURL) String() string { return u.href }
 
+// IsValid reports whether u is a URL that parsing made, not the zero
+// WebURL: the empty URL, whose every part is empty or absent.
+func (u WebURL) IsValid() bool { return u.href != "" }
+
 // Href is the URL's serialization (the API's href).
 func (u WebURL) Href() string { return u.href }
 
@@ -144,7 +148,7 @@ func (u WebURL) HasHost() bool { return u.hasHost }
 // Port is the port in decimal, or "" when the URL has none (the scheme's
 // default port is never kept).
 func (u WebURL) Port() string {
-	if u.port < 0 {
+	if u.port < 0 || !u.IsValid() {
 		return ""
 	}
 	return u.href[u.hostEnd+1 : u.pathStart]
@@ -184,7 +188,7 @@ func (u WebURL) Hash() string {
 // Query returns the query and whether there is one ("?" with nothing after
 // it is an empty query, not an absent one).
 func (u WebURL) Query() (string, bool) {
-	if u.queryStart < 0 {
+	if u.queryStart < 0 || !u.IsValid() {
 		return "", false
 	}
 	return strings.TrimPrefix(u.Search(), "?"), true
@@ -192,7 +196,7 @@ func (u WebURL) Query() (string, bool) {
 
 // Fragment returns the fragment and whether there is one.
 func (u WebURL) Fragment() (string, bool) {
-	if u.fragStart < 0 {
+	if u.fragStart < 0 || !u.IsValid() {
 		return "", false
 	}
 	return u.href[u.fragStart+1:], true

@@ -393,7 +393,12 @@ type Loss struct {
 	Cut bool
 }
 
-func (e *Loss) Error() string { return e.Err.Error() }
+func (e *Loss) Error() string {
+	if e.Err == nil {
+		return "links: some input gave no links"
+	}
+	return e.Err.Error()
+}
 func (e *Loss) Unwrap() error { return e.Err }
 
 // ReadError reports that reading a document's input failed (a connection
@@ -401,7 +406,12 @@ func (e *Loss) Unwrap() error { return e.Err }
 // links found before it have been handed out.
 type ReadError struct{ Err error }
 
-func (e *ReadError) Error() string { return e.Err.Error() }
+func (e *ReadError) Error() string {
+	if e.Err == nil {
+		return "links: reading the input failed"
+	}
+	return e.Err.Error()
+}
 func (e *ReadError) Unwrap() error { return e.Err }
 
 // handlerError is an error returned by Handler.Link: it stops everything

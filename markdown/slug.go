@@ -78,6 +78,9 @@ func NewSlugger(d Dialect) *Slugger { return &Slugger{d: d, seen: map[string]int
 //     case, letters, digits, "_" and "-" kept, each white space made "-",
 //     everything else removed; a slug seen before gets "-1", "-2", ….
 func (s *Slugger) Slug(text string) string {
+	if s.seen == nil {
+		s.seen = map[string]int{} // the zero Slugger is GitHub's, for one page
+	}
 	switch s.d {
 	case MkDocs:
 		return s.uniqueMkDocs(slugMkDocs(text))

@@ -84,6 +84,9 @@ type DocFilter struct {
 // EscapedSource returns the document's source as a TSV column: its
 // control bytes percent-encoded.
 func (d *DocFilter) EscapedSource() []byte {
+	if d.doc == nil {
+		return nil
+	}
 	if d.source == nil {
 		d.source = textsafe.EscapeControls([]byte(d.doc.Source), 0)
 	}

@@ -1,0 +1,13 @@
+package webencoding
+
+import (
+	"testing"
+
+	"github.com/relurl/relurl/internal/zerotest"
+)
+
+// TestZeroValues: no exported method of the package's types panics on a
+// zero value (or a pointer to one), with zero arguments.
+func TestZeroValues(t *testing.T) {
+	zerotest.Check(t, SingleByte{})
+}
