@@ -204,3 +204,6 @@ func (u WebURL) Fragment() (string, bool) {
 
 // MarshalText returns the href.
 func (u WebURL) MarshalText() ([]byte, error) { return []byte(u.href), nil }
+
+// AppendText appends the href to b ([encoding.TextAppender]).
+func (u WebURL) AppendText(b []byte) ([]byte, error) { return append(b, u.href...), nil }

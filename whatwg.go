@@ -22,6 +22,16 @@ func ParseWeb(input string) (WebURL, error) {
 	return p.parseURL(input, nil)
 }
 
+// MustParseWeb is ParseWeb for a URL known to be valid, in tests and
+// package variables: it panics if input does not parse.
+func MustParseWeb(input string) WebURL {
+	u, err := ParseWeb(input)
+	if err != nil {
+		panic(err)
+	}
+	return u
+}
+
 // Parse parses ref with u as its base URL by the basic URL parser: what
 // `new URL(ref, base)` does, and so how a browser resolves a link.
 func (u WebURL) Parse(ref string) (WebURL, error) {

@@ -41,3 +41,23 @@ func TestValuesInUse(t *testing.T) {
 		t.Errorf("ValidationError as an error: %v", err)
 	}
 }
+
+// MustParseWeb gives the URL, or panics; a WebURL is written and read back
+// as text.
+func TestMustParseWebAndText(t *testing.T) {
+	u := MustParseWeb("HTTP://H/a b")
+	if u.Href() != "http://h/a%20b" {
+		t.Errorf("MustParseWeb: %q", u.Href())
+	}
+	b, _ := u.AppendText([]byte("url: "))
+	var back WebURL
+	if string(b) != "url: http://h/a%20b" || back.UnmarshalText(b[len("url: "):]) != nil || back != u {
+		t.Errorf("AppendText %q, read back %v", b, back)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("MustParseWeb of no URL does not panic")
+		}
+	}()
+	MustParseWeb("no url")
+}
