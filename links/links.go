@@ -547,6 +547,10 @@ func (x *Extractor) html(r io.Reader, contentType string, outer base.Base, part 
 			return x.base, err
 		}
 	}
+	var stopped handlerError
+	if errors.As(readErr, &stopped) {
+		return x.base, readErr // the Handler asked for no more: no srcdoc either
+	}
 	if readErr != nil {
 		readErr = &ReadError{readErr}
 	}

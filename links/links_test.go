@@ -569,12 +569,23 @@ func TestSrcdoc(t *testing.T) {
 	if len(got) != 3 || len(warns) != 1 || !strings.Contains(warns[0].Error(), "srcdoc/srcdoc: iframe srcdoc documents nested deeper than 1: 1 not read") {
 		t.Errorf("MaxDepth 1: got %v, warnings %v", got, warns)
 	}
+	// A Handler that stops the extraction is called no more, for a
+	// srcdoc's links either.
+	calls := 0
+	stop := errors.New("enough")
+	_, err := (&Extractor{}).HTML(strings.NewReader(doc), base.Retrieved("http://h/p"), &Handler{Link: func(*Link) error {
+		calls++
+		return stop
+	}})
+	if err != stop || calls != 1 {
+		t.Errorf("a Handler that stops: %d calls, %v", calls, err)
+	}
 	// A Handler with Srcdoc is handed each srcdoc (with Sites, where its
 	// attribute is written) in place of its links.
 	var sites []Site
 	var fallbacks []string
 	x := &Extractor{Sites: true}
-	_, err := x.HTML(strings.NewReader(doc), base.Retrieved("http://h/p"), &Handler{
+	_, err = x.HTML(strings.NewReader(doc), base.Retrieved("http://h/p"), &Handler{
 		Link: func(l *Link) error {
 			if l.Part != "" {
 				t.Errorf("Srcdoc set: link %s of part %s", l.URL, l.Part)

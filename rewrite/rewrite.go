@@ -134,7 +134,7 @@ func (o *Options) Document(src []byte, outer base.Base) ([]byte, Result, error) 
 		_, err := x.HTML(bytes.NewReader(src), outer, h)
 		return err
 	}
-	out, res, err := o.rewrite(document{text: text, outer: outer, docURL: o.move(outer.URL), read: read})
+	out, res, err := o.rewrite(document{text: text, docURL: o.move(outer.URL), read: read})
 	if err != nil || out == nil {
 		return src, res, err
 	}
@@ -146,14 +146,13 @@ func (o *Options) Document(src []byte, outer base.Base) ([]byte, Result, error) 
 	return out, res, nil
 }
 
-// A document is one to rewrite: its text, decoded to UTF-8; its base from
-// outside; docURL, the URL its <base href> (and, with DropBase, its links)
-// will resolve against once rewritten: its own URL, moved, or for an
-// iframe srcdoc's document its container's new base; how deep it is in
-// srcdoc documents; and read, which finds its links.
+// A document is one to rewrite: its text, decoded to UTF-8; docURL, the
+// URL its <base href> (and, with DropBase, its links) will resolve against
+// once rewritten: its own URL, moved, or for an iframe srcdoc's document
+// its container's new base; how deep it is in srcdoc documents; and read,
+// which finds its links against the base it has now.
 type document struct {
 	text   []byte
-	outer  base.Base
 	docURL string
 	depth  int
 	read   func(*links.Extractor, *links.Handler) error
@@ -194,7 +193,7 @@ func (o *Options) srcdoc(doc []byte, fallback base.Base, newBase string, depth i
 		_, err := x.Srcdoc(doc, fallback, h)
 		return err
 	}
-	return o.rewrite(document{text: doc, outer: fallback.Enclosed(), docURL: newBase, depth: depth, read: read})
+	return o.rewrite(document{text: doc, docURL: newBase, depth: depth, read: read})
 }
 
 // Markdown rewrites the links of the Markdown document src, whose URL is
@@ -212,7 +211,7 @@ func (o *Options) Markdown(src []byte, url string) ([]byte, Result, error) {
 		x.Dialect = o.Dialect
 		return x.Markdown(bytes.NewReader(src), outer, h)
 	}
-	out, res, err := o.rewrite(document{text: src, outer: outer, docURL: o.move(outer.URL), read: read})
+	out, res, err := o.rewrite(document{text: src, docURL: o.move(outer.URL), read: read})
 	if err != nil || out == nil {
 		return src, res, err
 	}
