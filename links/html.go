@@ -468,31 +468,35 @@ func (d *document) settleBase() error {
 	t.node = htmltree.None
 	href := d.x.cleanURL(t.href)
 	var b base.Base
+	var err error
 	if d.x.Resolver.Spec == relurl.WHATWG {
-		var err error
-		if b, err = d.outer.EmbeddedWeb(string(href), base.HTMLBase); err != nil {
-			d.h.warn(partError(d.part, fmt.Errorf("%w; ignored, as HTML says: the document's URL is its base", err)))
-			return d.establish(d.outer)
-		}
+		b, err = d.outer.EmbeddedWeb(string(href), base.HTMLBase)
 	} else {
 		b = d.outer.Embedded(string(href), base.HTMLBase)
 	}
-	if s := strings.ToLower(relurl.Split(b.URL).Scheme()); s == "data" || s == "javascript" {
+	s := strings.ToLower(relurl.Split(b.URL).Scheme())
+	switch {
+	case err != nil:
+		d.h.warn(partError(d.part, fmt.Errorf("%w; ignored, as HTML says: the document's URL is its base", err)))
+		b = d.outer
+	case s == "data" || s == "javascript":
 		d.h.warn(partError(d.part, errors.New("<base href> of a "+s+": URL ignored, as HTML says: the document's URL is its base")))
-		return d.establish(d.outer)
-	}
-	if b.Note != "" {
+		b = d.outer
+	case b.Note != "":
 		d.h.warn(partError(d.part, errors.New(b.Note)))
 	}
-	if err := d.establish(b); err != nil || !d.x.Sites {
+	if err = d.establish(b); err != nil || !d.x.Sites {
 		return err
 	}
-	// The href that set the base is a link too, to whoever rewrites links.
+	// The href is a link too, to whoever rewrites links, whether it set
+	// the base or was ignored: -drop-base drops every <base>, and an
+	// iframe srcdoc's, ignored against one base, may count against the
+	// next.
 	d.x.site = t.site
 	d.x.rel = d.x.rel[:0]
 	line, col := d.line, d.col
 	d.line, d.col = t.line, t.col
-	err := d.keep(baseKind, t.href, -1)
+	err = d.keep(baseKind, t.href, -1)
 	d.line, d.col = line, col
 	return err
 }
