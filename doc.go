@@ -138,10 +138,10 @@ by the WHATWG URL Standard's basic URL parser, which also normalizes what it
 parses. [ParseWeb] and [WebURL.Parse] are that parser ("new URL(input)",
 "new URL(ref, base)"), section by section: the clean-up of the input, the
 states of "URL parsing", host parsing (section "Host parsing": IPv4 in all
-its forms, IPv6, domains through UTS #46 with golang.org/x/net/idna, opaque
-hosts), the percent-encode sets, and the URL serializer. A [WebURL] keeps
-the href and the offsets of its components, which its methods give as the
-Standard's API does (Href, Protocol, Username, Password, Host, Hostname,
+its forms, IPv6, domains through UTS #46 on the tables of Unicode 17.0,
+opaque hosts), the percent-encode sets, and the URL serializer. A [WebURL]
+keeps the href and the offsets of its components, which its methods give
+as the Standard's API does (Href, Protocol, Username, Password, Host, Hostname,
 Port, Pathname, Search, Hash, Origin).
 
 	page, _ := relurl.ParseWeb("HTTPS://Example.COM:443/a/b")

@@ -6,25 +6,18 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"golang.org/x/net/idna"
+	"github.com/relurl/relurl/internal/uts46"
 )
 
 // This file is the URL Standard's section "Hosts (domains and IP
 // addresses)": the host parser, with IPv4 in all its forms, IPv6 with
-// compression, domains through UTS #46 (package golang.org/x/net/idna), and
-// opaque hosts of non-special URLs.
-
-// The two UTS #46 profiles of "domain parser ToASCII" (section "IDNA"):
-// beStrict true and false. Both: CheckBidi and CheckJoiners true,
-// Transitional_Processing false, IgnoreInvalidPunycode false.
-var (
-	strictIDNA = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.CheckJoiners(true),
-		idna.CheckHyphens(true), idna.StrictDomainName(true), idna.Transitional(false),
-		idna.VerifyDNSLength(true))
-	lenientIDNA = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.CheckJoiners(true),
-		idna.CheckHyphens(false), idna.StrictDomainName(false), idna.Transitional(false),
-		idna.VerifyDNSLength(false))
-)
+// compression, domains through UTS #46 (package internal/uts46, on the
+// Unicode version of its tables), and opaque hosts of non-special URLs.
+//
+// The section "IDNA" runs "domain parser ToASCII" with beStrict true and
+// false: uts46.Strict and the zero uts46.Options. Both have CheckBidi and
+// CheckJoiners true, Transitional_Processing and IgnoreInvalidPunycode
+// false.
 
 // hostTable classifies ASCII bytes for host parsing.
 var hostTable = func() (t [256]uint8) {
@@ -165,7 +158,7 @@ func (p hostParser) appendDomain(dst []byte, input string, at int) (_ []byte, ok
 		result = strings.ToLower(domain)
 	} else {
 		var err error
-		if result, err = lenientIDNA.ToASCII(domain); err != nil {
+		if result, err = uts46.ToASCII(domain, uts46.Options{}); err != nil {
 			if p.trace != nil {
 				p.note("host parser: UTS #46 ToASCII refuses %q: %v", domain, err)
 			}
@@ -182,13 +175,10 @@ func (p hostParser) appendDomain(dst []byte, input string, at int) (_ []byte, ok
 }
 
 // strictToASCII reports whether the "domain parser ToASCII" run strictly
-// (beStrict) accepts domain: x/net/idna's strict profile, and no empty
-// label at the end either, which UTS #46's VerifyDnsLength refuses
-// (IdnaTestV2's A4_2 for "a.b.c.d.") where x/net/idna lets the root label
-// be empty.
+// (beStrict) accepts domain.
 func strictToASCII(domain string) bool {
-	result, err := strictIDNA.ToASCII(domain)
-	return err == nil && !strings.HasSuffix(result, ".")
+	_, err := uts46.ToASCII(domain, uts46.Strict)
+	return err == nil
 }
 
 // appendOpaqueHost is the "opaque-host parser".

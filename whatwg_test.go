@@ -135,12 +135,9 @@ func TestToASCII(t *testing.T) {
 		Input  string
 		Output *string
 	}](t, "toascii.json")
-	known, passed := unicode15(t), 0
+	passed := 0
 	for _, c := range cases {
 		u, err := ParseWeb("https://" + c.Input + "/x")
-		if known[c.Input] {
-			continue
-		}
 		switch {
 		case c.Output == nil && err == nil:
 			t.Errorf("%q: host %q, want failure", c.Input, u.Hostname())
@@ -152,7 +149,7 @@ func TestToASCII(t *testing.T) {
 			passed++
 		}
 	}
-	t.Logf("toascii.json: %d of %d cases pass; %d need Unicode 17 (testdata/idna-unicode15.txt)", passed, len(cases), len(cases)-passed)
+	t.Logf("toascii.json: %d of %d cases pass", passed, len(cases))
 }
 
 func TestParseWebError(t *testing.T) {
@@ -224,27 +221,6 @@ func itoa(n int) string {
 	return string(b)
 }
 
-// unicode15 reads testdata/idna-unicode15.txt: the IDNA cases that
-// golang.org/x/net/idna cannot pass under Go 1.26, which the file explains.
-func unicode15(t *testing.T) map[string]bool {
-	data, err := os.ReadFile("testdata/idna-unicode15.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	set := map[string]bool{}
-	for _, line := range strings.Split(string(data), "\n") {
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		var s string
-		if err := json.Unmarshal([]byte(line), &s); err != nil {
-			t.Fatalf("idna-unicode15.txt: %q: %v", line, err)
-		}
-		set[s] = true
-	}
-	return set
-}
-
 // TestIdnaTestV2 runs IdnaTestV2.json as web-platform-tests does: each
 // input as the host of "https://INPUT/x", with the characters that would
 // end a host percent-encoded; output null means failure.
@@ -253,7 +229,7 @@ func TestIdnaTestV2(t *testing.T) {
 		Input  string
 		Output *string
 	}](t, "IdnaTestV2.json")
-	known, passed, tried, unicode17 := unicode15(t), 0, 0, 0
+	passed, tried := 0, 0
 	for _, c := range cases {
 		if c.Input == "" {
 			continue // the empty host cannot be given to the URL parser
@@ -261,25 +237,18 @@ func TestIdnaTestV2(t *testing.T) {
 		tried++
 		host := strings.NewReplacer(":", "%3A", "/", "%2F", "?", "%3F", "#", "%23", "\\", "%5C").Replace(c.Input)
 		u, err := ParseWeb("https://" + host + "/x")
-		var bad string
 		switch {
 		case c.Output == nil && err == nil:
-			bad = "got " + u.Hostname() + ", want failure"
+			t.Errorf("%q: got %s, want failure", c.Input, u.Hostname())
 		case c.Output != nil && err != nil:
-			bad = err.Error() + ", want " + *c.Output
+			t.Errorf("%q: %v, want %s", c.Input, err, *c.Output)
 		case c.Output != nil && u.Hostname() != *c.Output:
-			bad = "got " + u.Hostname() + ", want " + *c.Output
-		}
-		switch {
-		case bad == "":
-			passed++
-		case known[c.Input]:
-			unicode17++
+			t.Errorf("%q: got %s, want %s", c.Input, u.Hostname(), *c.Output)
 		default:
-			t.Errorf("%q: %s", c.Input, bad)
+			passed++
 		}
 	}
-	t.Logf("IdnaTestV2.json: %d of %d cases pass; %d need Unicode 17 (testdata/idna-unicode15.txt)", passed, tried, unicode17)
+	t.Logf("IdnaTestV2.json: %d of %d cases pass", passed, tried)
 }
 
 // TestPercentEncodingJSON runs web-platform-tests' percent-encoding.json:

@@ -21,12 +21,12 @@ package edit
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
-	"golang.org/x/net/idna"
-
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/uts46"
 )
 
 // Components are the components an Edit sets and a template gets, in the
@@ -82,6 +82,9 @@ type Edit struct {
 	// GuessScheme gives an input without a scheme the one trurl and curl
 	// guess for it (see GuessScheme) before it is parsed.
 	GuessScheme bool
+	// CurlOnly refuses a URL whose scheme libcurl does not support
+	// (trurl's --curl): one of CurlSchemes.
+	CurlOnly bool
 	// QuerySeparator, if not 0, separates the query's pairs instead of
 	// "&", for the operations on them and for reading them (URL.Query),
 	// as trurl's --query-separator does: "a=b;c=d" with ";".
@@ -170,6 +173,9 @@ func Parse(spec relurl.Spec, s string) (URL, error) {
 // Apply parses s and applies e to it.
 func (e *Edit) Apply(s string) (URL, error) {
 	u, guessed, err := e.parse(s)
+	if err == nil {
+		err = e.checkScheme(&u)
+	}
 	if err != nil {
 		return URL{}, err
 	}
@@ -228,8 +234,26 @@ func (e *Edit) Apply(s string) (URL, error) {
 	if e.Spec == relurl.RFC3986 && !e.KeepPort {
 		u.rfc.dropDefaultPort()
 	}
+	if err := e.checkScheme(&u); err != nil {
+		return URL{}, err
+	}
 	return u, nil
 }
+
+// checkScheme refuses, with CurlOnly, a scheme libcurl does not support:
+// the input's, and the one the edits leave.
+func (e *Edit) checkScheme(u *URL) error {
+	if scheme := strings.ToLower(u.Get("scheme", false)); e.CurlOnly && !slices.Contains(CurlSchemes, scheme) {
+		return fmt.Errorf("scheme %q: libcurl does not support it", scheme)
+	}
+	return nil
+}
+
+// CurlSchemes are the URL schemes libcurl supports, as curl's README of
+// 2026 lists its protocols: the schemes Edit.CurlOnly accepts.
+var CurlSchemes = []string{"dict", "file", "ftp", "ftps", "gopher", "gophers", "http", "https",
+	"imap", "imaps", "ldap", "ldaps", "mqtt", "mqtts", "pop3", "pop3s", "rtsp", "scp", "sftp",
+	"smb", "smbs", "smtp", "smtps", "telnet", "tftp", "ws", "wss"}
 
 // parse parses s, with the scheme GuessScheme gives it if e asks, and
 // reports whether it did. When that fails, and so does s as it is, the
@@ -488,7 +512,7 @@ func IDN(host string) string {
 	if !strings.Contains(host, "xn--") {
 		return host
 	}
-	if s, err := idna.Lookup.ToUnicode(host); err == nil {
+	if s, err := uts46.ToUnicode(host, uts46.Options{}); err == nil {
 		return s
 	}
 	return host
@@ -497,7 +521,7 @@ func IDN(host string) string {
 // Punycode returns a host in ASCII, its Unicode labels encoded (UTS #46
 // ToASCII), as the URL Standard's host parser writes it.
 func Punycode(host string) string {
-	if s, err := idna.Lookup.ToASCII(host); err == nil {
+	if s, err := uts46.ToASCII(host, uts46.Options{}); err == nil {
 		return s
 	}
 	return host

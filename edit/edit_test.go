@@ -19,7 +19,7 @@ func ExampleEdit() {
 	}
 	u, _ := e.Apply("https://www.example.com/old?utm_source=mail&q=go+url")
 	fmt.Println(u.String())
-	s, _ := edit.Format("{host} {query:q} {default:port}", &u, false)
+	s, _ := edit.Format("{host} {query:q} {default:port}", &u, edit.Display{})
 	fmt.Println(s)
 	// Output:
 	// https://www.example.com/search?page=2&q=go+url
@@ -38,8 +38,8 @@ func FuzzFormat(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, template string) {
-		a, errA := edit.Format(template, &u, false)
-		b, errB := edit.Format(template, &u, false)
+		a, errA := edit.Format(template, &u, edit.Display{})
+		b, errB := edit.Format(template, &u, edit.Display{})
 		if a != b || (errA == nil) != (errB == nil) {
 			t.Fatalf("%q gives %q, then %q", template, a, b)
 		}
@@ -123,26 +123,42 @@ func TestFormat(t *testing.T) {
 		"{must:fragment} {strict:path}": "f /a b",
 		"[{host}]":                      "[xn--bcher-kva.example]",
 	} {
-		if got, err := edit.Format(template, &u, false); err != nil || got != want {
+		if got, err := edit.Format(template, &u, edit.Display{}); err != nil || got != want {
 			t.Errorf("Format(%q) = %q, %v; want %q", template, got, err, want)
 		}
 	}
 	for template, says := range map[string]string{"{nope}": `no component "nope"`, "{puny:idn:host}": "exclude each other", "{bad:host}": `no modifier "bad"`} {
-		if _, err := edit.Format(template, &u, false); err == nil || !strings.Contains(err.Error(), says) {
+		if _, err := edit.Format(template, &u, edit.Display{}); err == nil || !strings.Contains(err.Error(), says) {
 			t.Errorf("Format(%q): %v, want an error saying %q", template, err, says)
 		}
 	}
-	if _, err := edit.Format("{must:user} {must:query}", &u, false); err != nil {
+	if _, err := edit.Format("{must:user} {must:query}", &u, edit.Display{}); err != nil {
 		t.Errorf("must: %v", err)
 	}
 	noQuery, _ := edit.Parse(relurl.WHATWG, "https://h/")
-	if _, err := edit.Format("{host} {must:query}", &noQuery, false); err == nil {
+	if _, err := edit.Format("{host} {must:query}", &noQuery, edit.Display{}); err == nil {
 		t.Error("{must:query} of a URL without a query: no error")
 	}
-	if got, _ := edit.Format("{default:url}", &noQuery, false); got != "https://h:443/" {
+	if got, _ := edit.Format("{default:url}", &noQuery, edit.Display{}); got != "https://h:443/" {
 		t.Errorf("{default:url}: %q", got)
 	}
-	j, err := edit.JSON(&u, false, false)
+	// Display: what -as-idn and -default-port ask of every field, and of
+	// JSON; a field's own "puny:" still wins.
+	idnHost, _ := edit.Parse(relurl.WHATWG, "https://xn--bcher-kva.example/p")
+	both := edit.Display{IDN: true, DefaultPort: true}
+	for template, want := range map[string]string{
+		"{url}":                  "https://bücher.example:443/p",
+		"{host} {port}":          "bücher.example 443",
+		"{puny:host} {puny:url}": "xn--bcher-kva.example https://xn--bcher-kva.example:443/p",
+	} {
+		if got, err := edit.Format(template, &idnHost, both); err != nil || got != want {
+			t.Errorf("Format(%q, %+v) = %q, %v; want %q", template, both, got, err, want)
+		}
+	}
+	if j, _ := edit.JSON(&idnHost, both, false); string(j) != `{"url":"https://bücher.example:443/p","parts":{"host":"bücher.example","path":"/p","port":"443","scheme":"https"}}` {
+		t.Errorf("JSON with %+v: %s", both, j)
+	}
+	j, err := edit.JSON(&u, edit.Display{}, false)
 	want := `{"url":"https://user:pw@xn--bcher-kva.example:8080/a%20b?a=1&b=2+3&b=4#f","parts":{"fragment":"f","host":"xn--bcher-kva.example","password":"pw","path":"/a b","port":"8080","query":"a=1&b=2 3&b=4","scheme":"https","user":"user"},"params":[{"key":"a","value":"1"},{"key":"b","value":"2 3"},{"key":"b","value":"4"}]}`
 	if err != nil || string(j) != want {
 		t.Errorf("JSON: %s, %v\nwant %s", j, err, want)

@@ -22,15 +22,25 @@ import (
 // value of the query parameter name, and "{query-all:name}" all of them,
 // separated by spaces. "\{", "\[" and "{{" are the brace, "\\" a
 // backslash, "\t", "\n" and "\r" a tab, a newline and a carriage return;
-// a brace that is not closed is text. With idn, the host is written in
-// Unicode wherever it appears.
-func Format(template string, u *URL, idn bool) (string, error) {
+// a brace that is not closed is text. d says how hosts and ports are
+// written where no modifier says it.
+func Format(template string, u *URL, d Display) (string, error) {
 	t, err := ParseTemplate(template)
 	if err != nil {
 		return "", err
 	}
-	b, err := t.Append(nil, u, idn, nil)
+	b, err := t.Append(nil, u, d, nil)
 	return string(b), err
+}
+
+// Display says how the formats write a URL's host and port, for every
+// field that has no modifier of its own: IDN writes the host in Unicode
+// (trurl's --as-idn, the modifier "idn:"; "puny:" overrides it), and
+// DefaultPort writes the scheme's default port where the URL has none
+// (trurl's --default-port, the modifier "default:"). The zero value writes
+// the URL as it is.
+type Display struct {
+	IDN, DefaultPort bool
 }
 
 // A Template is a template of Format, parsed once for many URLs.
@@ -161,7 +171,7 @@ func parseField(text string) (field, error) {
 // text is the caller's, written as it is (a command percent-encodes the
 // control bytes of a decoded component, not the tab of its template). A
 // field with "must:" whose component the URL lacks is an error.
-func (t *Template) Append(dst []byte, u *URL, idn bool, escape func(dst []byte, from int) []byte) ([]byte, error) {
+func (t *Template) Append(dst []byte, u *URL, d Display, escape func(dst []byte, from int) []byte) ([]byte, error) {
 	put := func(v string) {
 		from := len(dst)
 		dst = append(dst, v...)
@@ -191,15 +201,15 @@ func (t *Template) Append(dst []byte, u *URL, idn bool, escape func(dst []byte, 
 			}
 			put(strings.Join(values, " "))
 		case f.component == "url":
-			put(u.display(f.idn || idn && !f.puny, f.def))
+			put(u.display(Display{IDN: f.idn || d.IDN && !f.puny, DefaultPort: f.def || d.DefaultPort}))
 		default:
 			v := u.Get(f.component, !f.raw)
 			switch {
-			case f.def && f.component == "port" && v == "":
+			case (f.def || d.DefaultPort) && f.component == "port" && v == "":
 				v = u.DefaultPort()
 			case f.puny && f.component == "host":
 				v = Punycode(v)
-			case (f.idn || idn && !f.puny) && f.component == "host":
+			case (f.idn || d.IDN && !f.puny) && f.component == "host":
 				v = IDN(v)
 			}
 			put(v)
@@ -217,12 +227,11 @@ func formEncode(v string) string {
 	return strings.TrimPrefix(q.String(), "=")
 }
 
-// display returns the URL, its host in Unicode with idn, and with
-// defaultPort the scheme's default port written when it has none.
+// display returns the URL as d says to write it.
 //
 // The host is replaced where it is, after the "//" that follows the scheme
 // and after any user information, which may hold the same text.
-func (u *URL) display(idn, defaultPort bool) string {
+func (u *URL) display(d Display) string {
 	s := u.String()
 	host := u.Get("host", false)
 	start := strings.Index(s, "//")
@@ -241,12 +250,12 @@ func (u *URL) display(idn, defaultPort bool) string {
 		return s
 	}
 	after := s[start+len(host):]
-	if defaultPort && u.Get("port", false) == "" {
+	if d.DefaultPort && u.Get("port", false) == "" {
 		if p := u.DefaultPort(); p != "" {
 			after = ":" + p + after
 		}
 	}
-	if idn {
+	if d.IDN {
 		host = IDN(host)
 	}
 	return s[:start] + host + after
@@ -254,8 +263,9 @@ func (u *URL) display(idn, defaultPort bool) string {
 
 // JSON returns the JSON object of u, as trurl's --json writes one: url,
 // parts (each component present, decoded, or with encoded as it is in the
-// URL) and params (the query's pairs, decoded, in order).
-func JSON(u *URL, idn, encoded bool) ([]byte, error) {
+// URL) and params (the query's pairs, decoded, in order). d says how the
+// url and the parts write the host and the port.
+func JSON(u *URL, d Display, encoded bool) ([]byte, error) {
 	type param struct {
 		Key   string `json:"key"`
 		Value string `json:"value"`
@@ -264,14 +274,18 @@ func JSON(u *URL, idn, encoded bool) ([]byte, error) {
 		URL    string            `json:"url"`
 		Parts  map[string]string `json:"parts"`
 		Params []param           `json:"params,omitempty"`
-	}{URL: u.display(idn, false), Parts: map[string]string{}}
+	}{URL: u.display(d), Parts: map[string]string{}}
 	for _, c := range Components {
 		if u.Has(c) {
 			v := u.Get(c, !encoded)
-			if c == "host" && idn {
+			if c == "host" && d.IDN {
 				v = IDN(v)
 			}
 			obj.Parts[c] = v
+		} else if c == "port" && d.DefaultPort {
+			if p := u.DefaultPort(); p != "" {
+				obj.Parts[c] = p
+			}
 		}
 	}
 	q := u.Query()

@@ -76,7 +76,13 @@ pairs, in order); -urlencode writes the parts as they are in the URL.
 writes anyway (the URL Standard's host parser writes punycode, and RFC
 3986 has no other host), and is taken for trurl's scripts. The URL
 Standard always drops a scheme's default port; with -spec 3986, it is
-dropped unless -keep-port.
+dropped unless -keep-port. -default-port writes the scheme's default port
+(of http, https, ws, wss and ftp, the schemes the URL Standard gives one)
+where a URL has none, as every field's "default:" would. -curl accepts
+only the schemes libcurl supports (dict, file, ftp, ftps, gopher, gophers,
+http, https, imap, imaps, ldap, ldaps, mqtt, mqtts, pop3, pop3s, rtsp,
+scp, sftp, smb, smbs, smtp, smtps, telnet, tftp, ws, wss); a URL of
+another fails.
 
 Examples:
 
@@ -127,6 +133,9 @@ Examples:
 
   $ relurl url -as-idn -get '{host}' http://xn--bcher-kva.example/
   bücher.example
+
+  $ relurl url -default-port https://example.com/a
+  https://example.com:443/a
 
   $ relurl url -set port=99999 https://example.com/; echo "exit $?"
 
@@ -194,6 +203,8 @@ func runURL(e *env, args []string) int {
 	asIDN := fs.Bool("as-idn", false, "write hosts in Unicode")
 	punycode := fs.Bool("punycode", false, "write hosts in ASCII (punycode), as relurl does anyway")
 	keepPort := fs.Bool("keep-port", false, "with -spec 3986, keep a port that is the scheme's default")
+	defaultPort := fs.Bool("default-port", false, "write the scheme's default port where a URL has none")
+	curlOnly := fs.Bool("curl", false, "accept only the schemes libcurl supports")
 	files := fs.String("files", "", "read the URLs from `FILE` (- for standard input), one a line")
 	fs.StringVar(files, "url-file", "", "the same as -files, as trurl spells it")
 	fs.StringVar(files, "f", "", "the same as -files, as trurl spells it")
@@ -211,7 +222,7 @@ func runURL(e *env, args []string) int {
 	}
 
 	ed := &edit.Edit{Spec: spec, Redirect: *redirect, QTrim: qtrims, Replace: replaces, ForceReplace: forceReplaces,
-		SortQuery: *sortQuery, KeepPort: *keepPort, GuessScheme: !*noGuess}
+		SortQuery: *sortQuery, KeepPort: *keepPort, GuessScheme: !*noGuess, CurlOnly: *curlOnly}
 	switch {
 	case spec == relurl.RFC1808:
 		return e.usageError("url", "-spec: url edits by the URL Standard (whatwg) or RFC 3986")
@@ -273,7 +284,7 @@ func runURL(e *env, args []string) int {
 	if *urlencode {
 		template = template.Encoded()
 	}
-	show := urlShower(edits, template, *asJSON, *asIDN, *urlencode)
+	show := urlShower(edits, template, *asJSON, edit.Display{IDN: *asIDN, DefaultPort: *defaultPort}, *urlencode)
 	failed := []byte("\n")
 	var skipped func(int, error) []byte
 	if *asJSON {
@@ -354,9 +365,9 @@ func (e *env) urlFromParts(ed *edit.Edit, sets []string, show func(out []byte, s
 }
 
 // urlShower returns what appends the edited URL s to out: by the template,
-// or as JSON, with hosts in Unicode when idn. A URL that fails is, in
-// JSON, a line of its own with the input and why.
-func urlShower(edits []*edit.Edit, template *edit.Template, asJSON, idn, encoded bool) func(out []byte, s string) ([]byte, error) {
+// or as JSON, its hosts and ports as d says. A URL that fails is, in JSON,
+// a line of its own with the input and why.
+func urlShower(edits []*edit.Edit, template *edit.Template, asJSON bool, d edit.Display, encoded bool) func(out []byte, s string) ([]byte, error) {
 	return func(out []byte, s string) ([]byte, error) {
 		for _, ed := range edits {
 			u, err := ed.Apply(s)
@@ -370,7 +381,7 @@ func urlShower(edits []*edit.Edit, template *edit.Template, asJSON, idn, encoded
 				return out, err
 			}
 			if asJSON {
-				j, err := edit.JSON(&u, idn, encoded)
+				j, err := edit.JSON(&u, d, encoded)
 				if out = append(append(out, j...), '\n'); err != nil {
 					return out, err
 				}
@@ -379,7 +390,7 @@ func urlShower(edits []*edit.Edit, template *edit.Template, asJSON, idn, encoded
 			// -get's template, or "{url}": the values' control bytes
 			// percent-encoded, the template's own written as they are.
 			start := len(out)
-			out, err = template.Append(out, &u, idn, textsafe.EscapeControls)
+			out, err = template.Append(out, &u, d, textsafe.EscapeControls)
 			if err != nil {
 				return out[:start], err
 			}
