@@ -129,7 +129,7 @@ func TestAgainstChromium(t *testing.T) {
 	// segments of absolute paths (Section 5.2 of RFC 1808), and "." and ".." after
 	// params, which RFC 1808 leaves inside them: ";x", "../../../g", "/./g",
 	// "/../g", "g;x=1/./y" and "g;x=1/../y".
-	r := relurlRun(t, in(browserPage), "links", "-url", page, "-")
+	r := relurlRun(t, in(browserPage), "links", "-spec", "1808", "-url", page, "-")
 	var differ []string
 	for i, u := range strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n") {
 		if i < len(browser) && u != browser[i] {

@@ -153,7 +153,8 @@ func runCheck(e *env, args []string) int {
 	var f checkFlags
 	var o linkcheck.Options
 	fs.StringVar(&f.root, "root", "", "the site's root `DIR`: a link to /x is DIR/x, no file link outside it")
-	fs.TextVar(&f.spec, "spec", relurl.WHATWG, "resolve links by RFC `1808`, RFC 3986 or the URL Standard")
+	specFlag(fs, &f.spec)
+	documentSpec(fs, &f.spec)
 	fs.StringVar(&f.elements, "elements", "", "check only these `elements` or ELEMENT@ATTRIBUTEs (default all)")
 	fs.IntVar(&o.Concurrency, "c", 16, "check this many targets at once")
 	fs.IntVar(&o.PerHost, "per-host", 2, "send at most this many requests at once to one host")

@@ -336,7 +336,7 @@ func TestWgetWARC(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("wget: %v\n%s", err, out)
 	}
-	r := relurlRun(t, nil, "links", "-tsv", filepath.Join(dir, "crawl.warc.gz"))
+	r := relurlRun(t, nil, "links", "-spec", "1808", "-tsv", filepath.Join(dir, "crawl.warc.gz"))
 	want := s.URL + "/old\t" + s.URL + "/docs/a.html\n" +
 		s.URL + "/docs/a.html\t" + s.URL + "/docs/sub/b.html\n" +
 		s.URL + "/docs/a.html\t" + s.URL + "/docs/sub/i.png\n" +
@@ -346,7 +346,7 @@ func TestWgetWARC(t *testing.T) {
 	r.stderr = regexp.MustCompile(`crawl.warc.gz, WARC record at offset \d+: `).ReplaceAllString(r.stderr, "crawl.warc.gz, WARC record at offset N: ")
 	check(t, r, want, "relurl links: warning: "+s.URL+"/docs/a.html: "+filepath.Join(dir, "crawl.warc.gz")+", WARC record at offset N: relative html-base \"/docs/sub/\" resolved against the retrieval base "+s.URL+"/docs/a.html\n"+
 		"relurl links: 3 documents (3 of them WARC records), 5 links, 0.0 MB; skipped, giving no links: metadata 1, payload 2, request 3, warcinfo 1\n", 0)
-	direct := relurlRun(t, nil, "links", "-tsv", s.URL+"/docs/a.html", s.URL+"/docs/sub/b.html")
+	direct := relurlRun(t, nil, "links", "-spec", "1808", "-tsv", s.URL+"/docs/a.html", s.URL+"/docs/sub/b.html")
 	if !strings.HasSuffix(r.stdout, direct.stdout) {
 		t.Errorf("from the WARC:\n%s\nfetched:\n%s", r.stdout, direct.stdout)
 	}
@@ -363,8 +363,8 @@ func TestGoldenOutput(t *testing.T) {
 	}
 	dir := docPages(t)
 	sum := func(s string) string { h := sha256.Sum256([]byte(s)); return hex.EncodeToString(h[:]) }
-	pages := relurlRun(t, nil, "links", "-json", "-j", "2", "-map", dir+"=https://docs.example/", dir)
-	crawl := relurlRun(t, nil, "links", "-json", "-j", "2", docsCrawl)
+	pages := relurlRun(t, nil, "links", "-spec", "1808", "-json", "-j", "2", "-map", dir+"=https://docs.example/", dir)
+	crawl := relurlRun(t, nil, "links", "-spec", "1808", "-json", "-j", "2", docsCrawl)
 	check := relurlRun(t, nil, "check", "-offline", "-json", "-map", dir+"=https://docs.example/", dir)
 	var positions strings.Builder
 	for line := range strings.Lines(check.stdout) {

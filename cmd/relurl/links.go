@@ -18,10 +18,10 @@ import (
 )
 
 const linksHelp = `
-Links prints the links of documents, resolved (by RFC 1808, Section 4;
-with -spec 3986 by RFC 3986; with -spec whatwg by the WHATWG URL Standard,
-each link as a browser fetches it) against each document's base URL,
-established by the layers of RFC 1808, Section 3:
+Links prints the links of documents, resolved as a browser fetches them
+(by the WHATWG URL Standard; -spec 1808 by RFC 1808, Section 4, -spec 3986
+by RFC 3986) against each document's base URL, established by the layers
+of RFC 1808, Section 3:
 
   3.1  a base in the document: HTML's <base href>, a message's
        "Base: <URL:...>" header, or its successors Content-Base and (in MIME
@@ -34,7 +34,7 @@ established by the layers of RFC 1808, Section 3:
        a file's own file:// URL, as a browser opening it has;
   3.4  none: absolute links are printed, relative ones counted as unresolved.
 
-With -spec whatwg, a <base href> is parsed against the document's URL, as
+By the URL Standard, a <base href> is parsed against the document's URL, as
 HTML does, and one the URL parser refuses is ignored with a warning; a link
 the parser refuses (a bad host or port) is not printed but counted on
 standard error, and in JSON has url null and "error" saying why. The query
@@ -109,10 +109,11 @@ per document, and -scope internal (or external) keeps the links to the
 document's own site (or the others): same registrable domain, else same
 host, as its retrieval URL; unresolved links are outside every scope.
 
-By RFC 1808 (the default), a URL is resolved as written: "http://a" keeps
-its empty path, and "http://a" and "http://a/" are two URLs. -spec whatwg
-gives the URLs a browser fetches, normalised ("http://a/"): the choice for
-a crawler's link graph.
+The URL Standard (the default, as for check and rewrite) gives the URLs a
+browser fetches, normalised ("http://a/"): the choice for a crawler's link
+graph. By RFC 1808 (-spec 1808), a URL is resolved as written: "http://a"
+keeps its empty path, and "http://a" and "http://a/" are two URLs; a
+relative <base href> is resolved against the retrieval URL, with a warning.
 
 Elements read (-elements chooses among them, by name, or by
 ELEMENT@ATTRIBUTE for one attribute: -elements a@href,img):
@@ -135,17 +136,17 @@ submits to the document's URL; an <a> inside <math> and a <frame> outside
 (-template reads them).
 
 Problems that leave the rest readable are warnings on standard error: a
-relative <base href>, a part that cannot be decoded or whose header is
-unreadable (the next part is read), a missing closing boundary, a message
-with no HTML part, a response that is not HTML, a malformed WARC record
-(with its file and offset; the next record is read). A document that fails
-is reported with its name, after its links until then, and the others go
-on: a failed fetch, a non-2xx answer, too many redirects, a timeout, a
-connection closed early (after its retries), nesting deeper than
--max-depth, a document over -max-size, a WARC file cut short or not a WARC
-though named one; the exit status is then 1. A record's warnings name the
-archive and the record's offset. Bad flag
-values exit 2. A run of more than one document ends with a summary.
+relative <base href> (by an RFC), a part that cannot be decoded or whose
+header is unreadable (the next part is read), a missing closing boundary,
+a message with no HTML part, a response that is not HTML, a malformed WARC
+record (with its file and offset; the next record is read). A document
+that fails is reported with its name, after its links until then, and the
+others go on: a failed fetch, a non-2xx answer, too many redirects, a
+timeout, a connection closed early (after its retries), nesting deeper
+than -max-depth, a document over -max-size, a WARC file cut short or not a
+WARC though named one; the exit status is then 1. A record's warnings name
+the archive and the record's offset. Bad flag values exit 2. A run of more
+than one document ends with a summary.
 
 Examples:
 
@@ -156,8 +157,9 @@ Examples:
   $ relurl links -tsv -map docs=https://docs.python.org/3.11/ docs > graph.tsv
   $ relurl links -json crawl.warc.gz | jq -r 'select(.element=="img") | .url'
   $ relurl links -format parquet -o links.parquet crawl.warc.gz
-  $ relurl links -spec whatwg -fields source,url,rel,surt -unique crawl.warc.gz
-  $ relurl links -spec whatwg -scope external -tsv testdata/documents/*.html
+  $ relurl links -fields source,url,rel,surt -unique crawl.warc.gz
+  $ relurl links -scope external -tsv testdata/documents/*.html
+  $ relurl links -spec 1808 -tsv testdata/documents/*.html
   $ find archive -name '*.warc.gz' | relurl links -tsv -files - > edges.tsv
   $ relurl links -json -prefix s3://commoncrawl/ -files warc.paths.gz
   $ relurl links https://www.example.org/
@@ -168,8 +170,9 @@ Base prints the base URL that RFC 1808, Section 3 establishes for each
 document, and the layer that set it (html-base, base-header, content-base,
 content-location, encapsulating, retrieval or none), as "BASE<TAB>LAYER";
 for a MIME message, a line "PART<TAB>BASE<TAB>LAYER" for each HTML part.
-With -spec whatwg, a <base href> is parsed against the document's URL as
-HTML does, so the base is the one a browser holds.
+By the URL Standard (the default; -spec 1808 or 3986 for an RFC's), a
+<base href> is parsed against the document's URL as HTML does, so the base
+is the one a browser holds.
 With many documents (or a WARC) each line starts with the document's source
 and a tab. DOCUMENT and the flags are those of relurl links.
 
@@ -190,6 +193,7 @@ func runLinks(e *env, args []string) int {
 	listFiles := fs.Bool("list-files", false, "print the inputs of -files, one a line, and read none of them")
 	partRows := fs.Int64("part-rows", 0, "with -format parquet, make -o a directory of parts of at most `N` rows")
 	r := specFlags(fs)
+	documentSpec(fs, &r.Spec)
 	fieldList := fs.String("fields", "", "print these `columns` of each resolved link, tab-separated (see above)")
 	elements := fs.String("elements", "", "read only these `elements` or ELEMENT@ATTRIBUTEs (default all)")
 	template := fs.Bool("template", false, "read the links inside <template>, which browsers keep out of the document")
@@ -387,6 +391,7 @@ func runBase(e *env, args []string) int {
 	asJSON := fs.Bool("json", false, "print one JSON object per document or HTML part")
 	var spec relurl.Spec
 	specFlag(fs, &spec)
+	documentSpec(fs, &spec)
 	if code, ok := d.parse(e, fs, args, baseHelp); !ok {
 		return code
 	}

@@ -20,7 +20,7 @@ func TestLinksFiles(t *testing.T) {
 			"http://r.example/d/page2.html\nhttps://example.org/\nhttp://r.example/d/doc.html#top\n", "", 0},
 		{"no base", "", []string{"links", documents + "no-base.html"},
 			"https://example.org/\n", "relurl links: 2 relative links left unresolved: the document has no base URL (give -url, or -file-urls)\n", 0},
-		{"relative base", "", []string{"links", "-url", "http://r.example/a/b/doc", documents + "base-relative.html"},
+		{"relative base", "", []string{"links", "-spec", "1808", "-url", "http://r.example/a/b/doc", documents + "base-relative.html"},
 			"http://r.example/a/docs/intro.html\nhttp://r.example/logo.png\n",
 			"relurl links: warning: relative html-base \"../docs/\" resolved against the retrieval base http://r.example/a/b/doc\n", 0},
 		{"standard input, sniffed as HTML", `<base href="http://b.example/x/"><a href="y">`, []string{"links", "-"},

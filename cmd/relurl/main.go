@@ -17,8 +17,10 @@
 //	relurl validate [-q] [-spec S] URL... | -          check URLs; exit 4 if any is invalid
 //	relurl url [-set C=V] [-get TEMPLATE | -json] URL...  edit and show URLs, as trurl does
 //
-// S, the standard, is 1808 (RFC 1808, the default), 3986 (RFC 3986) or
-// whatwg (the WHATWG URL Standard); -rfc is the same flag.
+// S, the standard, is 1808 (RFC 1808), 3986 (RFC 3986) or whatwg (the
+// WHATWG URL Standard); -rfc is the same flag. The document commands (links,
+// base, check, rewrite) resolve by whatwg, as a browser, by default; the
+// others by 1808.
 //
 //	relurl version                                     the version and commit (also relurl -version)
 //	relurl completion bash|zsh|fish                    the shell's completion script

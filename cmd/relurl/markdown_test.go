@@ -314,7 +314,7 @@ func TestLinksOfFeedsSitemapsText(t *testing.T) {
 				"a\thref\txml-base\thttps://other.example/deep/inner/x.html\n" +
 				"img\tsrc\txml-base\thttps://other.example/deep/inner/y.png\n" +
 				"content\tsrc\txml-base\thttps://other.example/deep/media/body.html\n"},
-		{[]string{"links", "-url", "https://x.example/urls.txt", text},
+		{[]string{"links", "-spec", "1808", "-url", "https://x.example/urls.txt", text},
 			"https://a.example/one\nhttps://a.example/two\nhttp://www.b.example/three\n"},
 		{[]string{"links", "-type", "text", "-url", "https://x.example/", "-"}, ""},
 	} {
@@ -325,7 +325,7 @@ func TestLinksOfFeedsSitemapsText(t *testing.T) {
 		check(t, r, tt.want, "", 0)
 	}
 	// Standard input read as text.
-	r := relurlRun(t, in("https://a.example/x www.b.example"), "links", "-type", "text", "-url", "https://x.example/", "-")
+	r := relurlRun(t, in("https://a.example/x www.b.example"), "links", "-spec", "1808", "-type", "text", "-url", "https://x.example/", "-")
 	check(t, r, "https://a.example/x\nhttp://www.b.example\n", "", 0) // RFC 1808 writes a URL as it is
 	// A feed and Markdown over HTTP, by their Content-Type.
 	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -170,6 +170,17 @@ func specFlag(fs *flag.FlagSet, s *relurl.Spec) {
 	fs.TextVar(s, "rfc", relurl.RFC1808, "the same as -spec")
 }
 
+// documentSpec makes the URL Standard the default of fs's -spec (and
+// -rfc), registered as specFlag does: the document commands (links, base,
+// check, rewrite) resolve a document's links as a browser does, the string
+// commands by RFC 1808.
+func documentSpec(fs *flag.FlagSet, s *relurl.Spec) {
+	*s = relurl.WHATWG
+	for _, name := range []string{"spec", "rfc"} {
+		fs.Lookup(name).DefValue = "whatwg"
+	}
+}
+
 // specFlags registers -spec, -rfc and -nonstrict on fs and returns the
 // Resolver they set.
 func specFlags(fs *flag.FlagSet) *relurl.Resolver {

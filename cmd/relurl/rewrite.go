@@ -14,7 +14,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/internal/safefile"
 	"github.com/relurl/relurl/internal/textsafe"
@@ -115,8 +114,8 @@ func runRewrite(e *env, args []string) int {
 	fs.BoolVar(&o.DropBase, "drop-base", false, "remove the <base> element; write links against the document's URL")
 	fs.Var(&maps, "map", "give the files below `DIR=URL`'s DIR the URL URL/PATH (repeatable)")
 	url := fs.String("url", "", "the `URL` of a single document")
-	o.Resolver.Spec = relurl.WHATWG
 	specFlag(fs, &o.Resolver.Spec)
+	documentSpec(fs, &o.Resolver.Spec)
 	write := fs.Bool("w", false, "write the result back to each document's file")
 	diff := fs.Bool("d", false, "print a unified diff of each document that changes")
 	list := fs.Bool("l", false, "print the names of the documents that change")
@@ -125,7 +124,6 @@ func runRewrite(e *env, args []string) int {
 	fs.IntVar(&o.Jobs, "j", 0, "rewrite `N` documents at once (default: one for each core)")
 	var dialect dialectFlag
 	dialectFlagVar(fs, &dialect)
-	fs.Lookup("spec").DefValue = "whatwg"
 	if code, ok := e.parseFlags(fs, args, rewriteHelp); !ok {
 		return code
 	}

@@ -116,8 +116,9 @@ func TestBaseSpec(t *testing.T) {
 	os.WriteFile(page, []byte(`<base href="../Docs/./Guide/"><a href=x>`), 0o644)
 	const url = "http://Example.COM:80/a/b/page.html"
 	runCLITests(t, []cliTest{
-		{"RFC 1808", "", []string{"base", "-url", url, page}, "http://Example.COM:80/a/Docs/Guide/\thtml-base\n", "*", 0},
+		{"RFC 1808", "", []string{"base", "-spec", "1808", "-url", url, page}, "http://Example.COM:80/a/Docs/Guide/\thtml-base\n", "*", 0},
 		{"the URL Standard", "", []string{"base", "-spec", "whatwg", "-url", url, page}, "http://example.com/a/Docs/Guide/\thtml-base\n", "*", 0},
+		{"the URL Standard by default", "", []string{"base", "-url", url, page}, "http://example.com/a/Docs/Guide/\thtml-base\n", "*", 0},
 		{"a bad -spec", "", []string{"base", "-spec", "2396", page}, "", "relurl base: invalid value \"2396\" for flag -spec…", 2},
 	})
 }
