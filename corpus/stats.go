@@ -66,9 +66,9 @@ func fileKind(name string) string {
 	return "no extension"
 }
 
-// Count returns "1 document", "2 documents": n and the noun, plural but
+// count returns "1 document", "2 documents": n and the noun, plural but
 // for one.
-func Count(n int, noun string) string {
+func count(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
@@ -78,14 +78,14 @@ func Count(n int, noun string) string {
 // String sums the stats up, as the links command reports them.
 func (s *Stats) String() string {
 	var b strings.Builder
-	b.WriteString(Count(s.Documents, "document"))
+	b.WriteString(count(s.Documents, "document"))
 	switch {
 	case s.Records == 1 && s.Documents == 1:
 		b.WriteString(" (a WARC record)")
 	case s.Records > 0:
 		fmt.Fprintf(&b, " (%d of them WARC records)", s.Records)
 	}
-	fmt.Fprintf(&b, ", %s, %.1f MB", Count(s.Links, "link"), float64(s.Bytes)/1e6)
+	fmt.Fprintf(&b, ", %s, %.1f MB", count(s.Links, "link"), float64(s.Bytes)/1e6)
 	if s.Failed > 0 {
 		fmt.Fprintf(&b, ", %d failed", s.Failed)
 	}

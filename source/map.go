@@ -9,7 +9,7 @@ import (
 
 // A Map says that the files below Dir are the documents at URL, each at
 // URL followed by its path below Dir, as relurl's -map DIR=URL says: the
-// retrieval URL package corpus gives a file, and the files package check
+// retrieval URL package corpus gives a file, and the files package linkcheck
 // looks at for the links to URL. It is one type for both, so that a tree
 // mapped for its links is the tree checked.
 //

@@ -16,7 +16,7 @@ import (
 )
 
 // This file is the retry policy of every request relurl makes, for the
-// objects of this package and for the targets of package check: which
+// objects of this package and for the targets of package linkcheck: which
 // failures are worth another try, and how long to wait before it.
 
 // Retry bounds the tries at one failure of an object: at its first

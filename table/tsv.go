@@ -7,9 +7,7 @@ package table
 import (
 	"bytes"
 	"fmt"
-	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
@@ -26,20 +24,6 @@ var TSVColumns = []string{
 	"source", "url", "ref", "base", "base_from", "element", "attribute", "part", "rel", "text",
 	"host", "domain", "surt", "status", "error",
 	"warc_filename", "warc_record_offset", "warc_record_length", "warc_record_id", "warc_date",
-}
-
-// ParseTSVColumns parses a list of TSVColumns, comma-separated, in any
-// case.
-func ParseTSVColumns(list string) ([]string, error) {
-	var fields []string
-	for _, f := range strings.Split(list, ",") {
-		f = strings.ToLower(strings.TrimSpace(f))
-		if !slices.Contains(TSVColumns, f) {
-			return nil, fmt.Errorf("%q is not one of %s", f, strings.Join(TSVColumns, ","))
-		}
-		fields = append(fields, f)
-	}
-	return fields, nil
 }
 
 // A Filter chooses and shapes the links of each document: the edges of a

@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/relurl/relurl"
-	linkcheck "github.com/relurl/relurl/check"
 	"github.com/relurl/relurl/corpus"
+	"github.com/relurl/relurl/linkcheck"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/source"
 )
@@ -294,19 +294,19 @@ func (f *checkFlags) options(e *env, d *docFlags, o *linkcheck.Options) (map[str
 		return fail("-elements: %v", err)
 	}
 	for _, h := range f.headers {
-		if err := o.AddHeader(h); err != nil {
+		if err := addHeader(o, h); err != nil {
 			return fail("-H %q: %v", h, err)
 		}
 	}
 	for _, a := range f.auths {
-		if err := o.AddAuth(a); err != nil {
+		if err := addAuth(o, a); err != nil {
 			return fail("-auth %q: %v", a, err)
 		}
 	}
-	if o.Include, err = linkcheck.CompilePatterns(f.includes); err != nil {
+	if o.Include, err = compilePatterns(f.includes); err != nil {
 		return fail("-include: %v", err)
 	}
-	if o.Exclude, err = linkcheck.CompilePatterns(f.excludes); err != nil {
+	if o.Exclude, err = compilePatterns(f.excludes); err != nil {
 		return fail("-exclude: %v", err)
 	}
 	ignored, err := linkcheck.ReadIgnoreFile(f.ignoreFile)
@@ -315,7 +315,7 @@ func (f *checkFlags) options(e *env, d *docFlags, o *linkcheck.Options) (map[str
 		return nil, exitFailed, false
 	}
 	o.Exclude = append(o.Exclude, ignored...)
-	age, err := linkcheck.ParseAge(f.maxAge)
+	age, err := parseAge(f.maxAge)
 	if err != nil {
 		return fail("-max-cache-age %q: %v", f.maxAge, err)
 	}
@@ -356,14 +356,14 @@ func (f *checkFlags) report(e *env, reports iter.Seq[linkcheck.Report], document
 	}
 	c := linkcheck.Count(reports)
 	fmt.Fprintf(e.stderr, "relurl check: %s, %s, %s; broken: %s, %s; skipped: %s; excluded: %s\n",
-		corpus.Count(documents, "document"), corpus.Count(c.Links, "link"),
-		corpus.Count(c.Targets, "target"), corpus.Count(c.BrokenTargets, "target"), corpus.Count(c.ByState[linkcheck.Broken], "link"),
-		corpus.Count(c.ByState[linkcheck.Skipped], "link"), corpus.Count(c.ByState[linkcheck.Excluded], "link"))
+		count(documents, "document"), count(c.Links, "link"),
+		count(c.Targets, "target"), count(c.BrokenTargets, "target"), count(c.ByState[linkcheck.Broken], "link"),
+		count(c.ByState[linkcheck.Skipped], "link"), count(c.ByState[linkcheck.Excluded], "link"))
 	if c.Unresolved > 0 {
-		fmt.Fprintf(e.stderr, "relurl check: hint: %s could not be resolved, for want of a base URL: give the documents one with -map DIR=URL, -url URL or -root DIR\n", corpus.Count(c.Unresolved, "link"))
+		fmt.Fprintf(e.stderr, "relurl check: hint: %s could not be resolved, for want of a base URL: give the documents one with -map DIR=URL, -url URL or -root DIR\n", count(c.Unresolved, "link"))
 	}
 	if n := c.ByState[linkcheck.Unchecked]; n > 0 {
-		fmt.Fprintf(e.stderr, "relurl check: %s not checked: -max-time ran out\n", corpus.Count(n, "link"))
+		fmt.Fprintf(e.stderr, "relurl check: %s not checked: -max-time ran out\n", count(n, "link"))
 		status = worse(status, exitTimeout)
 	}
 	if c.ByState[linkcheck.Broken] > 0 {
@@ -381,7 +381,7 @@ func (f *checkFlags) context() (context.Context, context.CancelFunc) {
 }
 
 // crawlSite is check -recursive: the URLs are a site's starts, and
-// package check reads its pages, package links finding their links.
+// package linkcheck reads its pages, package links finding their links.
 func (f *checkFlags) crawlSite(e *env, d *docFlags, only map[string]bool, o linkcheck.Options, starts []string) int {
 	for _, s := range starts {
 		if !source.IsURL(s) || strings.HasPrefix(s, "s3:") {
@@ -416,11 +416,11 @@ func (f *checkFlags) crawlSite(e *env, d *docFlags, only map[string]bool, o link
 		status = exitFailed
 	}
 	if res.NotFollowed > 0 {
-		fmt.Fprintf(e.stderr, "relurl check: %s in scope checked but not read: -crawl-depth or -max-pages\n", corpus.Count(res.NotFollowed, "page"))
+		fmt.Fprintf(e.stderr, "relurl check: %s in scope checked but not read: -crawl-depth or -max-pages\n", count(res.NotFollowed, "page"))
 	}
 	if n := res.Sitemaps; n.Read+n.Failed+n.NotRead > 0 {
 		fmt.Fprintf(e.stderr, "relurl check: sitemaps: %s read (%d in part), %d not read for -max-pages, %d failed; %s listed, %d out of scope, %d past a sitemap's 50,000\n",
-			corpus.Count(n.Read, "sitemap"), n.Partly, n.NotRead, n.Failed, corpus.Count(n.URLs, "page"), n.OutOfScope, n.PastLimit)
+			count(n.Read, "sitemap"), n.Partly, n.NotRead, n.Failed, count(n.URLs, "page"), n.OutOfScope, n.PastLimit)
 	}
 	status = f.report(e, res.Reports(), res.Pages, f.saveCache(e, o, status))
 	if err := res.Err(); err != nil {

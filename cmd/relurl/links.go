@@ -242,7 +242,7 @@ func runLinks(e *env, args []string) int {
 	}
 	var fields []string
 	if *fieldList != "" {
-		if fields, err = table.ParseTSVColumns(*fieldList); err != nil {
+		if fields, err = parseFields(*fieldList); err != nil {
 			return e.usageError("links", "-fields: %v", err)
 		}
 	}
@@ -329,13 +329,13 @@ func (p *linkPrinter) docLinks(doc *corpus.Doc) func(*links.Link, *corpus.Output
 func (p *linkPrinter) summary(e *env, stats corpus.Stats) {
 	if n := p.unresolved.Load(); n > 0 && !p.json && !p.table {
 		if stats.Documents+stats.Failed > 1 {
-			fmt.Fprintf(e.stderr, "relurl links: %s left unresolved: their documents have no base URL (give -map, or -file-urls)\n", corpus.Count(int(n), "relative link"))
+			fmt.Fprintf(e.stderr, "relurl links: %s left unresolved: their documents have no base URL (give -map, or -file-urls)\n", count(int(n), "relative link"))
 		} else {
-			fmt.Fprintf(e.stderr, "relurl links: %s left unresolved: the document has no base URL (give -url, or -file-urls)\n", corpus.Count(int(n), "relative link"))
+			fmt.Fprintf(e.stderr, "relurl links: %s left unresolved: the document has no base URL (give -url, or -file-urls)\n", count(int(n), "relative link"))
 		}
 	}
 	if n := p.refused.Load(); n > 0 && !p.json && !p.table {
-		fmt.Fprintf(e.stderr, "relurl links: %s the URL parser refuses, as a browser would\n", corpus.Count(int(n), "link"))
+		fmt.Fprintf(e.stderr, "relurl links: %s the URL parser refuses, as a browser would\n", count(int(n), "link"))
 	}
 	if stats.Documents+stats.Failed > 1 || stats.Records > 0 || len(stats.Skipped) > 0 {
 		fmt.Fprintf(e.stderr, "relurl links: %s\n", &stats)
@@ -382,6 +382,20 @@ func countTrue(bs ...bool) int {
 		}
 	}
 	return n
+}
+
+// parseFields parses -fields: table.TSVColumns, comma-separated, in any
+// order and case.
+func parseFields(list string) ([]string, error) {
+	var fields []string
+	for _, f := range strings.Split(list, ",") {
+		f = strings.ToLower(strings.TrimSpace(f))
+		if !slices.Contains(table.TSVColumns, f) {
+			return nil, fmt.Errorf("%q is not one of %s", f, strings.Join(table.TSVColumns, ","))
+		}
+		fields = append(fields, f)
+	}
+	return fields, nil
 }
 
 func runBase(e *env, args []string) int {

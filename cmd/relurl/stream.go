@@ -210,10 +210,18 @@ func (p *progress) show(lines int) {
 }
 
 // showDocs shows "N documents, M MB, L links, R MB/s" the same way.
+// count returns "1 link", "2 links": n and the noun, plural but for one.
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 func (p *progress) showDocs(s *corpus.Stats) {
 	p.update(func(seconds float64) string {
 		mb := float64(s.Bytes) / 1e6
-		return fmt.Sprintf("%s, %.1f MB, %s, %.1f MB/s", corpus.Count(s.Documents, "document"), mb, corpus.Count(s.Links, "link"), mb/seconds)
+		return fmt.Sprintf("%s, %.1f MB, %s, %.1f MB/s", count(s.Documents, "document"), mb, count(s.Links, "link"), mb/seconds)
 	})
 }
 

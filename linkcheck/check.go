@@ -1,7 +1,7 @@
-// Package check checks links: that what each resolves to exists, and that
+// Package linkcheck checks links: that what each resolves to exists, and that
 // its fragment names an element there. The links come resolved, by package
 // links and its layers of bases (a <base href> included, wherever it is);
-// check never resolves a reference itself.
+// linkcheck never resolves a reference itself.
 //
 // Each distinct target is checked once, however many links lead to it:
 //
@@ -31,14 +31,12 @@
 //
 // The step from found links to reports is the package's too: FromLink
 // makes a Link of what package links found in a package corpus document,
-// SortLinks puts them in a report's order, Count sums the reports up, and
-// Options take their settings as a user writes them (AddHeader, AddAuth,
-// ReadIgnoreFile, ParseAge), and the reports are written for people
-// (Text), programs (JSON) and CI systems (Markdown, GitHub, JUnit). What
-// the package must not do is find links or read documents, which are
-// packages links and corpus, or print: it returns the bytes, and the
-// command writes them.
-package check
+// SortLinks puts them in a report's order, Count sums the reports up,
+// ReadIgnoreFile reads a .relurlignore, and WriteReport writes the reports
+// for people (Text), programs (JSON) and CI systems (Markdown, GitHub,
+// JUnit). Finding the links and reading the documents are packages links
+// and corpus's work.
+package linkcheck
 
 import (
 	"context"

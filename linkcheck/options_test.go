@@ -1,4 +1,4 @@
-package check
+package linkcheck
 
 import (
 	"os"
@@ -6,33 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 )
-
-func TestAddHeaderAndAuth(t *testing.T) {
-	var o Options
-	for _, h := range []string{"Accept: text/html", "X-Token:  a:b "} {
-		if err := o.AddHeader(h); err != nil {
-			t.Fatal(h, err)
-		}
-	}
-	if o.Header.Get("Accept") != "text/html" || o.Header.Get("X-Token") != "a:b" {
-		t.Errorf("headers %v", o.Header)
-	}
-	for _, bad := range []string{"no colon", ": empty name"} {
-		if err := o.AddHeader(bad); err == nil || err.Error() != `want "Name: value"` {
-			t.Errorf("AddHeader(%q): %v", bad, err)
-		}
-	}
-	if err := o.AddAuth("docs.example=me:pa:ss"); err != nil || o.Auth["docs.example"] != [2]string{"me", "pa:ss"} {
-		t.Errorf("AddAuth: %v, %v", err, o.Auth)
-	}
-	for _, bad := range []string{"docs.example", "=me:pw", "docs.example=me"} {
-		if err := o.AddAuth(bad); err == nil {
-			t.Errorf("AddAuth(%q) accepted", bad)
-		}
-	}
-}
 
 func TestReadIgnoreFile(t *testing.T) {
 	dir := t.TempDir()
@@ -49,19 +23,6 @@ func TestReadIgnoreFile(t *testing.T) {
 	os.WriteFile(bad, []byte("ok\n(unclosed\n"), 0o644)
 	if _, err := ReadIgnoreFile(bad); err == nil || !strings.HasPrefix(err.Error(), bad+", line 2: ") {
 		t.Errorf("a bad pattern: %v, want the file and line 2", err)
-	}
-}
-
-func TestParseAge(t *testing.T) {
-	for in, want := range map[string]time.Duration{"1d": 24 * time.Hour, "1.5d": 36 * time.Hour, "12h": 12 * time.Hour, "30m": 30 * time.Minute, "0": 0} {
-		if got, err := ParseAge(in); err != nil || got != want {
-			t.Errorf("ParseAge(%q) = %v, %v; want %v", in, got, err, want)
-		}
-	}
-	for _, bad := range []string{"", "d", "-1d", "-5m", "week"} {
-		if _, err := ParseAge(bad); err == nil {
-			t.Errorf("ParseAge(%q) accepted", bad)
-		}
 	}
 }
 
