@@ -32,6 +32,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/relurl/relurl"
@@ -76,6 +77,14 @@ type Doc struct {
 	in    io.Reader      // an open file, standard input, or a fetched body
 	close func() error   // closes in
 	resp  *http.Response // a fetched page's answer, its body in
+	held  int64          // the bytes it holds in memory: a WARC record's, a small file's
+}
+
+// release closes what a document that will not be extracted holds open.
+func (d *Doc) release() {
+	if d.close != nil {
+		d.close()
+	}
 }
 
 // Local reports whether the document is a local file (a file named as an
@@ -124,8 +133,17 @@ type Options struct {
 	// one archive is not read at the speed of one core.
 	Inflaters int
 
+	// Concurrent is how many inputs Docs reads at once: up to Concurrent
+	// files, directories, archives and URLs are opened, read and
+	// inflated side by side, each on a goroutine of its own, while Docs
+	// still yields their documents in input order. The documents of an
+	// input after the first wait, at most 256 of them and 32 MiB of WARC
+	// records and small files each. 0 and 1 read one input after
+	// another. Skip is then called from several goroutines at once.
+	Concurrent int
+
 	src     *source.Options
-	mapUsed []bool // by Maps: some input was below it
+	mapUsed []atomic.Bool // by Maps: some input was below it
 }
 
 // An OptionError is a field of Options whose value cannot work.
@@ -158,6 +176,8 @@ func (o *Options) Validate() error {
 		return bad("Retry.MaxWait", o.Retry.MaxWait, "more than 0, or 0 for the default")
 	case o.Inflaters < 0:
 		return bad("Inflaters", o.Inflaters, "0 or more")
+	case o.Concurrent < 0:
+		return bad("Concurrent", o.Concurrent, "0 or more")
 	case o.Prefix != "" && o.Files == "":
 		return bad("Prefix", o.Prefix, "a manifest in Files to join to")
 	case o.URL != "" && !relurl.Split(o.URL).HasScheme():

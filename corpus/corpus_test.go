@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -197,5 +198,54 @@ func TestOptionsValidate(t *testing.T) {
 		case tt.field != "" && !strings.HasPrefix(err.Error(), "corpus: "+tt.field+" "):
 			t.Errorf("%+v: %q does not name %s first", tt.o, err, tt.field)
 		}
+	}
+}
+
+// With Concurrent, Docs reads several inputs at once and yields the same
+// documents in the same order; a consumer that stops early leaves no
+// reader behind, and the documents read ahead are closed.
+func TestDocsReadAhead(t *testing.T) {
+	dir := t.TempDir()
+	var inputs []string
+	for d := range 4 {
+		sub := filepath.Join(dir, fmt.Sprintf("d%d", d))
+		os.MkdirAll(sub, 0o755)
+		for i := range 20 {
+			os.WriteFile(filepath.Join(sub, fmt.Sprintf("p%02d.html", i)), []byte(`<a href="x">`), 0o644)
+		}
+		inputs = append(inputs, sub)
+	}
+	inputs = append(inputs, filepath.Join(dir, "missing.html"), filepath.Join(dir, "d1", "p03.html"))
+	names := func(concurrent, stopAfter int) []string {
+		o := &Options{Concurrent: concurrent, Maps: []source.Map{{Dir: filepath.Join(dir, "d2"), URL: "http://h/"}, {Dir: filepath.Join(dir, "none"), URL: "http://n/"}}}
+		var got []string
+		for d := range o.Docs(slices.Values(inputs)) {
+			got = append(got, fmt.Sprintf("%s %s %v %v", d.Name, d.URL, d.Err != nil, d.Warning != nil))
+			d.release()
+			if len(got) == stopAfter {
+				break
+			}
+		}
+		return got
+	}
+	one := names(1, -1)
+	if len(one) != 4*20+2+1 { // and the unused map's warning
+		t.Fatalf("%d documents: %q", len(one), one)
+	}
+	for _, c := range []int{2, 3, 8} {
+		if got := names(c, -1); !slices.Equal(got, one) {
+			t.Errorf("Concurrent %d: other documents, or another order:\n%q\nwant\n%q", c, got, one)
+		}
+	}
+	before := runtime.NumGoroutine()
+	for range 20 {
+		names(4, 5)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Errorf("%d goroutines after runs stopped early, %d before", n, before)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/relurl/relurl/links"
@@ -41,8 +42,22 @@ func Counts(name string) bool {
 // fell under is a Doc with a Warning, last.
 func (o *Options) Docs(inputs iter.Seq[string]) iter.Seq[*Doc] {
 	return func(yield func(*Doc) bool) {
-		if !o.inputs(inputs, yield) {
-			return
+		// What the inputs share, made before they are read, which may be
+		// on several goroutines at once.
+		o.Source()
+		if o.mapUsed == nil {
+			o.mapUsed = make([]atomic.Bool, len(o.Maps))
+		}
+		if o.Concurrent > 1 {
+			if !o.readAhead(o.names(inputs), yield) {
+				return
+			}
+		} else {
+			for name, err := range o.names(inputs) {
+				if !o.entry(name, err, yield) {
+					return
+				}
+			}
 		}
 		for _, err := range o.unusedMaps() {
 			if !yield(&Doc{Name: "-map", Source: "-map", Warning: err}) {
@@ -52,29 +67,36 @@ func (o *Options) Docs(inputs iter.Seq[string]) iter.Seq[*Doc] {
 	}
 }
 
-// inputs yields the documents of the inputs, then of the manifest, and
-// reports whether to go on.
-func (o *Options) inputs(inputs iter.Seq[string], yield func(*Doc) bool) bool {
-	for name := range inputs {
-		if !o.input(name, yield) {
-			return false
-		}
-	}
-	if o.Files == "" {
-		return true
-	}
-	for name, err := range o.Source().Manifest(o.ctx(), o.Files, o.Prefix, o.Stdin) {
-		if err != nil {
-			if !yield(&Doc{Name: o.Files, Source: o.Files, Err: fmt.Errorf("-files: %w", err)}) {
-				return false
+// names yields the inputs, then those of the manifest, each with nil, or
+// the manifest's name and why it could not be read on.
+func (o *Options) names(inputs iter.Seq[string]) iter.Seq2[string, error] {
+	return func(yield func(string, error) bool) {
+		for name := range inputs {
+			if !yield(name, nil) {
+				return
 			}
-			continue
 		}
-		if !o.input(name, yield) {
-			return false
+		if o.Files == "" {
+			return
+		}
+		for name, err := range o.Source().Manifest(o.ctx(), o.Files, o.Prefix, o.Stdin) {
+			if err != nil {
+				name, err = o.Files, fmt.Errorf("-files: %w", err)
+			}
+			if !yield(name, err) {
+				return
+			}
 		}
 	}
-	return true
+}
+
+// entry yields the documents of one of names' entries, and reports
+// whether to go on.
+func (o *Options) entry(name string, err error, yield func(*Doc) bool) bool {
+	if err != nil {
+		return yield(&Doc{Name: name, Source: name, Err: err})
+	}
+	return o.input(name, yield)
 }
 
 func (o *Options) input(name string, yield func(*Doc) bool) bool {
@@ -215,6 +237,9 @@ func (o *Options) file(name, what string, f io.ReadCloser, maybe bool, yield fun
 	d := &Doc{Name: name, Source: name, URL: o.retrieval(name), in: br, close: f.Close}
 	if file, ok := f.(*os.File); ok {
 		d.in, d.close = readSmall(file, br)
+		if whole, ok := d.in.(*bytes.Reader); ok {
+			d.held = whole.Size()
+		}
 	}
 	if d.URL != "" {
 		d.Source = d.URL
@@ -300,8 +325,6 @@ func notWARC(name string, br *bufio.Reader) error {
 	return fmt.Errorf("%s: not a WARC archive: it starts with %q, not WARC/ (plain, gzip or zstd)", name, prefix)
 }
 
-// retrieval returns the retrieval URL of the file name: -url's, or the
-// one a Map gives it.
 // RetrievalURL returns the retrieval URL of the file name, as the
 // documents of a run get theirs: URL, if set; else the URL of the Map
 // with the longest Dir that holds it, followed by its path below Dir,
@@ -320,10 +343,10 @@ func (o *Options) retrieval(name string) string {
 		}
 	}
 	if which >= 0 {
-		if o.mapUsed == nil {
-			o.mapUsed = make([]bool, len(o.Maps))
+		if o.mapUsed == nil { // outside Docs
+			o.mapUsed = make([]atomic.Bool, len(o.Maps))
 		}
-		o.mapUsed[which] = true
+		o.mapUsed[which].Store(true)
 		u, _ := o.Maps[which].URLOf(name)
 		return u
 	}
@@ -340,7 +363,7 @@ func (o *Options) retrieval(name string) string {
 func (o *Options) unusedMaps() []error {
 	var errs []error
 	for i, m := range o.Maps {
-		if o.mapUsed == nil || !o.mapUsed[i] {
+		if o.mapUsed == nil || !o.mapUsed[i].Load() {
 			errs = append(errs, fmt.Errorf("-map %s=%s: no input is below %s", m.Dir, m.URL, m.Dir))
 		}
 	}
@@ -371,7 +394,7 @@ func (o *Options) records(name string, r io.Reader, yield func(*Doc) bool) bool 
 			d = &Doc{Name: name, Source: name, Warning: &links.Loss{Err: fmt.Errorf("%s: %w", name, err)}, Unreadable: 1}
 		default:
 			target := rec.TargetURI()
-			d = &Doc{Name: name, Source: target, URL: target, Record: rec, Status: httpStatus(rec)}
+			d = &Doc{Name: name, Source: target, URL: target, Record: rec, Status: httpStatus(rec), held: int64(len(rec.Block))}
 			if target == "" {
 				d.Source = name
 			}

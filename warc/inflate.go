@@ -2,9 +2,11 @@ package warc
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"io"
+	"runtime/pprof"
 	"sync"
 
 	"github.com/klauspost/compress/gzip"
@@ -170,9 +172,13 @@ func (a *ahead) dispatch() {
 		a.runs[at] = r
 		a.running++
 		a.held += maxInflated
-		go a.inflate(r, at, a.buf[at-a.base:len(a.buf):len(a.buf)])
+		data := a.buf[at-a.base : len(a.buf) : len(a.buf)]
+		go pprof.Do(context.Background(), inflateStage, func(context.Context) { a.inflate(r, at, data) })
 	}
 }
+
+// inflateStage labels the inflaters' goroutines in CPU profiles.
+var inflateStage = pprof.Labels("stage", "inflate")
 
 var gzipReaders sync.Pool
 

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -16,6 +17,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/klauspost/compress/zstd"
 
@@ -426,5 +428,51 @@ func TestLossRule(t *testing.T) {
 				t.Errorf("no warning names the archive and the offset:\n%s", r.stderr)
 			}
 		})
+	}
+}
+
+// TestArchivesReadAtOnce: two archives served over loopback, each at the
+// same throttled rate, read with -j 2 take about the time of one, not of
+// two, and give the links in the same order as with -j 1. (The margin is
+// generous: the wait is the throttle's, which a busy machine does not
+// lengthen; the speed figures are the benchmarks'.)
+func TestArchivesReadAtOnce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	archive := func(site string) []byte {
+		var b bytes.Buffer
+		for i := range 12 {
+			var page strings.Builder
+			page.WriteString("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n")
+			for j := range 8 {
+				fmt.Fprintf(&page, "<p>%x <a href=\"p%d-%d.html\">%d</a>", rng.Uint64(), i, j, j)
+				for range 40 {
+					fmt.Fprintf(&page, " %x", rng.Uint32()) // text that does not compress
+				}
+			}
+			b.Write(gzipMember(warcRecord("response", fmt.Sprintf("http://%s/%d.html", site, i), "application/http; msgtype=response", page.String())))
+		}
+		return b.Bytes()
+	}
+	a, b := archive("a.example"), archive("b.example")
+	const rate = 24 << 10 // each archive takes about a second
+	s := faulty.New(map[string][]byte{"/a.warc.gz": a, "/b.warc.gz": b}, faulty.Faults{BytesPerSecond: rate})
+	defer s.Close()
+	t.Logf("two archives of %d and %d bytes at %d bytes a second each", len(a), len(b), rate)
+	run := func(jobs string) (result, time.Duration) {
+		start := time.Now()
+		r := relurlRun(t, nil, "links", "-tsv", "-j", jobs, s.URL+"/a.warc.gz", s.URL+"/b.warc.gz")
+		return r, time.Since(start)
+	}
+	one, oneTook := run("1")
+	two, twoTook := run("2")
+	t.Logf("-j 1: %v, -j 2: %v", oneTook.Round(time.Millisecond), twoTook.Round(time.Millisecond))
+	if one.code != 0 || strings.Count(one.stdout, "\n") != 2*12*8 {
+		t.Fatalf("-j 1: exit %d, %d lines; stderr:\n%s", one.code, strings.Count(one.stdout, "\n"), one.stderr)
+	}
+	if two.stdout != one.stdout {
+		t.Errorf("-j 2 gives other links, or in another order, than -j 1")
+	}
+	if twoTook > oneTook*3/4 {
+		t.Errorf("-j 2 took %v, -j 1 %v: the archives were not read at once", twoTook, oneTook)
 	}
 }

@@ -68,7 +68,7 @@ func (d *docFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&d.s3.Unsigned, "s3-no-sign-request", false, "read s3:// inputs without credentials, from public buckets")
 	fs.Var(&d.maps, "map", "give the files below `DIR=URL`'s DIR the retrieval URL URL/PATH (repeatable)")
 	fs.BoolVar(&d.fileURLs, "file-urls", false, "give other files their file:// URL as retrieval URL")
-	fs.IntVar(&d.jobs, "j", runtime.GOMAXPROCS(0), "read this many documents at once")
+	fs.IntVar(&d.jobs, "j", runtime.GOMAXPROCS(0), "read this many documents, and inputs, at once")
 }
 
 // mapFlag is the repeatable -map DIR=URL.
@@ -189,10 +189,10 @@ func (d *docFlags) run(e *env, cmd string, args []string, x func() *links.Extrac
 	docLinks func(doc *corpus.Doc) func(l *links.Link, out *corpus.Output), printBase func(doc *corpus.Doc, part string, b base.Base, out *corpus.Output)) (int, corpus.Stats) {
 	o := d.options(e)
 	o.Format, _ = links.ParseFormat(d.typ)
-	o.FileURLs, o.Inflaters, o.Skip = d.fileURLs, d.jobs, d.skip
+	o.FileURLs, o.Inflaters, o.Concurrent, o.Skip = d.fileURLs, d.jobs, d.jobs, d.skip
 	// One file named alone is the run: its warnings need no name.
 	single := len(args) == 1 && d.files == "" && !isDir(args[0])
-	limitMemory(d.jobs, single, d.maxSize)
+	limitMemory(d.jobs, single, d.maxSize, corpus.ReadAheadBytes)
 	var stats corpus.Stats
 	status := exitOK
 	p := e.newProgress()
@@ -254,14 +254,15 @@ func (d *docFlags) run(e *env, cmd string, args []string, x func() *links.Extrac
 }
 
 // limitMemory sets Go's soft memory limit under the bound the README
-// promises, 3 × -max-size and 55 MB for each document read at once, unless
-// GOMEMLIMIT sets one. Go's collector lets the heap grow to twice what is
+// promises, 3 × -max-size and 55 MB for each document read at once, and
+// readAhead for each input after the first read at once
+// (corpus.Options.Concurrent), unless GOMEMLIMIT sets one. Go's collector lets the heap grow to twice what is
 // live before it runs, so a document near -max-size (the tokenizer's
 // buffer, grown by doubling, and a huge attribute waiting for the base)
 // would otherwise take a third more: a gzip-encoded page of 66 MB took 348
 // MB over HTTP, 181 MB with the limit. The limit makes the collector run
 // sooner; it never stops a document.
-func limitMemory(jobs int, single bool, maxSize int64) {
+func limitMemory(jobs int, single bool, maxSize, readAhead int64) {
 	if os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
@@ -270,8 +271,8 @@ func limitMemory(jobs int, single bool, maxSize int64) {
 	}
 	// A tenth below the bound: the limit counts the heap, and the process
 	// holds a little more (freed pages not yet returned, the runtime's own).
-	if per := 3*maxSize + 55<<20; maxSize < math.MaxInt64/6 && per < math.MaxInt64/int64(jobs) {
-		debug.SetMemoryLimit(per / 10 * 9 * int64(jobs))
+	if per := 3*maxSize + 55<<20 + readAhead; maxSize < math.MaxInt64/6 && per < math.MaxInt64/int64(jobs) {
+		debug.SetMemoryLimit((per*int64(jobs) - readAhead) / 10 * 9)
 	}
 }
 

@@ -46,6 +46,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
 	"strings"
 	"sync"
 	"syscall"
@@ -83,7 +84,9 @@ func main() {
 		// command lines run as written.
 		args = append([]string{"url"}, args...)
 	}
+	stopProfile := startProfile(e)
 	code := run(e, args)
+	stopProfile()
 	if stdout.err != nil {
 		// Every command's output goes through stdout: whatever it
 		// returned, what it printed is incomplete.
@@ -91,6 +94,32 @@ func main() {
 		code = exitWrite
 	}
 	os.Exit(code)
+}
+
+// startProfile writes a CPU profile of the run to the file
+// RELURL_CPUPROFILE names, if it names one, for bench/archives.sh and for
+// anyone who wants to see where the time goes: its samples carry the
+// label "stage" (read, work, write, inflate) of the goroutine they were
+// taken on (go tool pprof -tags). It returns what ends the profile.
+func startProfile(e *env) func() {
+	path := os.Getenv("RELURL_CPUPROFILE")
+	if path == "" {
+		return func() {}
+	}
+	f, err := os.Create(path)
+	if err == nil {
+		err = pprof.StartCPUProfile(f)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "relurl: RELURL_CPUPROFILE: %v\n", err)
+		return func() {}
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		if err := f.Close(); err != nil {
+			fmt.Fprintf(e.stderr, "relurl: RELURL_CPUPROFILE: %v\n", err)
+		}
+	}
 }
 
 // endCleanly ends relurl on SIGTERM or SIGINT once the output being

@@ -200,7 +200,7 @@ func runRewrite(e *env, args []string) int {
 		// the file.
 		if fi, err := os.Stat(path); err == nil && fi.Size() > largest {
 			largest = fi.Size()
-			limitMemory(jobs, single, largest)
+			limitMemory(jobs, single, largest, 0)
 		}
 		return co.RetrievalURL(path)
 	}

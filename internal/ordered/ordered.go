@@ -4,8 +4,26 @@
 package ordered
 
 import (
+	"context"
 	"iter"
+	"runtime/pprof"
 )
+
+// The stages of a run, as CPU profiles label their goroutines (label
+// "stage"): the goroutine that takes the jobs (and what it starts, such as
+// the readers of a corpus's inputs and their inflaters), the workers, and
+// the writer, the goroutine that called Run.
+var (
+	readStage  = pprof.Labels("stage", "read")
+	workStage  = pprof.Labels("stage", "work")
+	writeStage = pprof.Labels("stage", "write")
+)
+
+// labeled runs f with the goroutine labeled as stage: a goroutine f starts
+// has the label too.
+func labeled(stage pprof.LabelSet, f func()) {
+	pprof.Do(context.Background(), stage, func(context.Context) { f() })
+}
 
 // PieceSize bounds the output a job holds: past it, the job hands what it
 // has to the writer and waits until the writer takes it, so that memory
@@ -65,7 +83,7 @@ func Run[J any](jobs iter.Seq[J], workers, inFlight int, handle func(J, *Output)
 	work, order := make(chan *task[J], inFlight), make(chan *task[J], inFlight)
 	quit := make(chan struct{})
 	free := make(buffers, 2*inFlight+2)
-	go func() {
+	go labeled(readStage, func() {
 		defer close(work)
 		defer close(order)
 		for j := range jobs {
@@ -82,16 +100,21 @@ func Run[J any](jobs iter.Seq[J], workers, inFlight int, handle func(J, *Output)
 			}
 			work <- t
 		}
-	}()
+	})
 	for range workers {
-		go func() {
+		go labeled(workStage, func() {
 			for t := range work {
 				handle(t.job, &t.out)
 				t.out.pieces <- Output{Out: t.out.Out, Err: t.out.Err}
 				close(t.out.pieces)
 			}
-		}()
+		})
 	}
+	labeled(writeStage, func() { writeInOrder(order, quit, free, write, after) })
+}
+
+// writeInOrder is Run's writer: what each task prints, in the tasks' order.
+func writeInOrder[J any](order chan *task[J], quit chan struct{}, free buffers, write func(*Output) bool, after func(J) bool) {
 	for t := range order {
 		for o := range t.out.pieces {
 			if !write(&o) {
@@ -118,7 +141,7 @@ func Run[J any](jobs iter.Seq[J], workers, inFlight int, handle func(J, *Output)
 func runOne[J any](jobs iter.Seq[J], inFlight int, handle func(J, *Output), write func(*Output) bool, after func(J) bool) {
 	work, quit := make(chan J, inFlight), make(chan struct{})
 	defer close(quit)
-	go func() {
+	go labeled(readStage, func() {
 		defer close(work)
 		for j := range jobs {
 			select {
@@ -127,7 +150,13 @@ func runOne[J any](jobs iter.Seq[J], inFlight int, handle func(J, *Output), writ
 				return
 			}
 		}
-	}()
+	})
+	// The one worker writes too: its stage is work.
+	labeled(workStage, func() { handleAll(work, handle, write, after) })
+}
+
+// handleAll is runOne's worker.
+func handleAll[J any](work chan J, handle func(J, *Output), write func(*Output) bool, after func(J) bool) {
 	out := Output{direct: write}
 	for j := range work {
 		out.Out, out.Err = out.Out[:0], out.Err[:0]

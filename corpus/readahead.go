@@ -1,0 +1,138 @@
+package corpus
+
+import (
+	"iter"
+	"sync"
+)
+
+// The inputs after the first, read ahead by Docs when Options.Concurrent
+// is over 1, hold at most this much each: documents (readAheadDocs), and
+// bytes of WARC records and small files read whole (ReadAheadBytes). A
+// document larger than that is let through alone.
+const (
+	readAheadDocs = 256
+	// ReadAheadBytes bounds the memory of each input read ahead: a
+	// run's memory grows by that much for each input it reads at once
+	// beyond the first.
+	ReadAheadBytes = 32 << 20
+)
+
+// readAhead yields the documents of the named inputs in input order,
+// reading up to o.Concurrent of them at once, each on a goroutine of its
+// own: a slow input (a throttled server, an archive inflating on one core)
+// no longer holds up those after it, which wait in a docQueue each. It
+// reports whether to go on.
+func (o *Options) readAhead(names iter.Seq2[string, error], yield func(*Doc) bool) bool {
+	// Running readers: the one whose documents are yielded, and those of
+	// the queues in the channel.
+	queues := make(chan *docQueue, o.Concurrent-1)
+	stop := make(chan struct{})
+	go func() {
+		defer close(queues)
+		for name, err := range names {
+			q := newDocQueue()
+			select {
+			case queues <- q:
+			case <-stop:
+				return
+			}
+			go func() {
+				defer q.close()
+				o.entry(name, err, q.push)
+			}()
+		}
+	}()
+	for q := range queues {
+		for d := range q.all() {
+			if !yield(d) {
+				close(stop)
+				q.stop()
+				for q := range queues {
+					q.stop()
+				}
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// A docQueue is the documents of one input, read and not yet yielded.
+type docQueue struct {
+	mu      sync.Mutex
+	cond    sync.Cond
+	docs    []*Doc
+	held    int64 // bytes the docs hold in memory
+	closed  bool  // the reader is done
+	stopped bool  // the run stopped: no more documents are wanted
+}
+
+func newDocQueue() *docQueue {
+	q := &docQueue{}
+	q.cond.L = &q.mu
+	return q
+}
+
+// push adds d, waiting while the queue is full; it reports false, and
+// closes d, once the run has stopped.
+func (q *docQueue) push(d *Doc) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for !q.stopped && len(q.docs) > 0 && (len(q.docs) >= readAheadDocs || q.held+d.held > ReadAheadBytes) {
+		q.cond.Wait()
+	}
+	if q.stopped {
+		d.release()
+		return false
+	}
+	q.docs = append(q.docs, d)
+	q.held += d.held
+	q.cond.Broadcast()
+	return true
+}
+
+// close says the reader is done.
+func (q *docQueue) close() {
+	q.mu.Lock()
+	q.closed = true
+	q.cond.Broadcast()
+	q.mu.Unlock()
+}
+
+// all yields the documents as they come, until the reader is done.
+func (q *docQueue) all() iter.Seq[*Doc] {
+	return func(yield func(*Doc) bool) {
+		for {
+			q.mu.Lock()
+			for len(q.docs) == 0 && !q.closed {
+				q.cond.Wait()
+			}
+			if len(q.docs) == 0 {
+				q.mu.Unlock()
+				return
+			}
+			d := q.docs[0]
+			q.docs[0] = nil
+			q.docs = q.docs[1:]
+			q.held -= d.held
+			q.cond.Broadcast()
+			q.mu.Unlock()
+			if !yield(d) {
+				return
+			}
+		}
+	}
+}
+
+// stop refuses the documents to come and releases those waiting.
+func (q *docQueue) stop() {
+	q.mu.Lock()
+	q.stopped = true
+	docs := q.docs
+	q.docs, q.held = nil, 0
+	q.cond.Broadcast()
+	q.mu.Unlock()
+	for _, d := range docs {
+		d.release()
+	}
+}
