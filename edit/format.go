@@ -43,6 +43,21 @@ type Display struct {
 	IDN, DefaultPort bool
 }
 
+// unescape returns the byte a template's backslash escape "\\c" stands for.
+func unescape(c byte) (byte, bool) {
+	switch c {
+	case '\\', '{', '[':
+		return c, true
+	case 't':
+		return '\t', true
+	case 'n':
+		return '\n', true
+	case 'r':
+		return '\r', true
+	}
+	return 0, false
+}
+
 // A Template is a template of Format, parsed once for many URLs.
 type Template struct {
 	fields []field
@@ -74,7 +89,7 @@ func ParseTemplate(template string) (*Template, error) {
 	for i := 0; i < len(template); i++ {
 		c := template[i]
 		if c == '\\' && i+1 < len(template) {
-			if r, ok := map[byte]byte{'\\': '\\', 't': '\t', 'n': '\n', 'r': '\r', '{': '{', '[': '['}[template[i+1]]; ok {
+			if r, ok := unescape(template[i+1]); ok {
 				lit.WriteByte(r)
 				i++
 				continue

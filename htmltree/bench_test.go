@@ -43,26 +43,12 @@ func bench(b *testing.B, parse func(page []byte)) {
 	}
 }
 
-// nothing is a Sink that does nothing.
-type nothing struct{}
-
-func (nothing) Element(Node, Namespace, string, Origin, Node) {}
-func (nothing) Contents(Node, Node)                           {}
-func (nothing) Insert(Node, Node, Node)                       {}
-func (nothing) Text(Node, []byte, Node)                       {}
-func (nothing) Comment(Node, []byte, Node)                    {}
-func (nothing) Doctype()                                      {}
-func (nothing) Remove(Node)                                   {}
-func (nothing) MoveChildren(Node, Node)                       {}
-func (nothing) AddAttributes(Node)                            {}
-func (nothing) Pop(Node, Namespace, string)                   {}
-
 func BenchmarkBuilder(b *testing.B) {
 	z := htmltok.New(nil)
 	var tree Builder // reused, as links.Extractor reuses its own
 	bench(b, func(p []byte) {
 		z.Reset(bytes.NewReader(p))
-		tree.Reset(z, nothing{})
+		tree.Reset(z, NopSink{})
 		tree.Run()
 	})
 }

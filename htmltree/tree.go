@@ -95,6 +95,23 @@ type Sink interface {
 	Pop(n Node, ns Namespace, name string)
 }
 
+// NopSink is a Sink that does nothing with what it is told, as io.Discard
+// is a Writer. A Sink that listens to a few of the calls embeds it and
+// defines those: one that reads the <meta> elements of a head defines
+// Element and Pop.
+type NopSink struct{}
+
+func (NopSink) Element(Node, Namespace, string, Origin, Node) {}
+func (NopSink) Contents(Node, Node)                           {}
+func (NopSink) Insert(Node, Node, Node)                       {}
+func (NopSink) Text(Node, []byte, Node)                       {}
+func (NopSink) Comment(Node, []byte, Node)                    {}
+func (NopSink) Doctype()                                      {}
+func (NopSink) Remove(Node)                                   {}
+func (NopSink) MoveChildren(Node, Node)                       {}
+func (NopSink) AddAttributes(Node)                            {}
+func (NopSink) Pop(Node, Namespace, string)                   {}
+
 // A Builder runs the tree construction stage over the tokens of a
 // tokenizer. It is made by New and used once.
 type Builder struct {

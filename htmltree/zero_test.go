@@ -10,5 +10,5 @@ import (
 // zero value (or a pointer to one), with zero arguments.
 func TestZeroValues(t *testing.T) {
 	// A Builder is made by New: its zero value is none.
-	zerotest.Check(t, DepthError{}, Namespace(0), Node(0), Origin(0))
+	zerotest.Check(t, DepthError{}, Namespace(0), Node(0), NopSink{}, Origin(0))
 }

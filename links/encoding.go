@@ -32,11 +32,17 @@ const MaxHeadScan = 256 << 10
 // does. So doc holds as much of the document as the caller has, up to
 // MaxHeadScan bytes.
 func HTMLEncoding(doc []byte, contentType string) (enc encoding.Encoding, name string, query encoding.Encoding) {
-	prefix := doc[:min(len(doc), 1024)]
+	return htmlEncoding(doc[:min(len(doc), 1024)], contentType, func() []byte { return doc[:min(len(doc), MaxHeadScan)] })
+}
+
+// htmlEncoding is HTMLEncoding of a document whose first 1024 bytes are
+// prefix; head gives its first MaxHeadScan bytes, asked for only when the
+// prefix declares no encoding, so that a reader peeks that far only then.
+func htmlEncoding(prefix []byte, contentType string, head func() []byte) (enc encoding.Encoding, name string, query encoding.Encoding) {
 	enc, name, certain := charset.DetermineEncoding(prefix, contentType)
 	declared := certain || prescanned(prefix)
 	if !declared {
-		if label := headMeta(doc[:min(len(doc), MaxHeadScan)]); label != "" {
+		if label := headMeta(head()); label != "" {
 			name, declared = label, true
 		}
 	}
@@ -57,14 +63,6 @@ func HTMLEncoding(doc []byte, contentType string) (enc encoding.Encoding, name s
 		}
 	}
 	return enc, name, query
-}
-
-// undeclared reports whether a document whose first 1024 bytes are prefix
-// (or all of it) has no encoding from a byte order mark, contentType or
-// the prescan: HTMLEncoding then looks on in its head.
-func undeclared(prefix []byte, contentType string) bool {
-	_, _, certain := charset.DetermineEncoding(prefix, contentType)
-	return !certain && !prescanned(prefix)
 }
 
 // prescanned reports whether the prescan of prefix finds a <meta> that
@@ -115,6 +113,7 @@ func headMeta(doc []byte) string {
 // headSink is the Sink of headMeta: it reads each <meta> element of the
 // head, until one declares an encoding or the body begins.
 type headSink struct {
+	htmltree.NopSink
 	z     *htmltok.Tokenizer
 	inert int  // open <template>s: their contents are in no document
 	body  bool // a <body> or <frameset> element was made
@@ -142,15 +141,6 @@ func (s *headSink) Pop(_ htmltree.Node, ns htmltree.Namespace, name string) {
 		s.inert--
 	}
 }
-
-func (*headSink) Contents(_, _ htmltree.Node)                        {}
-func (*headSink) Insert(_, _, _ htmltree.Node)                       {}
-func (*headSink) Text(_ htmltree.Node, _ []byte, _ htmltree.Node)    {}
-func (*headSink) Comment(_ htmltree.Node, _ []byte, _ htmltree.Node) {}
-func (*headSink) Doctype()                                           {}
-func (*headSink) Remove(htmltree.Node)                               {}
-func (*headSink) MoveChildren(_, _ htmltree.Node)                    {}
-func (*headSink) AddAttributes(htmltree.Node)                        {}
 
 // metaEncoding returns the canonical name of the encoding that the <meta>
 // start tag z is at declares, or "".

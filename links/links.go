@@ -652,10 +652,10 @@ func (x *Extractor) decodeHTML(r io.Reader, contentType string) io.Reader {
 	br := x.br
 	br.Reset(r)
 	prefix, _ := br.Peek(1024)
-	if undeclared(prefix, contentType) {
-		prefix, _ = br.Peek(MaxHeadScan) // for a <meta> further on in the head
-	}
-	enc, _, query := HTMLEncoding(prefix, contentType)
+	enc, _, query := htmlEncoding(prefix, contentType, func() []byte {
+		head, _ := br.Peek(MaxHeadScan) // for a <meta> further on in the head
+		return head
+	})
 	x.queryEncoding = query
 	if enc == nil {
 		return br
