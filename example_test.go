@@ -135,6 +135,27 @@ func ExampleResolver() {
 	// WHATWG URL Standard: http://a/G%20h
 }
 
+// A base prepared once serves every link of its document: the base is
+// parsed once, and each link is appended to a reused buffer, with no
+// allocation when the buffer has room.
+func ExampleResolver_Base() {
+	b, err := relurl.Resolver{Spec: relurl.WHATWG}.Base("https://docs.example/guide/start.html")
+	if err != nil {
+		log.Fatal(err)
+	}
+	var buf []byte
+	for _, href := range []string{"install.html", "../api/#top", "/search?q=a b"} {
+		if buf, err = b.AppendResolve(buf[:0], href); err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("%s\n", buf)
+	}
+	// Output:
+	// https://docs.example/guide/install.html
+	// https://docs.example/api/#top
+	// https://docs.example/search?q=a%20b
+}
+
 func ExampleWebURL_Parse() {
 	base, err := relurl.ParseWeb("HTTPS://Example.COM:443/a/b/c")
 	if err != nil {

@@ -6,7 +6,8 @@ import (
 )
 
 // A Trace tells how a resolution went, step by step, in the words of the
-// RFC that defines it. Explain makes one.
+// standard that defines it: an RFC's steps, or the URL Standard's parser
+// states. Explain makes one.
 //
 // Explain is written for clarity, not speed: it carries out each step as
 // the RFC states it, with string rewrites where the RFC describes string

@@ -161,8 +161,9 @@ func (r Resolver) Validate(s string) error {
 	return r.Spec.standard().validate(s)
 }
 
-// Explain resolves ref against base by r's RFC and returns the account of
-// it. Its Result is what Resolve returns.
+// Explain resolves ref against base by r's standard (an RFC's algorithm,
+// step by step, or the URL Standard's parser, state by state) and returns
+// the account of it. Its Result is what Resolve returns.
 func (r Resolver) Explain(base, ref string) Trace {
 	return r.Spec.standard().explain(r, base, ref)
 }

@@ -13,9 +13,6 @@
 // resolved as it did. Finding the BASE element belongs to the HTML reader
 // (package links); this package gives the header layer and the rules that
 // tie the layers together.
-//
-// It owns the layers and their order; it must not parse HTML or MIME, or
-// fetch anything: the readers that do hand it what they found.
 package base
 
 import (

@@ -20,11 +20,6 @@
 // bounded by the workers and the documents in flight, each at most
 // MaxSize, never by the size of the corpus, of an archive or the number of
 // links. A WARC record's warnings are named with its archive and offset.
-//
-// It owns the run: inputs in, documents in input order out, statistics
-// kept. It must not decide what a link is (package links) or open a byte
-// stream itself (package source), and it does not print: the caller's
-// callbacks write the output.
 package corpus
 
 import (

@@ -13,9 +13,6 @@
 // path, query, fragment, and url for the whole. The URL API's names are
 // accepted too: protocol, username, hostname, pathname, search, hash and
 // href. host is the hostname, without the port, as trurl has it.
-//
-// It owns one edit of one URL. It must not parse URLs itself: package
-// relurl does, by the standard asked for.
 package edit
 
 import (

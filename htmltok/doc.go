@@ -57,9 +57,4 @@
 //
 // Parse errors are not reported: the standard says how to recover from each,
 // and the tokens are what it says they are.
-//
-// It owns the tokenizer's states and the bytes they read. It must not know
-// a URL, an element's meaning or the tree builder's rules beyond the few
-// the tokenizer needs (the state an element's text is read in), which the
-// caller sets.
 package htmltok

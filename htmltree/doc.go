@@ -33,6 +33,4 @@
 // whole. Parse errors are not reported. Memory grows with the depth of the
 // stack of open elements and the list of active formatting elements, not
 // with the input's length, and MaxDepth bounds that depth.
-//
-// It owns the tree builder's rules. It must not know a URL or a link.
 package htmltree

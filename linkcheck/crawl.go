@@ -36,7 +36,7 @@ type CrawlOptions struct {
 	Sitemap bool
 	// Links finds the links of a page: resp as fetched, with
 	// resp.Request.URL where it was found after redirects and resp.Body
-	// its first Options.MaxSize bytes. Package check does not find links
+	// its first Options.MaxSize bytes. Package linkcheck does not find links
 	// itself; links.Extractor.Response (with Positions) does, and FromLink
 	// makes the Links.
 	Links func(resp *http.Response) ([]Link, error)

@@ -54,11 +54,6 @@
 // Which elements and attributes hold links is the table Elements, with CSS
 // (CSSElement) and redirects (RedirectElement) beside it; an Extractor may
 // be limited to some of them.
-//
-// It owns the table of link kinds and the walk over a document's elements
-// or parts. It must not tokenize HTML or build its tree (packages htmltok
-// and htmltree), resolve by hand
-// (package relurl) or fetch anything (packages source and corpus).
 package links
 
 import (

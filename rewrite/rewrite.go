@@ -41,9 +41,6 @@
 // are left as they are, and so is the document's encoding. A reference
 // that does not change leaves its value as it was, so rewriting the output
 // again changes nothing.
-//
-// It owns the edit of a document's bytes. It must not find links itself:
-// package links gives each with its byte span.
 package rewrite
 
 import (

@@ -25,9 +25,6 @@
 // A final failure is an *Error naming the object and the byte offset
 // where reading stopped. Memory never grows with the object: nothing is
 // kept but a buffer of the caller's.
-//
-// It owns where bytes come from and how a failed read is retried. It must
-// not know what the bytes are: formats are packages warc, links and corpus.
 package source
 
 import (

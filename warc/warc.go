@@ -23,9 +23,6 @@
 // A file that ends inside a record gives a *FormatError wrapping
 // io.ErrUnexpectedEOF, then io.EOF; one that cannot be read on (a disk, a
 // network) gives a *FormatError naming the byte offset, then io.EOF.
-//
-// It owns the record framing. It must not interpret a record's payload
-// (HTTP, HTML): its readers do.
 package warc
 
 import (

@@ -13,9 +13,6 @@
 // x/text's table would give "%EF%BF%BD" and "%26%2365533%3B". Bytes from
 // 0xA0 on that a table leaves undefined are errors in both, decoded to
 // U+FFFD.
-//
-// It owns the label table and the single-byte indexes; the decoders
-// themselves are x/text's.
 package webencoding
 
 import (
