@@ -131,7 +131,7 @@ func (o *Options) Document(src []byte, outer base.Base) ([]byte, Result, error) 
 		_, err := x.HTML(bytes.NewReader(src), outer, h)
 		return err
 	}
-	out, res, err := o.rewrite(document{text: text, docURL: o.move(outer.URL), read: read})
+	out, res, err := o.rewrite(document{text: text, docURL: o.move(outer.URL), retrieval: outer.URL, read: read})
 	if err != nil || out == nil {
 		return src, res, err
 	}
@@ -151,8 +151,11 @@ func (o *Options) Document(src []byte, outer base.Base) ([]byte, Result, error) 
 type document struct {
 	text   []byte
 	docURL string
-	depth  int
-	read   func(*links.Extractor, *links.Handler) error
+	// retrieval is the URL the document's links resolve against once its
+	// <base> elements are gone (DropBase): its own, not moved.
+	retrieval string
+	depth     int
+	read      func(*links.Extractor, *links.Handler) error
 }
 
 // rewrite applies to d's text the edits of the links d.read finds in it,
@@ -182,7 +185,7 @@ func (o *Options) rewrite(d document) ([]byte, Result, error) {
 // links are rewritten as the container's are, against newBase: a relative
 // one that would miss once the container's <base> is dropped or moved is
 // written again.
-func (o *Options) srcdoc(doc []byte, fallback base.Base, newBase string, depth int) ([]byte, Result, error) {
+func (o *Options) srcdoc(doc []byte, fallback base.Base, newBase, retrieval string, depth int) ([]byte, Result, error) {
 	if depth > links.DefaultMaxDepth {
 		return nil, Result{}, fmt.Errorf("iframe srcdoc documents nested deeper than %d", links.DefaultMaxDepth)
 	}
@@ -190,7 +193,7 @@ func (o *Options) srcdoc(doc []byte, fallback base.Base, newBase string, depth i
 		_, err := x.Srcdoc(doc, fallback, h)
 		return err
 	}
-	return o.rewrite(document{text: doc, docURL: newBase, depth: depth, read: read})
+	return o.rewrite(document{text: doc, docURL: newBase, retrieval: retrieval, depth: depth, read: read})
 }
 
 // Markdown rewrites the links of the Markdown document src, whose URL is
@@ -208,7 +211,7 @@ func (o *Options) Markdown(src []byte, url string) ([]byte, Result, error) {
 		x.Dialect = o.Dialect
 		return x.Markdown(bytes.NewReader(src), outer, h)
 	}
-	out, res, err := o.rewrite(document{text: src, docURL: o.move(outer.URL), read: read})
+	out, res, err := o.rewrite(document{text: src, docURL: o.move(outer.URL), retrieval: outer.URL, read: read})
 	if err != nil || out == nil {
 		return src, res, err
 	}
@@ -325,9 +328,27 @@ func (o *Options) edits(d document, emit func(edit)) (Result, error) {
 		res.Links++
 		if l.Element == "base" && o.DropBase {
 			done()
-			emit(edit{int(l.Site.Tag.Start), int(l.Site.Tag.End), nil})
+			start := int(l.Site.Tag.Start)
+			if start > 0 && text[start-1] == '<' {
+				// "<<base href=x>img>": the text "<" would open a tag
+				// with what follows the <base> once it is gone. Written
+				// as a character reference, it stays text.
+				emit(edit{start - 1, start, []byte("&lt;")})
+			}
+			emit(edit{start, int(l.Site.Tag.End), nil})
 			res.BaseGone = true
 			return nil
+		}
+		if l.URL == nil && o.DropBase && d.retrieval != "" {
+			// A link its <base> could not resolve ("a:", an opaque URL)
+			// resolves against the document's own URL once the base is
+			// gone: it is rewritten as that link, so that rewriting the
+			// output again changes nothing.
+			if u, err := o.Resolver.Resolve(d.retrieval, current(l)); err == nil {
+				resolved := *l
+				resolved.URL, resolved.Base = []byte(u), &base.Base{URL: d.retrieval, From: base.Retrieval}
+				l = &resolved
+			}
 		}
 		to, ok := o.reference(l, docURL)
 		if !ok {
@@ -356,7 +377,7 @@ func (o *Options) edits(d document, emit func(edit)) (Result, error) {
 			newBase = docURL
 		}
 		doc := bytes.Clone(s.Decoded)
-		out, r, err := o.srcdoc(doc, fallback, newBase, d.depth+1)
+		out, r, err := o.srcdoc(doc, fallback, newBase, d.retrieval, d.depth+1)
 		res.Links, res.Rewritten, res.BaseGone = res.Links+r.Links, res.Rewritten+r.Rewritten, res.BaseGone || r.BaseGone
 		if err != nil || out == nil {
 			return err

@@ -217,6 +217,28 @@ func TestSrcdoc(t *testing.T) {
 	}
 }
 
+// TestDropBaseEdges: what removing a <base> must not do. A link the base
+// could not resolve (an opaque "a:") is written as the link it becomes
+// against the page's URL, so that a second -drop-base changes nothing; a
+// "<" of the text before the <base> stays text, instead of opening a tag
+// with what follows. Both found by FuzzDocument.
+func TestDropBaseEdges(t *testing.T) {
+	o := Options{Relative: []string{"https://old.example/"}, DropBase: true, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
+	for in, want := range map[string]string{
+		`<BAse href=A:><A href=/>`:     `<A href=../../>`,
+		`<<BAse href >img srC >`:       `&lt;img srC >`,
+		`<p>1 <<base href=x>2 < 3</p>`: `<p>1 &lt;2 < 3</p>`,
+	} {
+		got, _, err := o.Document([]byte(in), base.Retrieved(page))
+		if err != nil || string(got) != want {
+			t.Errorf("%q: got %q (%v), want %q", in, got, err, want)
+		}
+		if again, _, err := o.Document(got, base.Retrieved(page)); err != nil || !bytes.Equal(again, got) {
+			t.Errorf("%q: rewritten again %q (%v)", in, again, err)
+		}
+	}
+}
+
 // TestEncoding: a windows-1252 page stays windows-1252, every byte outside
 // the rewritten value as it was; a page whose encoding does not give its
 // bytes back is refused, not damaged.
