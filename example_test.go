@@ -195,10 +195,10 @@ func ExampleCheckWeb() {
 	// 23 invalid-URL-unit
 }
 
-func ExampleRelative() {
+func ExampleResolver_Relative() {
 	base := "http://a/b/c/d;p?q"
 	for _, target := range []string{"http://a/b/g", "http://a/b/c/d;p?y", "http://a/b/c/this:that", "ftp://a/b"} {
-		ref, _ := relurl.Relative(base, target)
+		ref, _ := relurl.Resolver{}.Relative(base, target)
 		fmt.Println(ref)
 	}
 	// Output:
@@ -221,8 +221,8 @@ func ExampleResolver_RelativePath() {
 	// ../../../i.png
 }
 
-func ExampleExplain() {
-	trace := relurl.Explain("http://a/b/c/d;p?q#f", "g/../h")
+func ExampleResolver_Explain() {
+	trace := relurl.Resolver{}.Explain("http://a/b/c/d;p?q#f", "g/../h")
 	for _, s := range trace.Steps {
 		if s.Path != "" {
 			fmt.Printf("%-3s %q\n", s.Step, s.Path)

@@ -2,11 +2,6 @@ package relurl
 
 import "strings"
 
-// Relative returns the shortest reference that resolves against base to
-// exactly target under RFC 1808, and true; or target and false when no
-// reference does. See Resolver.Relative.
-func Relative(base, target string) (string, bool) { return Resolver{}.Relative(base, target) }
-
 // Relative returns the shortest reference that r resolves against base to
 // exactly target, and true. Round trip is the contract:
 //

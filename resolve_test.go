@@ -213,7 +213,7 @@ func checkResolve(t *testing.T, tests []resolveTest) {
 		if got := Split(tt.base).Resolve(tt.ref); got != Split(tt.want) {
 			t.Errorf("Split(%q).Resolve(%q) = %q, want %q", tt.base, tt.ref, got, tt.want)
 		}
-		if got := Explain(tt.base, tt.ref).Result; got != tt.want {
+		if got := (Resolver{}).Explain(tt.base, tt.ref).Result; got != tt.want {
 			t.Errorf("Explain(%q, %q).Result = %q, want %q", tt.base, tt.ref, got, tt.want)
 		}
 	}
@@ -238,7 +238,7 @@ func TestResolveAgainstLiteral(t *testing.T) {
 		if rng.IntN(2) == 0 {
 			base = bases[rng.IntN(len(bases))]
 		}
-		want := Explain(base, ref).Result
+		want := Resolver{}.Explain(base, ref).Result
 		if got := Resolve(base, ref); got != want {
 			t.Fatalf("Resolve(%q, %q) = %q, literal Section 4 gives %q", base, ref, got, want)
 		}

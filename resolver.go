@@ -168,9 +168,6 @@ func (r Resolver) Explain(base, ref string) Trace {
 	return r.Spec.standard().explain(r, base, ref)
 }
 
-// Explain is Resolver{}.Explain: the account of an RFC 1808 resolution.
-func Explain(base, ref string) Trace { return Resolver{}.Explain(base, ref) }
-
 // sections cuts s where Relative looks, by r's standard.
 func (r Resolver) sections(s string) sections { return r.Spec.standard().sections(s) }
 

@@ -23,7 +23,6 @@
 package corpus
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -100,17 +99,19 @@ type Options struct {
 	URL           string       // the retrieval URL of a single file or standard input
 	Maps          []source.Map
 	MaxSize       int64 // read at most this much of a document; 0 means DefaultMaxSize
-	MaxRedirects  int
+	// MaxRedirects bounds the redirects of a fetch: 0 means
+	// source.DefaultMaxRedirects, and a negative number none.
+	MaxRedirects int
 	// Timeout bounds the fetch of a page by URL, body included, and any
 	// wait for progress while reading an archive by URL (which may take
-	// hours, but never stalls); 0 means none.
+	// hours, but never stalls); 0 means source.DefaultTimeout, and a
+	// negative duration no bound.
 	Timeout         time.Duration
 	ContentLocation bool // let an HTTP response's Content-Location set the base
 	Stdin           io.Reader
 	Client          *http.Client     // for fetches; nil means http.DefaultClient's settings
 	Retry           source.Retry     // tries at a failing URL; the zero value means source.DefaultRetry
 	S3              source.S3Options // how to reach s3:// URLs
-	Context         context.Context
 
 	// Skip, if not nil, leaves out the files and directories of a
 	// directory walked (not the inputs themselves) for which it is true:
@@ -161,10 +162,6 @@ func (o *Options) Validate() error {
 	switch {
 	case o.MaxSize < 0:
 		return bad("MaxSize", o.MaxSize, "a number of bytes, 0 for the default")
-	case o.MaxRedirects < 0:
-		return bad("MaxRedirects", o.MaxRedirects, "0 or more")
-	case o.Timeout < 0:
-		return bad("Timeout", o.Timeout, "0 (none) or more")
 	case o.Retry.Attempts < 0:
 		return bad("Retry.Attempts", o.Retry.Attempts, "0 or more")
 	case o.Retry.MaxWait < 0:
@@ -189,11 +186,15 @@ func (o *Options) Source() *source.Options {
 	return o.src
 }
 
-func (o *Options) ctx() context.Context {
-	if o.Context == nil {
-		return context.Background()
+// timeout is Timeout, its zero and negative values read: 0 is no bound.
+func (o *Options) timeout() time.Duration {
+	switch {
+	case o.Timeout == 0:
+		return source.DefaultTimeout
+	case o.Timeout < 0:
+		return 0
 	}
-	return o.Context
+	return o.Timeout
 }
 
 // DefaultMaxSize is the default limit on a document's size: 64 MiB.

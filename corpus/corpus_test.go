@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -72,7 +73,7 @@ func TestDocsAndRun(t *testing.T) {
 		var out strings.Builder
 		var stats Stats
 		inputs := slices.Values([]string{dir})
-		o.Run(o.Docs(inputs), workers, func() *links.Extractor { return &links.Extractor{} },
+		o.Run(o.Docs(context.Background(), inputs), workers, func() *links.Extractor { return &links.Extractor{} },
 			func(d *Doc, o *Output) *links.Handler {
 				return &links.Handler{Link: func(l *links.Link) error {
 					o.Out = fmt.Appendf(o.Out, "%s %s\n", d.Source, l.URL)
@@ -117,7 +118,7 @@ func TestURLs(t *testing.T) {
 	o := &Options{Retry: source.Retry{Attempts: 1, MaxWait: time.Second, Base: time.Millisecond}}
 	var got []string
 	var stats Stats
-	o.Run(o.Docs(slices.Values([]string{s.URL + "/page.html", s.URL + "/archive", s.URL + "/i.png", s.URL + "/x.warc.gz", s.URL + "/none", "ftp://h/x"})), 2,
+	o.Run(o.Docs(context.Background(), slices.Values([]string{s.URL + "/page.html", s.URL + "/archive", s.URL + "/i.png", s.URL + "/x.warc.gz", s.URL + "/none", "ftp://h/x"})), 2,
 		func() *links.Extractor { return &links.Extractor{} },
 		func(d *Doc, out *Output) *links.Handler {
 			return &links.Handler{Link: func(l *links.Link) error {
@@ -180,8 +181,7 @@ func TestOptionsValidate(t *testing.T) {
 		{Options{}, ""},
 		{Options{MaxSize: 1, MaxRedirects: 0, Timeout: 0, Files: "m", Prefix: "p/", URL: "http://a/"}, ""},
 		{Options{MaxSize: -1}, "MaxSize"},
-		{Options{MaxRedirects: -1}, "MaxRedirects"},
-		{Options{Timeout: -time.Second}, "Timeout"},
+		{Options{MaxRedirects: -1, Timeout: -time.Second}, ""}, // none, and no bound
 		{Options{Retry: source.Retry{Attempts: -1}}, "Retry.Attempts"},
 		{Options{Retry: source.Retry{MaxWait: -time.Second}}, "Retry.MaxWait"},
 		{Options{Inflaters: -2}, "Inflaters"},
@@ -219,7 +219,7 @@ func TestDocsReadAhead(t *testing.T) {
 	names := func(concurrent, stopAfter int) []string {
 		o := &Options{Concurrent: concurrent, Maps: []source.Map{{Dir: filepath.Join(dir, "d2"), URL: "http://h/"}, {Dir: filepath.Join(dir, "none"), URL: "http://n/"}}}
 		var got []string
-		for d := range o.Docs(slices.Values(inputs)) {
+		for d := range o.Docs(context.Background(), slices.Values(inputs)) {
 			got = append(got, fmt.Sprintf("%s %s %v %v", d.Name, d.URL, d.Err != nil, d.Warning != nil))
 			d.release()
 			if len(got) == stopAfter {

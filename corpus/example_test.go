@@ -1,6 +1,7 @@
 package corpus_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -22,7 +23,7 @@ func ExampleOptions_Run() {
 
 	o := &corpus.Options{Maps: []source.Map{{Dir: dir, URL: "https://docs.example/"}}}
 	var stats corpus.Stats
-	o.Run(o.Docs(slices.Values([]string{dir})), 2,
+	o.Run(o.Docs(context.Background(), slices.Values([]string{dir})), 2,
 		func() *links.Extractor { return &links.Extractor{} },
 		func(d *corpus.Doc, out *corpus.Output) *links.Handler {
 			return &links.Handler{Link: func(l *links.Link) error {

@@ -39,8 +39,9 @@ func Counts(name string) bool {
 // ("SCHEME://...": http, https and s3 are opened by package source, other
 // schemes are an error). A file of a directory that does not count is a
 // Doc too, Skipped, so that it is counted in order; a Map that no input
-// fell under is a Doc with a Warning, last.
-func (o *Options) Docs(inputs iter.Seq[string]) iter.Seq[*Doc] {
+// fell under is a Doc with a Warning, last. ctx bounds what is fetched: a
+// URL, an S3 object, the manifest.
+func (o *Options) Docs(ctx context.Context, inputs iter.Seq[string]) iter.Seq[*Doc] {
 	return func(yield func(*Doc) bool) {
 		// What the inputs share, made before they are read, which may be
 		// on several goroutines at once.
@@ -49,12 +50,12 @@ func (o *Options) Docs(inputs iter.Seq[string]) iter.Seq[*Doc] {
 			o.mapUsed = make([]atomic.Bool, len(o.Maps))
 		}
 		if o.Concurrent > 1 {
-			if !o.readAhead(o.names(inputs), yield) {
+			if !o.readAhead(ctx, o.names(ctx, inputs), yield) {
 				return
 			}
 		} else {
-			for name, err := range o.names(inputs) {
-				if !o.entry(name, err, yield) {
+			for name, err := range o.names(ctx, inputs) {
+				if !o.entry(ctx, name, err, yield) {
 					return
 				}
 			}
@@ -69,7 +70,7 @@ func (o *Options) Docs(inputs iter.Seq[string]) iter.Seq[*Doc] {
 
 // names yields the inputs, then those of the manifest, each with nil, or
 // the manifest's name and why it could not be read on.
-func (o *Options) names(inputs iter.Seq[string]) iter.Seq2[string, error] {
+func (o *Options) names(ctx context.Context, inputs iter.Seq[string]) iter.Seq2[string, error] {
 	return func(yield func(string, error) bool) {
 		for name := range inputs {
 			if !yield(name, nil) {
@@ -79,7 +80,7 @@ func (o *Options) names(inputs iter.Seq[string]) iter.Seq2[string, error] {
 		if o.Files == "" {
 			return
 		}
-		for name, err := range o.Source().Manifest(o.ctx(), o.Files, o.Prefix, o.Stdin) {
+		for name, err := range o.Source().Manifest(ctx, o.Files, o.Prefix, o.Stdin) {
 			if err != nil {
 				name, err = o.Files, fmt.Errorf("-files: %w", err)
 			}
@@ -92,17 +93,17 @@ func (o *Options) names(inputs iter.Seq[string]) iter.Seq2[string, error] {
 
 // entry yields the documents of one of names' entries, and reports
 // whether to go on.
-func (o *Options) entry(name string, err error, yield func(*Doc) bool) bool {
+func (o *Options) entry(ctx context.Context, name string, err error, yield func(*Doc) bool) bool {
 	if err != nil {
 		return yield(&Doc{Name: name, Source: name, Err: err})
 	}
-	return o.input(name, yield)
+	return o.input(ctx, name, yield)
 }
 
-func (o *Options) input(name string, yield func(*Doc) bool) bool {
+func (o *Options) input(ctx context.Context, name string, yield func(*Doc) bool) bool {
 	switch {
 	case source.IsURL(name):
-		return o.openURL(name, yield)
+		return o.openURL(ctx, name, yield)
 	case name == "-":
 		return o.file("-", "standard input", io.NopCloser(o.Stdin), false, yield)
 	}
@@ -161,11 +162,11 @@ func mayBeDocument(path string) bool {
 // (whatever its name or Content-Type), else the page or object itself. A
 // page must be read whole within the Timeout; an archive may take as long
 // as it takes, as long as it never stalls for the Timeout.
-func (o *Options) openURL(name string, yield func(*Doc) bool) bool {
-	ctx, cancel := context.WithCancelCause(o.ctx())
+func (o *Options) openURL(ctx context.Context, name string, yield func(*Doc) bool) bool {
+	ctx, cancel := context.WithCancelCause(ctx)
 	noDeadline := func() bool { return false }
-	if o.Timeout > 0 {
-		noDeadline = time.AfterFunc(o.Timeout, func() { cancel(fmt.Errorf("no complete answer within %v", o.Timeout)) }).Stop
+	if timeout := o.timeout(); timeout > 0 {
+		noDeadline = time.AfterFunc(timeout, func() { cancel(fmt.Errorf("no complete answer within %v", timeout)) }).Stop
 	}
 	stop := func() {
 		noDeadline()

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"context"
 	"iter"
 	"sync"
 )
@@ -22,7 +23,7 @@ const (
 // own: a slow input (a throttled server, an archive inflating on one core)
 // no longer holds up those after it, which wait in a docQueue each. It
 // reports whether to go on.
-func (o *Options) readAhead(names iter.Seq2[string, error], yield func(*Doc) bool) bool {
+func (o *Options) readAhead(ctx context.Context, names iter.Seq2[string, error], yield func(*Doc) bool) bool {
 	// Running readers: the one whose documents are yielded, and those of
 	// the queues in the channel.
 	queues := make(chan *docQueue, o.Concurrent-1)
@@ -38,7 +39,7 @@ func (o *Options) readAhead(names iter.Seq2[string, error], yield func(*Doc) boo
 			}
 			go func() {
 				defer q.close()
-				o.entry(name, err, q.push)
+				o.entry(ctx, name, err, q.push)
 			}()
 		}
 	}()

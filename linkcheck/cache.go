@@ -102,7 +102,10 @@ func (c *Cache) get(u string) (Result, bool) {
 	if !ok || !it.usable(c.MaxAge) {
 		return Result{}, false
 	}
-	r := Result{Status: it.Status, Err: it.Err}
+	r := Result{Status: it.Status}
+	if it.Err != "" {
+		r.Err = errors.New(it.Err) // kept as text
+	}
 	if it.State == Broken.String() {
 		r.State = Broken
 	}
@@ -115,7 +118,7 @@ func (c *Cache) put(u string, r Result) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.items[u] = cached{URL: u, Checked: time.Now().UTC(), State: r.State.String(), Status: r.Status, Err: r.Err}
+	c.items[u] = cached{URL: u, Checked: time.Now().UTC(), State: r.State.String(), Status: r.Status, Err: errText(r.Err)}
 }
 
 // Save writes the cache back to its file. Runs may share a file (CI jobs

@@ -40,6 +40,8 @@ package linkcheck
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -98,9 +100,13 @@ func (s State) String() string {
 
 // A Result is what checking one link found.
 type Result struct {
-	State     State
-	Status    int           // the HTTP status, 0 for a file or a failure
-	Err       string        // why the link is broken, or why it was skipped
+	State  State
+	Status int // the HTTP status, 0 for a file or a failure
+	// Err is why the link is broken, or why it was skipped: for an HTTP
+	// error status a *source.StatusError, for a failed request the
+	// error that failed it (context.DeadlineExceeded, a *net.OpError...),
+	// wrapped. A result from the Cache has its text only.
+	Err       error
 	Redirects []string      // the URLs redirected through, the last the one that answered
 	Elapsed   time.Duration // the time its target's check took
 	Cached    bool          // the target's result came from the Cache
@@ -116,17 +122,20 @@ type Options struct {
 	// source's objects; the zero value means DefaultRetry.
 	Retry source.Retry
 	// MaxRedirects bounds the redirects followed from one target; 0 means
-	// source.DefaultMaxRedirects, -1 none.
+	// source.DefaultMaxRedirects, and a negative number none.
 	MaxRedirects int
-	Timeout      time.Duration        // for each request; 0 means 20 s
-	MaxSize      int64                // bytes of a page read for its fragments; 0 means 8 MiB
-	UserAgent    string               // "" means DefaultUserAgent
-	Header       http.Header          // sent with every request
-	Auth         map[string][2]string // host → user and password, for basic authentication
-	Offline      bool                 // check only files
-	Include      []*regexp.Regexp     // if any, check only the URLs one matches
-	Exclude      []*regexp.Regexp     // skip the URLs one matches
-	Index        string               // the file a directory stands for; "" means index.html
+	// Timeout bounds each request; 0 means DefaultTimeout, and a negative
+	// duration no bound. (MaxRedirects and Timeout mean what they mean
+	// in packages source and corpus.)
+	Timeout   time.Duration
+	MaxSize   int64                // bytes of a page read for its fragments; 0 means 8 MiB
+	UserAgent string               // "" means DefaultUserAgent
+	Header    http.Header          // sent with every request
+	Auth      map[string][2]string // host → user and password, for basic authentication
+	Offline   bool                 // check only files
+	Include   []*regexp.Regexp     // if any, check only the URLs one matches
+	Exclude   []*regexp.Regexp     // skip the URLs one matches
+	Index     string               // the file a directory stands for; "" means index.html
 	// Dialect is the renderer of Markdown targets, whose headings'
 	// anchors it names (and, for MdBook, whose X.html is X.md).
 	Dialect markdown.Dialect
@@ -145,6 +154,10 @@ type Options struct {
 // waiting 30 s at most in all. A link is not worth an archive's patience
 // (source.DefaultRetry).
 var DefaultRetry = source.Retry{Attempts: 3, MaxWait: 30 * time.Second, Base: 250 * time.Millisecond}
+
+// DefaultTimeout bounds a request by default: a link checker waits less
+// for one answer than a reader of archives (source.DefaultTimeout).
+const DefaultTimeout = 20 * time.Second
 
 // DefaultUserAgent names relurl, as polite crawlers do.
 const DefaultUserAgent = "relurl-check/0.1 (+https://github.com/relurl/relurl)"
@@ -207,7 +220,7 @@ type targetResult struct {
 func (c *checker) target(ctx context.Context, u string, fragments, fromMarkdown bool) targetResult {
 	start := time.Now()
 	if ctx.Err() != nil {
-		return targetResult{Result: Result{State: Unchecked, Err: "not checked: " + context.Cause(ctx).Error()}}
+		return targetResult{Result: Result{State: Unchecked, Err: fmt.Errorf("not checked: %w", context.Cause(ctx))}}
 	}
 	p, err := url.Parse(u)
 	scheme := ""
@@ -216,19 +229,19 @@ func (c *checker) target(ctx context.Context, u string, fragments, fromMarkdown 
 	}
 	for _, re := range c.o.Exclude {
 		if re.MatchString(u) {
-			return targetResult{Result: Result{State: Excluded, Err: "excluded by " + re.String()}}
+			return targetResult{Result: Result{State: Excluded, Err: fmt.Errorf("excluded by %s", re)}}
 		}
 	}
 	if len(c.o.Include) > 0 && !matchAny(c.o.Include, u) {
-		return targetResult{Result: Result{State: Excluded, Err: "not included"}}
+		return targetResult{Result: Result{State: Excluded, Err: errors.New("not included")}}
 	}
 	var r targetResult
 	file, mapped := c.mapped(u)
 	switch {
 	case err != nil:
-		r = targetResult{Result: Result{State: Broken, Err: "not a URL: " + err.Error()}}
+		r = targetResult{Result: Result{State: Broken, Err: fmt.Errorf("not a URL: %w", err)}}
 	case mapped && file == "":
-		r = targetResult{Result: Result{State: Broken, Err: "its path leaves the mapped directory (a .. or . segment, or a percent-encoded slash): not looked up"}}
+		r = targetResult{Result: Result{State: Broken, Err: errors.New("its path leaves the mapped directory (a .. or . segment, or a percent-encoded slash): not looked up")}}
 	case mapped:
 		// Under a Map, an http(s) URL or a file: URL (a site's root,
 		// file:///) is a file of its directory, and never one outside it.
@@ -237,14 +250,14 @@ func (c *checker) target(ctx context.Context, u string, fragments, fromMarkdown 
 		r = c.file(filePath(p), fragments, fromMarkdown)
 	case scheme == "http" || scheme == "https":
 		if c.o.Offline {
-			return targetResult{Result: Result{State: Excluded, Err: "offline"}}
+			return targetResult{Result: Result{State: Excluded, Err: errors.New("offline")}}
 		}
 		r = c.http(ctx, u, fragments)
 		if ctx.Err() != nil && r.State == Broken {
-			r = targetResult{Result: Result{State: Unchecked, Err: "not checked: " + context.Cause(ctx).Error()}}
+			r = targetResult{Result: Result{State: Unchecked, Err: fmt.Errorf("not checked: %w", context.Cause(ctx))}}
 		}
 	default:
-		return targetResult{Result: Result{State: Skipped, Err: scheme + ": links are not checked"}}
+		return targetResult{Result: Result{State: Skipped, Err: fmt.Errorf("%s: links are not checked", scheme)}}
 	}
 	r.Elapsed = time.Since(start)
 	return r

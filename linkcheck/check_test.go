@@ -2,6 +2,7 @@ package linkcheck
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -92,8 +93,8 @@ func TestCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.put("http://ok/", Result{State: OK, Status: 200})
-	c.put("http://404/", Result{State: Broken, Status: 404, Err: "404 Not Found"})
-	c.put("http://down/", Result{State: Broken, Err: "connection refused"}) // not definite: not kept
+	c.put("http://404/", Result{State: Broken, Status: 404, Err: errors.New("404 Not Found")})
+	c.put("http://down/", Result{State: Broken, Err: errors.New("connection refused")}) // not definite: not kept
 	c.put("http://busy/", Result{State: Broken, Status: 503})
 	if err := c.Save(); err != nil {
 		t.Fatal(err)
@@ -237,7 +238,7 @@ func TestGetAfterHead(t *testing.T) {
 
 func TestUnresolved(t *testing.T) {
 	r := Run(context.Background(), []Link{{Ref: "a.html"}}, Options{}, nil)
-	if r[0].State != Broken || !strings.HasPrefix(r[0].Err, "not resolved") {
+	if r[0].State != Broken || !strings.HasPrefix(errText(r[0].Err), "not resolved") {
 		t.Errorf("a link without a URL: %v %q", r[0].State, r[0].Err)
 	}
 }
@@ -302,7 +303,7 @@ func TestHostileTargets(t *testing.T) {
 			requests.Store(0)
 			start := time.Now()
 			r := Run(context.Background(), []Link{tt.link}, tt.o, nil)[0]
-			if r.State != tt.state || !strings.Contains(r.Err, tt.err) {
+			if r.State != tt.state || !strings.Contains(errText(r.Err), tt.err) {
 				t.Errorf("%v %q\nwant %v %q", r.State, r.Err, tt.state, tt.err)
 			}
 			if d := time.Since(start); d > 2*time.Second {

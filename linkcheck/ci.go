@@ -45,8 +45,8 @@ func writeGitHub(w *bufio.Writer, reports iter.Seq[Report]) error {
 
 // reportWhy is why a link is broken: its error, else its HTTP status.
 func reportWhy(r Report) string {
-	if r.Err != "" {
-		return r.Err
+	if r.Err != nil {
+		return r.Err.Error()
 	}
 	return strconv.Itoa(r.Status) + " " + http.StatusText(r.Status)
 }
@@ -171,7 +171,7 @@ func writeJUnit(w *bufio.Writer, reports iter.Seq[Report]) error {
 			why.Type = "unchecked"
 			c.Error = why
 		case Skipped, Excluded:
-			c.Skipped = &junitMessage{Message: r.Err}
+			c.Skipped = &junitMessage{Message: errText(r.Err)}
 		}
 		suite.count(r)
 		suite.Cases = append(suite.Cases, c)

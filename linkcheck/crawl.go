@@ -3,6 +3,7 @@ package linkcheck
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -328,7 +329,7 @@ type crawledPage struct {
 // w.scope, which the rounds write between them.
 func (w *crawler) page(ctx context.Context, u string, start bool) crawledPage {
 	if ok, why, unreachable := w.robots.allowed(ctx, u); !ok {
-		return crawledPage{result: targetResult{Result: Result{State: Excluded, Err: why}}, robotsDenied: unreachable}
+		return crawledPage{result: targetResult{Result: Result{State: Excluded, Err: errors.New(why)}}, robotsDenied: unreachable}
 	}
 	page := fetchedPage{known: w.res.set.targets}
 	r := w.c.follow(ctx, http.MethodGet, u, &page)

@@ -92,7 +92,7 @@ func TestCrawl(t *testing.T) {
 		u := strings.TrimPrefix(strings.TrimPrefix(r.URL, site.URL), outside.URL)
 		states[u] = r.State
 		if r.State == Broken {
-			broken[u] = r.Err
+			broken[u] = errText(r.Err)
 		}
 	}
 	wantBroken := []string{"/docs/missing.html", "/docs/deep/broken.html", "/docs/b.html#nope", "/gone.html"}

@@ -2,6 +2,7 @@ package linkcheck
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"net/url"
 	"os"
@@ -63,9 +64,9 @@ func (c *checker) file(path string, fragments, fromMarkdown bool) targetResult {
 	}
 	if err != nil {
 		if os.IsNotExist(err) {
-			return targetResult{Result: Result{State: Broken, Err: "no such file: " + path}}
+			return targetResult{Result: Result{State: Broken, Err: fmt.Errorf("no such file: %s", path)}}
 		}
-		return targetResult{Result: Result{State: Broken, Err: err.Error()}}
+		return targetResult{Result: Result{State: Broken, Err: err}}
 	}
 	r := targetResult{}
 	if !fragments {
@@ -77,7 +78,7 @@ func (c *checker) file(path string, fragments, fromMarkdown bool) targetResult {
 		if !known {
 			src, err := readUpTo(path, markdown.MaxSize+1)
 			if err != nil {
-				return targetResult{Result: Result{State: Broken, Err: err.Error()}}
+				return targetResult{Result: Result{State: Broken, Err: err}}
 			}
 			doc := markdown.Parse(src, c.o.Dialect)
 			ids, r.cut = doc.Anchors(c.o.Dialect), doc.Read < len(src)
@@ -90,11 +91,11 @@ func (c *checker) file(path string, fragments, fromMarkdown bool) targetResult {
 	case isHTMLFile(path):
 		f, err := os.Open(path)
 		if err != nil {
-			return targetResult{Result: Result{State: Broken, Err: err.Error()}}
+			return targetResult{Result: Result{State: Broken, Err: err}}
 		}
 		defer f.Close()
 		if _, r.ids, r.cut, err = c.readPage(f); err != nil {
-			return targetResult{Result: Result{State: Broken, Err: "reading " + path + ": " + err.Error()}}
+			return targetResult{Result: Result{State: Broken, Err: fmt.Errorf("reading %s: %w", path, err)}}
 		}
 	}
 	return r

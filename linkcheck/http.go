@@ -46,8 +46,8 @@ func newChecker(o Options) *checker {
 	if o.MaxRedirects == 0 {
 		o.MaxRedirects = source.DefaultMaxRedirects
 	}
-	if o.Timeout <= 0 {
-		o.Timeout = 20 * time.Second
+	if o.Timeout == 0 {
+		o.Timeout = DefaultTimeout
 	}
 	if o.MaxSize <= 0 {
 		o.MaxSize = 8 << 20
@@ -117,12 +117,12 @@ func (c *checker) follow(ctx context.Context, method, u string, page *fetchedPag
 	for range max(c.o.MaxRedirects, 0) + 1 {
 		chain = append(chain, u)
 		if seen[u] {
-			return targetResult{Result: Result{State: Broken, Err: "a redirect loop", Redirects: chain}}
+			return targetResult{Result: Result{State: Broken, Err: errors.New("a redirect loop"), Redirects: chain}}
 		}
 		seen[u] = true
 		resp, err := c.do(ctx, method, u)
 		if err != nil {
-			r := targetResult{Result: Result{State: Broken, Err: err.Error(), Redirects: redirects(chain)}}
+			r := targetResult{Result: Result{State: Broken, Err: err, Redirects: redirects(chain)}}
 			var status interface{ HTTPStatus() int }
 			if errors.As(err, &status) {
 				r.Status = status.HTTPStatus()
@@ -134,14 +134,14 @@ func (c *checker) follow(ctx context.Context, method, u string, page *fetchedPag
 			resp.Body.Close()
 			next, err := resp.Request.URL.Parse(resp.Header.Get("Location"))
 			if err != nil {
-				return targetResult{Result: Result{State: Broken, Status: status, Err: "a Location that does not parse: " + err.Error(), Redirects: chain}}
+				return targetResult{Result: Result{State: Broken, Status: status, Err: fmt.Errorf("a Location that does not parse: %w", err), Redirects: chain}}
 			}
 			if err := source.CheckRedirectScheme(u, next); err != nil {
 				// A server may not lead the checker to local files.
-				return targetResult{Result: Result{State: Broken, Status: status, Err: err.Error(), Redirects: append(chain, next.Redacted())}}
+				return targetResult{Result: Result{State: Broken, Status: status, Err: err, Redirects: append(chain, next.Redacted())}}
 			}
 			if c.o.FailPermanentRedirects && (status == http.StatusMovedPermanently || status == http.StatusPermanentRedirect) {
-				return targetResult{Result: Result{State: Broken, Status: status, Err: fmt.Sprintf("moved permanently to %s", next), Redirects: append(chain, next.String())}}
+				return targetResult{Result: Result{State: Broken, Status: status, Err: fmt.Errorf("moved permanently to %s", next), Redirects: append(chain, next.String())}}
 			}
 			u = next.String()
 			if page != nil && page.known != nil {
@@ -157,18 +157,18 @@ func (c *checker) follow(ctx context.Context, method, u string, page *fetchedPag
 		}
 		r := targetResult{Result: Result{Status: status, Redirects: redirects(chain)}}
 		if status >= 400 {
-			r.State, r.Err = Broken, resp.Status
+			r.State, r.Err = Broken, &source.StatusError{Status: resp.Status, Code: resp.StatusCode}
 		} else if page != nil && isHTML(resp.Header.Get("Content-Type")) {
 			page.header = resp.Header
 			page.body, r.ids, r.cut, err = c.readPage(resp.Body)
 			if err != nil {
-				r.State, r.Err = Broken, "reading the page: "+err.Error()
+				r.State, r.Err = Broken, fmt.Errorf("reading the page: %w", err)
 			}
 		}
 		resp.Body.Close()
 		return r
 	}
-	return targetResult{Result: Result{State: Broken, Err: fmt.Sprintf("more than %d redirects", max(c.o.MaxRedirects, 0)), Redirects: chain}}
+	return targetResult{Result: Result{State: Broken, Err: fmt.Errorf("more than %d redirects", max(c.o.MaxRedirects, 0)), Redirects: chain}}
 }
 
 // redirects returns the chain of a check that was redirected, nil for one
@@ -253,7 +253,10 @@ func (c *checker) once(ctx context.Context, h *host, method string, u *url.URL) 
 			}
 		}
 	}
-	ctx, cancel := context.WithTimeout(ctx, c.o.Timeout)
+	cancel := context.CancelFunc(func() {})
+	if c.o.Timeout > 0 {
+		ctx, cancel = context.WithTimeout(ctx, c.o.Timeout)
+	}
 	req, err := http.NewRequestWithContext(ctx, method, u.String(), nil)
 	if err != nil {
 		cancel()
@@ -278,13 +281,20 @@ func (c *checker) once(ctx context.Context, h *host, method string, u *url.URL) 
 			err = ue.Err
 		}
 		if errors.Is(err, context.DeadlineExceeded) {
-			err = fmt.Errorf("no answer within %v", c.o.Timeout)
+			err = noAnswer(c.o.Timeout)
 		}
 		return nil, err
 	}
 	resp.Body = &slotBody{ReadCloser: resp.Body, cancel: cancel, release: release}
 	return resp, nil
 }
+
+// noAnswer is a request that got no answer within its Timeout: it says
+// so, and is a context.DeadlineExceeded to errors.Is.
+type noAnswer time.Duration
+
+func (d noAnswer) Error() string { return fmt.Sprintf("no answer within %v", time.Duration(d)) }
+func (noAnswer) Unwrap() error   { return context.DeadlineExceeded }
 
 // slotBody is an answer's body, which holds its request's context and its
 // host's slot until it is closed.

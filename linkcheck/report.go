@@ -229,12 +229,21 @@ func writeJSON(w *bufio.Writer, reports iter.Seq[Report]) error {
 	var line []byte
 	for r := range reports {
 		line = jsonline.Append(line[:0], linkJ{Link: r.Link, State: r.State.String(), Status: r.Status,
-			Err: r.Err, Redirects: r.Redirects, Elapsed: float64(r.Elapsed.Microseconds()) / 1000, Cached: r.Cached})
+			Err: errText(r.Err), Redirects: r.Redirects, Elapsed: float64(r.Elapsed.Microseconds()) / 1000, Cached: r.Cached})
 		if _, err := w.Write(line); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// errText is err's text, "" for nil: a Result's Err as reports and the
+// cache write it.
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }
 
 // writeMarkdown writes a table of the broken targets, for a CI job's

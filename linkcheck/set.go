@@ -222,11 +222,11 @@ func (c *checker) hasID(tr targetResult, id string) bool {
 func (c *checker) report(l Link, targets map[string]*target) Report {
 	switch {
 	case unusedDefinition(l):
-		return Report{l, Result{State: Skipped, Err: "a reference definition that no link uses: a rendered page shows no link for it"}}
+		return Report{l, Result{State: Skipped, Err: errors.New("a reference definition that no link uses: a rendered page shows no link for it")}}
 	case l.URL == "":
-		return Report{l, Result{State: Broken, Err: "not resolved: the document has no base URL, or the URL parser refuses the link"}}
+		return Report{l, Result{State: Broken, Err: errors.New("not resolved: the document has no base URL, or the URL parser refuses the link")}}
 	case remoteFile(l):
-		return Report{l, Result{State: Skipped, Err: "a file: link in a document that is not a local file is not checked: a browser never lets a web page reach local files"}}
+		return Report{l, Result{State: Skipped, Err: errors.New("a file: link in a document that is not a local file is not checked: a browser never lets a web page reach local files")}}
 	}
 	t, frag := splitFragment(l.URL)
 	tr := targets[t].result
@@ -238,11 +238,11 @@ func (c *checker) report(l Link, targets map[string]*target) Report {
 			if tr.markdown {
 				read = markdown.MaxSize
 			}
-			r.Err = fmt.Sprintf("no element with id or name %q in the first %d bytes; the rest was not read", fragmentID(frag), read)
+			r.Err = fmt.Errorf("no element with id or name %q in the first %d bytes; the rest was not read", fragmentID(frag), read)
 		} else if tr.markdown {
-			r.State, r.Err = Broken, fmt.Sprintf("no heading with the anchor %q (by the %s slug rule), nor an element with that id or name", fragmentID(frag), c.o.Dialect)
+			r.State, r.Err = Broken, fmt.Errorf("no heading with the anchor %q (by the %s slug rule), nor an element with that id or name", fragmentID(frag), c.o.Dialect)
 		} else {
-			r.State, r.Err = Broken, fmt.Sprintf("no element with id or name %q", fragmentID(frag))
+			r.State, r.Err = Broken, fmt.Errorf("no element with id or name %q", fragmentID(frag))
 		}
 	}
 	return Report{l, r}

@@ -15,6 +15,27 @@ import (
 // DefaultMaxRedirects is how many redirects a request follows by default.
 const DefaultMaxRedirects = 10
 
+// DefaultTimeout is how long a request waits for an answer, or for
+// progress while reading, by default.
+const DefaultTimeout = 30 * time.Second
+
+// maxRedirects and timeout are MaxRedirects and Timeout, their zero and
+// negative values read (a timeout of 0 is no bound).
+func (o *Options) maxRedirects() int      { return setting(o.MaxRedirects, DefaultMaxRedirects) }
+func (o *Options) timeout() time.Duration { return setting(o.Timeout, DefaultTimeout) }
+
+// setting reads a setting whose zero means def, and a negative value
+// none (0).
+func setting[T int | time.Duration](v, def T) T {
+	switch {
+	case v == 0:
+		return def
+	case v < 0:
+		return 0
+	}
+	return v
+}
+
 // openHTTP GETs an http or https URL, following redirects, and returns
 // the answer with a Body that resumes where a connection breaks.
 func (o *Options) openHTTP(ctx context.Context, name string) (*Object, error) {
@@ -25,8 +46,8 @@ func (o *Options) openHTTP(ctx context.Context, name string) (*Object, error) {
 	c.Timeout = 0 // the stream's timer bounds each wait instead
 	c.CheckRedirect = func(req *http.Request, via []*http.Request) error {
 		at := via[len(via)-1].URL.String()
-		if len(via) > o.MaxRedirects {
-			return &permanentError{fmt.Sprintf("stopped after %d redirects, at %s, which redirects to %s: a loop, or a longer chain", o.MaxRedirects, at, req.URL)}
+		if len(via) > o.maxRedirects() {
+			return &permanentError{fmt.Sprintf("stopped after %d redirects, at %s, which redirects to %s: a loop, or a longer chain", o.maxRedirects(), at, req.URL)}
 		}
 		return CheckRedirectScheme(at, req.URL)
 	}
@@ -67,7 +88,7 @@ func (o *Options) openHTTP(ctx context.Context, name string) (*Object, error) {
 		}
 		return resume(resp, off, validator, first.ContentLength, name)
 	}
-	s := &stream{ctx: ctx, op: "GET", name: name, get: get, retry: o.Retry.WithDefaults(), timeout: o.Timeout}
+	s := &stream{ctx: ctx, op: "GET", name: name, get: get, retry: o.Retry.WithDefaults(), timeout: o.timeout()}
 	if err := s.first(); err != nil {
 		return nil, err
 	}

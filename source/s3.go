@@ -102,7 +102,7 @@ func (o *Options) openS3(ctx context.Context, name string) (*Object, error) {
 		}
 		return out.Body, nil
 	}
-	s := &stream{ctx: ctx, name: name, get: get, retry: o.Retry.WithDefaults(), timeout: o.Timeout}
+	s := &stream{ctx: ctx, name: name, get: get, retry: o.Retry.WithDefaults(), timeout: o.timeout()}
 	if err := s.first(); err != nil {
 		return nil, err
 	}

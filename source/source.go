@@ -46,10 +46,13 @@ type Options struct {
 	// Client makes the HTTP requests; nil means one on
 	// http.DefaultTransport. Its CheckRedirect and Timeout are replaced.
 	Client *http.Client
-	// MaxRedirects bounds the redirects one request follows.
+	// MaxRedirects bounds the redirects one request follows; 0 means
+	// DefaultMaxRedirects, and a negative number none. (The same meanings
+	// as in packages corpus and linkcheck.)
 	MaxRedirects int
 	// Timeout bounds the wait for an answer, and for any progress while
-	// reading; a stall is a transient failure. 0 means none.
+	// reading; a stall is a transient failure. 0 means DefaultTimeout, and
+	// a negative duration no bound.
 	Timeout time.Duration
 	// Retry bounds the tries at a failing object; the zero value means
 	// DefaultRetry.

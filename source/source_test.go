@@ -111,6 +111,12 @@ func TestOpenHTTP(t *testing.T) {
 			"GET " + s.URL + "/r3: stopped after 2 redirects, at " + s.URL + "/r1, which redirects to " + s.URL + "/docs/page: a loop, or a longer chain", 1},
 		{"a redirect loop", "/loop", &Options{MaxRedirects: 10, Retry: fast},
 			"GET " + s.URL + "/loop: stopped after 10 redirects, at " + s.URL + "/loop, which redirects to " + s.URL + "/loop2: a loop, or a longer chain", 1},
+		// MaxRedirects 0 is DefaultMaxRedirects, a negative number none, as
+		// in packages corpus and linkcheck.
+		{"a redirect loop, the default bound", "/loop", &Options{Retry: fast},
+			"GET " + s.URL + "/loop: stopped after 10 redirects, at " + s.URL + "/loop, which redirects to " + s.URL + "/loop2: a loop, or a longer chain", 1},
+		{"no redirect followed", "/r3", &Options{MaxRedirects: -1, Retry: fast},
+			"GET " + s.URL + "/r3: stopped after 0 redirects, at " + s.URL + "/r3, which redirects to " + s.URL + "/r2: a loop, or a longer chain", 1},
 		{"404, not retried", "/missing", &Options{Retry: fast}, "GET " + s.URL + "/missing: 404 Not Found", 1},
 		{"403, not retried", "/forbidden", &Options{Retry: fast}, "GET " + s.URL + "/forbidden: 403 Forbidden", 1},
 		{"no answer within the timeout, retried", "/slow", &Options{Timeout: 100 * time.Millisecond, Retry: Retry{Attempts: 2, MaxWait: time.Second, Base: time.Millisecond}},

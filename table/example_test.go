@@ -14,10 +14,10 @@ import (
 )
 
 // The links of a page as an Arrow stream: each link encoded by the page's
-// Doc (in a worker, when there are many pages), then written in order.
+// Rows (in a worker, when there are many pages), then written in order.
 func Example() {
 	doc := &corpus.Doc{Source: "https://example.org/docs/"}
-	rows := table.NewDoc(doc)
+	rows := table.NewRows(doc)
 	var encoded []byte
 	x := &links.Extractor{Text: true}
 	page := `<a href="intro.html">Intro</a> <img src="/logo.png">`

@@ -18,7 +18,7 @@ import (
 // ref_base64 after a value that is not UTF-8; status when an HTTP status
 // is known; and for a WARC record its file, byte range, ID, date and
 // truncation, under the names of Common Crawl's index.
-func (d *Doc) AppendJSON(dst []byte, l *links.Link, url []byte) []byte {
+func (d *Rows) AppendJSON(dst []byte, l *links.Link, url []byte) []byte {
 	doc := d.doc
 	dst = append(dst, `{"url":`...)
 	dst = appendJSONStringOrNull(dst, url, url != nil)

@@ -3,14 +3,14 @@
 // graphs as columns (Spark, DuckDB, Polars, pandas).
 //
 // A row is one link, with the fields of relurl links -json and the same
-// values: Schema lists the columns, and Doc.AppendJSON writes the row as
+// values: Schema lists the columns, and Rows.AppendJSON writes the row as
 // that line of JSON, so that the JSON and the tables are made in one
 // place. The table is the Spark job's links
 // table too (spark/relurl_spark reads the Arrow stream and adds the
 // archive column), so the two never differ.
 //
 // Rows are made in two steps, so that the costly one runs on every core
-// and the cheap one keeps the input's order: a Doc encodes each link of a
+// and the cheap one keeps the input's order: a Rows encodes each link of a
 // document as bytes (in each worker), and a Writer, fed those bytes in
 // order through Write, gathers them in columns and writes a batch (a
 // record batch, a Parquet row group) each BatchRows rows or BatchBytes
@@ -66,7 +66,7 @@ var Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "truncated", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// How a row is encoded between Doc.AppendLink and Writer.Write: each column of
+// How a row is encoded between Rows.AppendLink and Writer.Write: each column of
 // Schema in order, as a tag byte, then for a value its uvarint length and
 // bytes (a string, already valid UTF-8) or its varint (a number).
 const (
@@ -74,21 +74,21 @@ const (
 	tagValue = 1
 )
 
-// A Doc encodes the rows of one document's links: the document's own
+// Rows encodes the rows of one document's links: the document's own
 // columns (source, status and the WARC record's) are encoded once, at its
-// first row, and copied into each. A Doc is used by one
+// first row, and copied into each. A Rows is used by one
 // goroutine at a time; each worker makes its own for the document it
 // reads.
-type Doc struct {
+type Rows struct {
 	doc  *corpus.Doc
 	tail []byte // the document's columns, encoded
 }
 
-// NewDoc returns the encoder of the rows of document doc.
-func NewDoc(doc *corpus.Doc) *Doc { return &Doc{doc: doc} }
+// NewRows returns the encoder of the rows of document doc.
+func NewRows(doc *corpus.Doc) *Rows { return &Rows{doc: doc} }
 
 // encodeTail encodes the document's own columns, once, at its first row.
-func (d *Doc) encodeTail() {
+func (d *Rows) encodeTail() {
 	doc := d.doc
 	tail := appendString(make([]byte, 0, 256), doc.Source, true)
 	tail = appendInt(tail, int64(doc.Status), doc.Status != 0)
@@ -113,7 +113,7 @@ func (d *Doc) encodeTail() {
 // and returns the extended buffer. url is the link's URL as printed (nil
 // when it is unresolved or refused); it may differ from l.URL when the
 // caller drops fragments.
-func (d *Doc) AppendLink(dst []byte, l *links.Link, url []byte) []byte {
+func (d *Rows) AppendLink(dst []byte, l *links.Link, url []byte) []byte {
 	dst = appendString(dst, url, url != nil)
 	dst = appendBase64(dst, url)
 	var reason string
@@ -211,7 +211,7 @@ func decodeRune[T string | []byte](s T) (rune, int) {
 }
 
 // A FormatError says that bytes given to Writer.Write are not rows that
-// Doc.AppendLink encoded.
+// Rows.AppendLink encoded.
 type FormatError struct {
 	Offset int64 // the byte offset in everything written, where the row starts
 }

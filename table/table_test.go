@@ -44,7 +44,7 @@ func rows() [][]byte {
 		{rec, links.Link{Ref: []byte("caf\xe9"), Element: "a", Attribute: "href", Base: b, Part: "1.2", Text: []byte("caf\xe9 \xed\xa0\x80")}, []byte("http://example.org/caf\xe9")},
 		{rec, links.Link{Ref: []byte(""), Element: "style", Attribute: "", Base: b}, []byte("http://example.org/a")},
 	} {
-		out = append(out, NewDoc(c.doc).AppendLink(nil, &c.l, c.url))
+		out = append(out, NewRows(c.doc).AppendLink(nil, &c.l, c.url))
 	}
 	return out
 }
@@ -310,7 +310,7 @@ func TestBatches(t *testing.T) {
 		if i == 5 {
 			l = &long
 		}
-		w.Write(NewDoc(doc).AppendLink(nil, l, nil))
+		w.Write(NewRows(doc).AppendLink(nil, l, nil))
 	}
 	w.Close()
 	rd, err := ipc.NewReader(&out)

@@ -16,7 +16,7 @@ const (
 	BatchBytes = 32 << 20
 )
 
-// A Writer turns the rows that Doc.AppendLink encoded into batches of Schema
+// A Writer turns the rows that Rows.AppendLink encoded into batches of Schema
 // and writes them: as an Arrow IPC stream (NewArrow) or as Parquet
 // (NewParquet, CreateParquet). Write takes the encoded bytes in any
 // pieces; Close writes what is left and ends the stream or file. A Writer
@@ -77,7 +77,7 @@ func newWriter(s sink) *Writer {
 	return w
 }
 
-// Write decodes the rows in p (bytes of Doc.AppendLink, in any pieces: a row
+// Write decodes the rows in p (bytes of Rows.AppendLink, in any pieces: a row
 // may begin in one Write and end in the next) and adds them to the table,
 // writing a batch whenever one is full.
 func (w *Writer) Write(p []byte) (int, error) {

@@ -334,11 +334,8 @@ func (f *checkFlags) options(e *env, d *docFlags, o *linkcheck.Options) (map[str
 		d.maps = append(d.maps, source.Map{Dir: filepath.Clean(f.root), URL: "file:///"})
 	}
 	o.Maps = d.maps
-	o.Timeout = d.timeout
+	o.Timeout, o.MaxRedirects = zeroIsNone(d.timeout), zeroIsNone(d.maxRedirects)
 	o.Retry = source.Retry{Attempts: d.retries, MaxWait: d.retryWait, Base: linkcheck.DefaultRetry.Base, Refused: d.retryRefused}
-	if o.MaxRedirects = d.maxRedirects; o.MaxRedirects == 0 {
-		o.MaxRedirects = -1 // check.Options' "none"
-	}
 	return only, exitOK, true
 }
 

@@ -114,6 +114,10 @@ func (d *docFlags) check(e *env, docs []string) error {
 		return fmt.Errorf("-j %d: want at least 1", d.jobs)
 	case d.retryWait <= 0:
 		return fmt.Errorf("-retry-max-wait %v: want more than 0", d.retryWait)
+	case d.maxRedirects < 0:
+		return fmt.Errorf("-max-redirects %d: want 0 or more", d.maxRedirects)
+	case d.timeout < 0:
+		return fmt.Errorf("-timeout %v: want 0 (none) or more", d.timeout)
 	}
 	if err := d.options(e).Validate(); err != nil {
 		return flagError(err)
@@ -129,7 +133,7 @@ func (d *docFlags) check(e *env, docs []string) error {
 
 // docFlagOf names the flag that sets each field of corpus.Options.
 var docFlagOf = map[string]string{
-	"MaxSize": "-max-size", "MaxRedirects": "-max-redirects", "Timeout": "-timeout",
+	"MaxSize":        "-max-size",
 	"Retry.Attempts": "-retries", "Retry.MaxWait": "-retry-max-wait",
 }
 
@@ -149,11 +153,21 @@ func flagError(err error) error {
 	return fmt.Errorf("%s %v: want %s", docFlagOf[oe.Field], oe.Value, oe.Want)
 }
 
+// zeroIsNone turns a flag's 0, which means none (-max-redirects 0,
+// -timeout 0), into the libraries' spelling of none, a negative value:
+// their 0 means their default.
+func zeroIsNone[T int | time.Duration](v T) T {
+	if v == 0 {
+		return -1
+	}
+	return v
+}
+
 // options are the corpus.Options of the flags.
 func (d *docFlags) options(e *env) *corpus.Options {
 	return &corpus.Options{
-		URL: d.url, Maps: d.maps, MaxSize: d.maxSize, MaxRedirects: d.maxRedirects,
-		Timeout: d.timeout, ContentLocation: d.contentLocation, Stdin: e.stdin,
+		URL: d.url, Maps: d.maps, MaxSize: d.maxSize, MaxRedirects: zeroIsNone(d.maxRedirects),
+		Timeout: zeroIsNone(d.timeout), ContentLocation: d.contentLocation, Stdin: e.stdin,
 		Retry: source.Retry{Attempts: d.retries, MaxWait: d.retryWait, Base: source.DefaultRetry.Base, Refused: d.retryRefused},
 		S3:    d.s3, Files: d.files, Prefix: d.prefix,
 	}
@@ -197,7 +211,7 @@ func (d *docFlags) run(e *env, cmd string, args []string, x func() *links.Extrac
 	status := exitOK
 	p := e.newProgress()
 	defer p.clear()
-	o.Run(o.Docs(slices.Values(args)), d.jobs, x,
+	o.Run(o.Docs(context.Background(), slices.Values(args)), d.jobs, x,
 		func(doc *corpus.Doc, out *corpus.Output) *links.Handler {
 			named := func(err error) string {
 				if single && doc.Record == nil {

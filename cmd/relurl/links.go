@@ -289,9 +289,9 @@ type linkPrinter struct {
 // docLinks returns what prints the links of doc.
 func (p *linkPrinter) docLinks(doc *corpus.Doc) func(*links.Link, *corpus.Output) {
 	de := p.edges.Doc(doc)
-	var rows *table.Doc
+	var rows *table.Rows
 	if p.table || p.json {
-		rows = table.NewDoc(doc)
+		rows = table.NewRows(doc)
 	}
 	return func(l *links.Link, out *corpus.Output) {
 		switch {
