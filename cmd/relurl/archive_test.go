@@ -476,3 +476,33 @@ func TestArchivesReadAtOnce(t *testing.T) {
 		t.Errorf("-j 2 took %v, -j 1 %v: the archives were not read at once", twoTook, oneTook)
 	}
 }
+
+// TestCPUProfile: RELURL_CPUPROFILE writes a CPU profile of the run, whose
+// samples carry their goroutine's stage, and replaces a file at its name
+// only once the profile is whole.
+func TestCPUProfile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cpu.pprof")
+	os.WriteFile(path, []byte("an older file"), 0o644)
+	cmd := exec.Command(relurlBin, "links", "-tsv", "-j", "2", docsCrawl)
+	cmd.Env = append(os.Environ(), "RELURL_CPUPROFILE="+path)
+	if out, err := cmd.Output(); err != nil || len(out) == 0 {
+		t.Fatalf("relurl links: %v, %d bytes out", err, len(out))
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	z, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("the profile is not gzip-compressed, as pprof writes one: %v (%q...)", err, data[:min(len(data), 16)])
+	}
+	proto, err := io.ReadAll(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, label := range []string{"stage", "read", "work"} {
+		if !bytes.Contains(proto, []byte(label)) {
+			t.Errorf("the profile has no %q: its samples carry no stage", label)
+		}
+	}
+}

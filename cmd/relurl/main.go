@@ -106,9 +106,13 @@ func startProfile(e *env) func() {
 	if path == "" {
 		return func() {}
 	}
-	f, err := os.Create(path)
+	// Written beside its name and renamed over it once whole, as every
+	// file relurl writes: a profile never truncates a file in place.
+	f, err := safefile.Create(path)
 	if err == nil {
-		err = pprof.StartCPUProfile(f)
+		if err = pprof.StartCPUProfile(f); err != nil {
+			f.Abort()
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "relurl: RELURL_CPUPROFILE: %v\n", err)
@@ -116,7 +120,7 @@ func startProfile(e *env) func() {
 	}
 	return func() {
 		pprof.StopCPUProfile()
-		if err := f.Close(); err != nil {
+		if err := f.Commit(); err != nil {
 			fmt.Fprintf(e.stderr, "relurl: RELURL_CPUPROFILE: %v\n", err)
 		}
 	}

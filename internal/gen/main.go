@@ -34,6 +34,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/relurl/relurl/internal/safefile"
 )
 
 const maxRune = 0x10FFFF
@@ -64,7 +66,7 @@ func main() {
 	// The last line is the SHA-256 of all before it, which a test of
 	// package uts46 checks: a table edited by hand fails it.
 	src = fmt.Appendf(src, "\n// %s %x\n", sumLabel, sha256.Sum256(src))
-	if err := os.WriteFile(*out, src, 0o644); err != nil {
+	if err := safefile.WriteFile(*out, src); err != nil {
 		log.Fatal(err)
 	}
 }
