@@ -31,6 +31,11 @@ func (o *Options) readAhead(ctx context.Context, names iter.Seq2[string, error],
 	go func() {
 		defer close(queues)
 		for name, err := range names {
+			select {
+			case <-stop: // stopped: the send below may still find room
+				return
+			default:
+			}
 			q := newDocQueue()
 			select {
 			case queues <- q:
