@@ -146,7 +146,9 @@ func (p hostParser) appendDomain(dst []byte, input string, at int) (_ []byte, ok
 		domain = PercentDecode(input)
 	}
 	domain = utf8Decode(domain)
-	if !strictToASCII(domain) {
+	// Only the validation error needs ToASCII run strictly: a parse that
+	// does not report one runs the lenient ToASCII alone.
+	if (p.errs != nil || p.trace != nil) && !strictToASCII(domain) {
 		p.warn(at, "domain-to-ASCII")
 	}
 	// The failures below come with that validation error, the one the

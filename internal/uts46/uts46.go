@@ -19,10 +19,10 @@ import (
 	"unicode/utf8"
 )
 
-// Options are UTS #46's processing flags ("Processing", section 4). The
-// zero value runs every check but those of CheckHyphens, UseSTD3ASCIIRules
-// and VerifyDNSLength: a lenient ToASCII as the URL Standard's host parser
-// runs it, with CheckBidi and CheckJoiners on.
+// Options are UTS #46's processing flags ("Processing", section 4) that
+// the URL Standard varies. The zero value is the lenient ToASCII of its
+// host parser. CheckBidi and CheckJoiners are always on, as the Standard
+// has them; Transitional_Processing and IgnoreInvalidPunycode always off.
 type Options struct {
 	// CheckHyphens refuses a label with "--" in its third and fourth
 	// places or with "-" at either end (validity criteria 2 and 3).
@@ -33,10 +33,6 @@ type Options struct {
 	// VerifyDNSLength refuses an empty label, a label over 63 bytes, and
 	// a domain over 253 bytes (ToASCII, step 4).
 	VerifyDNSLength bool
-	// SkipBidi and SkipJoiners turn off CheckBidi (RFC 5893's rules for
-	// right-to-left labels) and CheckJoiners (RFC 5892's CONTEXTJ rules
-	// for U+200C and U+200D), which the zero value runs.
-	SkipBidi, SkipJoiners bool
 }
 
 // Strict is the profile the URL Standard's "domain parser ToASCII" uses
@@ -143,7 +139,7 @@ func process(domain string, o Options) ([]string, error) {
 		}
 		bidiDomain = bidiDomain || isBidiLabel(labels[i])
 	}
-	if bidiDomain && !o.SkipBidi {
+	if bidiDomain {
 		for _, label := range labels {
 			if reason := checkBidi(label); reason != "" {
 				record(label, reason)
@@ -193,7 +189,7 @@ func validate(label string, o Options, decoded bool) string {
 		if status, _ := idnaOf(r); status != statusValid && status != statusDeviation {
 			return fmt.Sprintf("holds %U, which is not valid", r)
 		}
-		if (r == zwnj || r == zwj) && !o.SkipJoiners && !joinerAllowed(label, i, r) {
+		if (r == zwnj || r == zwj) && !joinerAllowed(label, i, r) {
 			return fmt.Sprintf("has %U where CONTEXTJ refuses it", r)
 		}
 	}
