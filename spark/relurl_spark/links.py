@@ -214,7 +214,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     p.add_argument("--num-input-partitions", "--partitions", dest="partitions", type=int, default=0,
                    help="tasks to spread the archives over (default: one per archive, at most 10,000)")
     p.add_argument("--pass-env", action="append", default=[], metavar="NAME", help="also pass this variable of the driver's environment to relurl")
-    p.add_argument("--relurl-arg", action="append", default=[], metavar="ARG", help="an argument for relurl links, such as -spec=whatwg (repeatable)")
+    p.add_argument("--relurl-arg", action="append", default=[], metavar="ARG", help="an argument for relurl links, such as -spec=1808 (repeatable)")
     p.add_argument("--mode", default="error", choices=["error", "errorifexists", "overwrite", "append", "ignore"],
                    help="what to do when a table exists: the DataFrame writer's save mode (default error)")
     p.add_argument("--output-format", default="parquet", choices=["parquet", "orc", "json"], help="the tables' format (default parquet)")
