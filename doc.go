@@ -158,12 +158,13 @@ per reference for ASCII input.
 
 # Going the other way, and saying why
 
-[Relative] finds the shortest reference that resolves against a base to
-exactly a given URL, the inverse of resolution: the checker of a round trip,
-and what a tool that writes links needs. [Explain] returns the trace of a
-resolution, step by step in the RFC's own terms, with each rewrite of the
-path; it is a literal implementation of the algorithm, and the fast
-resolvers are tested against it.
+[Resolver.Relative] finds the shortest reference that resolves against a
+base to exactly a given URL, the inverse of resolution: the checker of a
+round trip, and what a tool that writes links needs. [Resolver.Explain]
+returns the trace of a resolution, step by step in the standard's own
+terms, with each rewrite of the path; for the RFCs it is a literal
+implementation of the algorithm, and the fast resolvers are tested against
+it.
 
 # Documents and their base URLs
 
