@@ -34,3 +34,14 @@ func TestResultErr(t *testing.T) {
 		t.Errorf("no answer within the timeout: %v (%T), want context.DeadlineExceeded", r[1].Err, r[1].Err)
 	}
 }
+
+// A negative Timeout is no bound, not a deadline already past: the
+// request is made and answered.
+func TestNegativeTimeout(t *testing.T) {
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	defer s.Close()
+	r := Run(context.Background(), []Link{{URL: s.URL + "/"}}, Options{Timeout: -1, MaxRedirects: -1}, nil)
+	if r[0].State != OK {
+		t.Errorf("Timeout -1: %v %v, want ok", r[0].State, r[0].Err)
+	}
+}
