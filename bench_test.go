@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/relurl/relurl/rfc1808"
 )
 
 // The benchmarks run on real data from ../shared/data (see its README):
@@ -77,7 +79,7 @@ func BenchmarkSplit(b *testing.B) {
 	b.ReportAllocs()
 	n := 0
 	for i := 0; b.Loop(); i++ {
-		n += Split(urls[i%len(urls)]).queryEnd
+		n += len(rfc1808.Split(urls[i%len(urls)]).Query())
 	}
 	sink = n
 }
@@ -100,7 +102,7 @@ func BenchmarkAppendResolve(b *testing.B) {
 	buf := make([]byte, 0, 1024)
 	for i := 0; b.Loop(); i++ {
 		p := pairs[i%len(pairs)]
-		buf = AppendResolve(buf[:0], p.base, p.ref)
+		buf = rfc1808.AppendResolve(buf[:0], p.base, p.ref)
 	}
 	sink = len(buf)
 }
@@ -146,11 +148,11 @@ func BenchmarkURLAppendResolve(b *testing.B) {
 	pairs := loadPairs(b)
 	b.ReportAllocs()
 	buf := make([]byte, 0, 1024)
-	var base URL
+	var base rfc1808.URL
 	for i := 0; b.Loop(); i++ {
 		p := pairs[i%len(pairs)]
-		if p.base != base.s {
-			base = Split(p.base)
+		if p.base != base.String() {
+			base = rfc1808.Split(p.base)
 		}
 		buf = base.AppendResolve(buf[:0], p.ref)
 	}
@@ -191,7 +193,7 @@ func TestRealPairs3986(t *testing.T) {
 	r := Resolver{Spec: RFC3986}
 	var emptyFragment, escaped, rejected int
 	for _, p := range pairs {
-		got1808, got3986 := Resolve(p.base, p.ref), resolved(r, p.base, p.ref)
+		got1808, got3986 := rfc1808.Resolve(p.base, p.ref), resolved(r, p.base, p.ref)
 		if got1808 != got3986 {
 			t.Errorf("%q against %q: RFC 1808 %q, RFC 3986 %q", p.ref, p.base, got1808, got3986)
 		}

@@ -1,160 +1,31 @@
 /*
-Package relurl implements relative URLs exactly as RFC 1808 defines them:
-splitting a URL into its components, checking it against the RFC's grammar,
-and resolving a relative reference against the base URL of its document.
-It does the same by RFC 3986 and by the WHATWG URL Standard, which browsers
-follow, so that one program can tell what a reference means under each.
+Package relurl resolves relative URLs by the standard a caller chooses at run
+time: RFC 1808, the founding text of relative URLs; RFC 3986, which Go's
+net/url follows; or the WHATWG URL Standard, which browsers follow. Each
+standard is a package of its own, which can be used alone:
 
-A Go programmer coming from net/url, note first: [Resolve] is RFC 1808's
-algorithm, which keeps a ".." that would climb above the root, as that RFC
-says: "../../../g" against "http://a/b/c/d;p?q" is "http://a/../g", where
-net/url's ResolveReference (RFC 3986) gives "http://a/g". The three
-standards' entry points are one type, [Resolver], whose Spec chooses
-[RFC1808] (the zero value), [RFC3986] or [WHATWG]: Resolver{Spec:
-RFC3986}.Resolve is net/url's answer, Resolver{Spec: WHATWG}.Resolve a
-browser's.
+	rfc1808.Resolve("http://a/b/c/d;p?q", "../../../g h") // "http://a/../g h"
+	rfc3986.Resolve("http://a/b/c/d;p?q", "../../../g h") // "http://a/g h"
+	u, _ := whatwg.Parse("http://a/b/c/d;p?q")
+	v, _ := u.Parse("../../../g h")                       // "http://a/g%20h"
 
-# RFC 1808 in brief
+This package is for a program that lets its user choose, as relurl's
+command does with -spec: a [Resolver], whose Spec is [RFC1808] (the zero
+value, as the founding text), [RFC3986] or [WHATWG], resolves by that
+standard, with one signature for all three. [Resolver.Base] prepares a
+document's base URL once for its many links, and [Base.AppendResolve]
+resolves each into a reused buffer with no allocation.
 
-RFC 1808 (June 1995) is the first standard for relative URLs. It sees every
-URL that follows the "generic-RL" syntax as up to six components
-(Section 2.1):
-
-	<scheme>://<net_loc>/<path>;<params>?<query>#<fragment>
-
-Any of them but the path may be absent, and the path may be empty. A
-reference such as "../g?y" has no scheme and is relative: it means
-something only against the base URL of the document it appears in, which
-Section 3 establishes (the document's own declaration, such as HTML's BASE
-element; else the entity that encloses it; else the URL it was retrieved
-from; else none). Section 4 then gives the algorithm that turns the pair
-into an absolute URL, and Section 5 a list of 39 examples that any
-implementation must reproduce.
-
-# Splitting
-
-[Split] breaks a string into components by the rules of Section 2.4, in the
-RFC's order: the fragment after the first "#", then a scheme before the first
-":" if only scheme characters precede it, then a net_loc after "//" up to the
-next "/", then a query after the first "?", then params after the first ";".
-What is left is the path, and whether a "/" preceded it is remembered.
-Splitting never fails and never copies: a [URL] holds the original string and
-the offsets of its components, and [URL.String] gives the string back
-unchanged, so an empty component ("?" with nothing after it) stays distinct
-from an absent one.
-
-	u := relurl.Split("http://a/b/c/d;p?q#f")
-	u.Scheme()   // "http"
-	u.NetLoc()   // "a"
-	u.Path()     // "b/c/d", and u.AbsPath() is true
-	u.Params()   // "p"
-	u.Query()    // "q"
-	u.Fragment() // "f"
-
-# Validating
-
-[Validate] checks a string against the BNF of Section 2.2 and tells its form:
-generic-RL, another absoluteURL, net_path, abs_path or rel_path. It is strict:
-spaces, controls, bytes outside ASCII and the "national" and "punctuation"
-characters must be escaped as "%" hex hex. Its errors are [*net/url.Error]
-values, as net/url's are, wrapping a [*SyntaxError] that gives the byte
-offset, the offending text and the rule:
-
-	parse "http://a/b c": offset 10: " " is not allowed in path (pchar)
-
-Resolution does not require valid input; it works on any pair of strings,
-so a link checker can resolve first and validate what it reports.
-
-[SchemeCategoryOf] tells which of the categories of Section 2.3 a scheme
-falls in: never used with relative URLs (mailto, news, telnet), using reserved
-characters of its own (gopher, prospero, wais), always generic-RL (file, ftp,
-http, nntp), or unknown.
-
-# Resolving
-
-[Resolve] and [AppendResolve] follow Section 4 step by step:
-
-  - Step 1: with an empty base, the reference is the result.
-  - Step 2: an empty reference is the base, fragment and all (2a); a
-    reference with a scheme is the result as it is (2b); otherwise it takes
-    the base's scheme (2c).
-  - Step 3: a reference with a non-empty net_loc is complete; otherwise it
-    takes the base's net_loc.
-  - Step 4: a path that starts with "/" is complete.
-  - Step 5: an empty path takes the base's path, and the base's params and
-    query unless the reference has its own.
-  - Step 6: otherwise the last segment of the base's path is replaced by the
-    reference's path, and "." and ".." segments are removed: "./" (6a), a
-    trailing "." (6b), "<segment>/../" repeatedly from the left (6c) and a
-    trailing "<segment>/.." (6d), where <segment> is never "..".
-  - Step 7: the components are put back together.
-
-A caller resolving the many links of one document splits its base once and
-uses [URL.AppendResolve], which, like [AppendResolve], makes no allocation when
-the buffer it is given has room:
-
-	base := relurl.Split(pageURL)
-	var buf []byte
+	r := relurl.Resolver{Spec: relurl.WHATWG}
+	base, err := r.Base(pageURL)
+	...
 	for _, href := range hrefs {
-		buf = base.AppendResolve(buf[:0], href)
+		buf, err = base.AppendResolve(buf[:0], href)
 		...
 	}
 
-# Where the RFC leaves room
-
-The RFC's words leave a few cases open; relurl decides them as documented on
-[URL.AppendResolve]. In short: "non-empty" means non-empty, so "?" or "//"
-inherit the base's query or net_loc while "#" keeps its empty fragment; a
-reference with any scheme, even the base's, is returned unchanged; ".." never
-climbs above the root and never cancels another ".."; a base with a net_loc
-and no path is taken to have the path "/"; nothing is decoded or normalised.
-
-# RFC 1808 and RFC 3986
-
-RFC 1808 was replaced by RFC 2396 and then RFC 3986, which Go's net/url
-follows. The two agree on most references, but not on all of them. Of the 39
-examples of Section 5, net/url gives five other results:
-
-	reference       RFC 1808              RFC 3986 (net/url)
-	;x              http://a/b/c/d;x      http://a/b/c/;x
-	../../../g      http://a/../g         http://a/g
-	../../../../g   http://a/../../g      http://a/g
-	/./g            http://a/./g          http://a/g
-	/../g           http://a/../g         http://a/g
-
-RFC 3986 has no params, so ";x" is a path segment that replaces "d;p"; and it
-removes dot segments from every path, absolute ones too, dropping ".." at the
-root, where RFC 1808 leaves an absolute path alone and keeps surplus "..".
-A [Resolver] with Spec set to [RFC3986] resolves by RFC 3986 instead, exactly
-and as fast, so that one program can tell what a reference means under each
-and where they part; net/url does the same but for an empty fragment or
-authority, which it cannot represent. [URL.NetURL] and [URLFromNet] convert
-to and from [net/url.URL].
-
-# The WHATWG URL Standard
-
-Browsers do not resolve by either RFC: they parse a reference with its base
-by the WHATWG URL Standard's basic URL parser, which also normalizes what it
-parses. [ParseWeb] and [WebURL.Parse] are that parser ("new URL(input)",
-"new URL(ref, base)"), section by section: the clean-up of the input, the
-states of "URL parsing", host parsing (section "Host parsing": IPv4 in all
-its forms, IPv6, domains through UTS #46 on the tables of Unicode 17.0,
-opaque hosts), the percent-encode sets, and the URL serializer. A [WebURL]
-keeps the href and the offsets of its components, which its methods give
-as the Standard's API does (Href, Protocol, Username, Password, Host, Hostname,
-Port, Pathname, Search, Hash, Origin).
-
-	page, _ := relurl.ParseWeb("HTTPS://Example.COM:443/a/b")
-	u, _ := page.Parse(`..\%2e\c d`)
-	u.Href() // "https://example.com/c%20d"
-
-The parser can fail (a base that is not absolute, a bad host or port); the
-error wraps a [*ValidationError], the Standard's name for what stopped it
-and its byte offset. The Standard names many more validation errors that do
-not stop the parser; [CheckWeb] returns them. [Resolver] with Spec set to
-[WHATWG] resolves this way for every command of the package, and
-[Resolver.Base] parses a base once for many references, with no allocation
-per reference for ASCII input.
+Under the WHATWG URL Standard a Resolver also encodes a query in the
+document's own encoding, as browsers do ([Resolver.QueryEncoding]).
 
 # Going the other way, and saying why
 
@@ -172,16 +43,5 @@ Section 3, how a document's base URL is established, is the job of package
 [github.com/relurl/relurl/base]; extracting a document's links and
 resolving them, HTML and MIME alike, that of package
 [github.com/relurl/relurl/links].
-
-# What this package owns
-
-This package owns the three standards' grammars, resolution, validation,
-the inverse (Relative) and the URL Standard's API. It must not read
-documents, know HTML or touch the network: it is strings in, strings out.
-Each standard has its files (url.go, resolve.go and validate.go for RFC
-1808; rfc3986.go and validate3986.go; weburl.go, validation.go, host.go,
-webparser.go, whatwg.go, setters.go and searchparams.go by the URL
-Standard's sections), and resolver.go is the one place that chooses
-between them.
 */
 package relurl

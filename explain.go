@@ -3,6 +3,9 @@ package relurl
 import (
 	"fmt"
 	"strings"
+
+	"github.com/relurl/relurl/rfc1808"
+	"github.com/relurl/relurl/whatwg"
 )
 
 // A Trace tells how a resolution went, step by step, in the words of the
@@ -78,8 +81,9 @@ func (t *Trace) pathStep(step, path, format string, args ...any) {
 // explain1808 is RFC 1808, Section 4, step by step, with the decisions
 // documented on URL.AppendResolve.
 func explain1808(base, ref string) Trace {
-	b, e := Split(base), Split(ref)
+	b, e := rfc1808.Split(base), rfc1808.Split(ref)
 	t := Trace{Spec: RFC1808, Base: parts1808(b), Ref: parts1808(e)}
+	bo, eo := ends1808Of(b), ends1808Of(e)
 	done := func(result string) Trace {
 		t.Result = result
 		return t
@@ -104,7 +108,7 @@ func explain1808(base, ref string) Trace {
 	} else {
 		t.step("2c", "the base has no scheme to inherit; nor will the result")
 	}
-	r.WriteString(base[:b.schemeEnd])
+	r.WriteString(base[:bo.scheme])
 
 	if e.NetLoc() != "" {
 		t.step("3", "the reference's net_loc %q is non-empty: skip to Step 7", e.NetLoc())
@@ -119,33 +123,33 @@ func explain1808(base, ref string) Trace {
 	default:
 		t.step("3", "the reference has no net_loc: it inherits the base's, %q", b.NetLoc())
 	}
-	r.WriteString(base[b.schemeEnd:b.netLocEnd])
+	r.WriteString(base[bo.scheme:bo.netLoc])
 
 	if e.AbsPath() {
 		t.step("4", "the reference's path %q is preceded by \"/\": it is not relative; skip to Step 7", "/"+e.Path())
-		r.WriteString(ref[e.netLocEnd:])
+		r.WriteString(ref[eo.netLoc:])
 		return done(t.recombined(r.String()))
 	}
 	t.step("4", "the reference's path is not preceded by \"/\"")
 
 	if e.Path() == "" {
-		t.step("5", "the reference's path is empty: it inherits the base's path %q", base[b.netLocEnd:b.pathEnd])
-		r.WriteString(base[b.netLocEnd:b.pathEnd])
+		t.step("5", "the reference's path is empty: it inherits the base's path %q", base[bo.netLoc:bo.path])
+		r.WriteString(base[bo.netLoc:bo.path])
 		if e.Params() != "" {
 			t.step("5a", "the reference's params %q are non-empty: skip to Step 7", e.Params())
-			r.WriteString(ref[e.pathEnd:])
+			r.WriteString(ref[eo.path:])
 			return done(t.recombined(r.String()))
 		}
 		t.step("5a", "the reference's params are empty or absent: it inherits the base's%s", quotedOrNone(b.Params(), b.HasParams()))
-		r.WriteString(base[b.pathEnd:b.paramsEnd])
+		r.WriteString(base[bo.path:bo.params])
 		if e.Query() != "" {
 			t.step("5b", "the reference's query %q is non-empty: skip to Step 7", e.Query())
-			r.WriteString(ref[e.paramsEnd:])
+			r.WriteString(ref[eo.params:])
 			return done(t.recombined(r.String()))
 		}
 		t.step("5b", "the reference's query is empty or absent: it inherits the base's%s; skip to Step 7", quotedOrNone(b.Query(), b.HasQuery()))
-		r.WriteString(base[b.paramsEnd:b.queryEnd])
-		r.WriteString(ref[e.queryEnd:])
+		r.WriteString(base[bo.params:bo.query])
+		r.WriteString(ref[eo.query:])
 		return done(t.recombined(r.String()))
 	}
 
@@ -153,7 +157,7 @@ func explain1808(base, ref string) Trace {
 		r.WriteString("/")
 	}
 	r.WriteString(t.step6(b.Path(), e.Path(), b.HasNetLoc() && !b.AbsPath()))
-	r.WriteString(ref[e.pathEnd:])
+	r.WriteString(ref[eo.path:])
 	return done(t.recombined(r.String()))
 }
 
@@ -352,18 +356,16 @@ func (t *Trace) removeDotSegments(path string) string {
 // error with its offset in ref.
 func explainWeb(base, ref string) Trace {
 	t := Trace{Spec: WHATWG}
-	b, err := ParseWeb(base)
+	b, err := whatwg.Parse(base)
 	if err != nil {
 		t.Error = "the base: " + err.Error()
 		return t
 	}
 	t.Base = webParts(b)
-	p := webParser{webReport: webReport{errs: new([]ValidationError)}}
-	p.trace = func(s string) {
+	u, err := webTrace(ref, &b, func(s string) {
 		step, text, _ := strings.Cut(s, ": ")
 		t.step(step, "%s", text)
-	}
-	u, err := p.parseURL(ref, &b)
+	})
 	if err != nil {
 		t.Error = err.Error()
 		return t
@@ -374,7 +376,7 @@ func explainWeb(base, ref string) Trace {
 }
 
 // webParts lists the components of a URL record that are not null.
-func webParts(u WebURL) []Part {
+func webParts(u whatwg.URL) []Part {
 	ps := []Part{{"scheme", u.Scheme()}}
 	if u.HasHost() {
 		ps = addPart(ps, "username", u.Username(), u.Username() != "")

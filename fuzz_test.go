@@ -3,6 +3,10 @@ package relurl
 import (
 	"strings"
 	"testing"
+
+	"github.com/relurl/relurl/internal/grammar"
+	"github.com/relurl/relurl/rfc1808"
+	"github.com/relurl/relurl/rfc3986"
 )
 
 // addSeeds adds the examples of Section 5 and the rows of the test tables
@@ -13,68 +17,24 @@ func addSeeds(f *testing.F, add func(base, ref string)) {
 	}
 }
 
-// FuzzSplit: splitting is lossless, and agrees with the literal parser.
-func FuzzSplit(f *testing.F) {
-	addSeeds(f, func(base, ref string) { f.Add(ref) })
-	f.Fuzz(func(t *testing.T, s string) {
-		u := Split(s)
-		if u.String() != s {
-			t.Fatalf("Split(%q).String() = %q", s, u.String())
-		}
-		if got, want := componentsOf(u), componentsOfSlow(slowSplit(s)); got != want {
-			t.Fatalf("Split(%q) = %+v, literal 2.4 gives %+v", s, got, want)
-		}
-		if got := slowSplit(s).String(); got != s {
-			t.Fatalf("recombined components of %q give %q", s, got)
-		}
-	})
-}
-
-// FuzzValidate: validation never panics, and its verdict fits the split.
-func FuzzValidate(f *testing.F) {
-	addSeeds(f, func(base, ref string) { f.Add(ref) })
-	for _, tt := range invalidTests {
-		f.Add(tt.in)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		form, err := Validate(s)
-		if err != nil {
-			if form != 0 {
-				t.Fatalf("Validate(%q) = %v with error %v", s, form, err)
-			}
-			return
-		}
-		u := Split(s)
-		if form.IsAbs() != u.HasScheme() {
-			t.Fatalf("Validate(%q) = %v, but HasScheme = %v", s, form, u.HasScheme())
-		}
-		if form == NetPath && !u.HasNetLoc() || form == AbsPath && !u.AbsPath() {
-			t.Fatalf("Validate(%q) = %v, split %+v", s, form, componentsOf(u))
-		}
-		if strings.ContainsAny(s[:strings.IndexByte(s+"#", '#')], " <>\"{}|\\^`~[]") {
-			t.Fatalf("Validate(%q) accepts a character the BNF does not", s)
-		}
-	})
-}
-
 // FuzzResolve: resolution never panics, agrees with the literal Section 4,
 // keeps a valid absolute reference as it is, and gives a result with a
 // scheme whenever the base has one.
 func FuzzResolve(f *testing.F) {
 	addSeeds(f, func(base, ref string) { f.Add(base, ref) })
 	f.Fuzz(func(t *testing.T, base, ref string) {
-		got := Resolve(base, ref)
+		got := rfc1808.Resolve(base, ref)
 		if want := (Resolver{}).Explain(base, ref).Result; got != want {
-			t.Fatalf("Resolve(%q, %q) = %q, literal Section 4 gives %q", base, ref, got, want)
+			t.Fatalf("rfc1808.Resolve(%q, %q) = %q, literal Section 4 gives %q", base, ref, got, want)
 		}
-		if form, err := Validate(ref); err == nil && form.IsAbs() && got != ref {
-			t.Fatalf("Resolve(%q, %q) = %q, changed an absolute reference", base, ref, got)
+		if form, err := rfc1808.Validate(ref); err == nil && form.IsAbs() && got != ref {
+			t.Fatalf("rfc1808.Resolve(%q, %q) = %q, changed an absolute reference", base, ref, got)
 		}
-		if Split(base).HasScheme() && !Split(got).HasScheme() {
-			t.Fatalf("Resolve(%q, %q) = %q has no scheme; the base has one", base, ref, got)
+		if rfc1808.Split(base).HasScheme() && !rfc1808.Split(got).HasScheme() {
+			t.Fatalf("rfc1808.Resolve(%q, %q) = %q has no scheme; the base has one", base, ref, got)
 		}
 		if n := len(base) + len(ref) + 1; len(got) > n {
-			t.Fatalf("Resolve(%q, %q) = %q is longer than the promised %d bytes", base, ref, got, n)
+			t.Fatalf("rfc1808.Resolve(%q, %q) = %q is longer than the promised %d bytes", base, ref, got, n)
 		}
 	})
 }
@@ -85,8 +45,8 @@ func FuzzResolve(f *testing.F) {
 // the path remove_dot_segments makes has no dot segment (where the
 // reference's path is empty, the base's is kept as it is).
 func FuzzResolve3986(f *testing.F) {
-	for _, tt := range rfc3986Examples {
-		f.Add(base3986, tt.ref)
+	for _, tt := range examples3986(f) {
+		f.Add(base3986, tt.Ref)
 	}
 	addSeeds(f, func(base, ref string) { f.Add(base, ref) })
 	f.Fuzz(func(t *testing.T, base, ref string) {
@@ -104,15 +64,14 @@ func FuzzResolve3986(f *testing.F) {
 			// has a scheme, where the path "0:./0" was made.)
 			for i := len(trace.Steps) - 1; i >= 0; i-- {
 				if s := trace.Steps[i]; strings.HasPrefix(s.Step, "5.2.4") {
-					if firstDotSegment([]byte(s.Path)) >= 0 {
+					if grammar.FirstDotSegment([]byte(s.Path)) >= 0 {
 						t.Fatalf("%+v.Resolve(%q, %q) = %q keeps a dot segment in %q", r, base, ref, got, s.Path)
 					}
 					break
 				}
 			}
-			var rr uri
-			rr.split(ref)
-			if !r.NonStrict && rr.hasScheme() && firstDotSegment([]byte(rr.path())) < 0 && got != ref {
+			rr := rfc3986.Split(ref)
+			if !r.NonStrict && rr.HasScheme() && grammar.FirstDotSegment([]byte(rr.Path())) < 0 && got != ref {
 				t.Fatalf("%+v.Resolve(%q, %q) = %q changed an absolute reference", r, base, ref, got)
 			}
 		}
@@ -147,7 +106,7 @@ func FuzzRelative(f *testing.F) {
 		// target and false; never longer a path than Relative's when
 		// Relative's is one.
 		path, ok := r.RelativePath(base, target)
-		sp := Split(path)
+		sp := rfc1808.Split(path)
 		switch {
 		case ok && (sp.HasScheme() || sp.HasNetLoc() || strings.HasPrefix(path, "/")):
 			t.Fatalf("RFC %d RelativePath(%q, %q) = %q, not a relative path", r.Spec, base, target, path)
@@ -155,7 +114,7 @@ func FuzzRelative(f *testing.F) {
 			t.Fatalf("RFC %d RelativePath(%q, %q) = %q, which resolves to %q", r.Spec, base, target, path, resolved(r, base, path))
 		case !ok && path != target:
 			t.Fatalf("RFC %d RelativePath(%q, %q) = %q, false", r.Spec, base, target, path)
-		case ok && !Split(ref).HasScheme() && !Split(ref).HasNetLoc() && !strings.HasPrefix(ref, "/") && len(path) > len(ref):
+		case ok && !rfc1808.Split(ref).HasScheme() && !rfc1808.Split(ref).HasNetLoc() && !strings.HasPrefix(ref, "/") && len(path) > len(ref):
 			t.Fatalf("RFC %d RelativePath(%q, %q) = %q, longer than Relative's %q", r.Spec, base, target, path, ref)
 		}
 	})

@@ -1,6 +1,11 @@
 package relurl
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/relurl/relurl/rfc1808"
+	"github.com/relurl/relurl/whatwg"
+)
 
 // Relative returns the shortest reference that r resolves against base to
 // exactly target, and true. Round trip is the contract:
@@ -40,18 +45,18 @@ func (r Resolver) relative(base, target string, pathOnly bool) (string, bool) {
 	if r.Spec == WHATWG {
 		// Only a serialization comes out of the parser, and the base is
 		// compared with the target as the parser writes it.
-		u, err := ParseWeb(target)
-		if err != nil || u.href != target {
+		u, err := whatwg.Parse(target)
+		if err != nil || u.Href() != target {
 			return target, false
 		}
 		if base == "" {
 			return target, true // no base: only an absolute URL reaches the target
 		}
-		b, err := ParseWeb(base)
+		b, err := whatwg.Parse(base)
 		if err != nil {
 			return target, false
 		}
-		base = b.href
+		base = b.Href()
 	}
 	t, b := r.sections(target), r.sections(base)
 	var cands []string
@@ -81,7 +86,7 @@ func (r Resolver) relative(base, target string, pathOnly bool) (string, bool) {
 
 	best, found := target, false
 	for _, c := range cands {
-		if pathOnly && (strings.HasPrefix(c, "/") || Split(c).HasScheme()) {
+		if pathOnly && (strings.HasPrefix(c, "/") || rfc1808.Split(c).HasScheme()) {
 			continue // not a relative path
 		}
 		if !found || len(c) < len(best) {

@@ -1,53 +1,32 @@
 package relurl
 
 import (
-	"bufio"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
+
+	"github.com/relurl/relurl/internal/conformance"
+	"github.com/relurl/relurl/rfc1808"
 )
 
 // rfcBase is the base of every example in RFC 1808, Section 5.
-const rfcBase = "http://a/b/c/d;p?q#f"
+const rfcBase = conformance.Base1808
 
 type resolveTest struct {
 	base, ref, want string
 }
 
-// readExamples reads testdata/rfc1808-examples.tsv: the 39 examples of
-// Sections 5.1 and 5.2, as (section, reference, result) rows.
+// readExamples reads the 39 examples of Sections 5.1 and 5.2.
 func readExamples(t testing.TB) []resolveTest {
-	f, err := os.Open("testdata/rfc1808-examples.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var tests []resolveTest
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "#") || line == "" {
-			continue
-		}
-		fields := strings.Split(line, "\t")
-		if len(fields) != 3 {
-			t.Fatalf("bad example line %q", line)
-		}
-		tests = append(tests, resolveTest{rfcBase, fields[1], fields[2]})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+	for _, e := range conformance.RFCExamples(t, "rfc1808-examples.tsv", 39) {
+		tests = append(tests, resolveTest{rfcBase, e.Ref, e.Want})
 	}
 	return tests
 }
 
 func TestResolveSection5Examples(t *testing.T) {
-	tests := readExamples(t)
-	if len(tests) != 39 {
-		t.Fatalf("read %d examples of Section 5, want 39", len(tests))
-	}
-	checkResolve(t, tests)
+	checkResolve(t, readExamples(t))
 }
 
 // Cases of our own for each step of Section 4, and the decisions documented
@@ -204,14 +183,14 @@ func TestResolve(t *testing.T) {
 func checkResolve(t *testing.T, tests []resolveTest) {
 	t.Helper()
 	for _, tt := range tests {
-		if got := Resolve(tt.base, tt.ref); got != tt.want {
-			t.Errorf("Resolve(%q, %q) = %q, want %q", tt.base, tt.ref, got, tt.want)
+		if got := rfc1808.Resolve(tt.base, tt.ref); got != tt.want {
+			t.Errorf("rfc1808.Resolve(%q, %q) = %q, want %q", tt.base, tt.ref, got, tt.want)
 		}
-		if got := string(AppendResolve([]byte("prefix:"), tt.base, tt.ref)); got != "prefix:"+tt.want {
-			t.Errorf("AppendResolve(%q, %q) = %q, want %q", tt.base, tt.ref, got, "prefix:"+tt.want)
+		if got := string(rfc1808.AppendResolve([]byte("prefix:"), tt.base, tt.ref)); got != "prefix:"+tt.want {
+			t.Errorf("rfc1808.AppendResolve(%q, %q) = %q, want %q", tt.base, tt.ref, got, "prefix:"+tt.want)
 		}
-		if got := Split(tt.base).Resolve(tt.ref); got != Split(tt.want) {
-			t.Errorf("Split(%q).Resolve(%q) = %q, want %q", tt.base, tt.ref, got, tt.want)
+		if got := rfc1808.Split(tt.base).Resolve(tt.ref); got != rfc1808.Split(tt.want) {
+			t.Errorf("rfc1808.Split(%q).Resolve(%q) = %q, want %q", tt.base, tt.ref, got, tt.want)
 		}
 		if got := (Resolver{}).Explain(tt.base, tt.ref).Result; got != tt.want {
 			t.Errorf("Explain(%q, %q).Result = %q, want %q", tt.base, tt.ref, got, tt.want)
@@ -239,8 +218,8 @@ func TestResolveAgainstLiteral(t *testing.T) {
 			base = bases[rng.IntN(len(bases))]
 		}
 		want := Resolver{}.Explain(base, ref).Result
-		if got := Resolve(base, ref); got != want {
-			t.Fatalf("Resolve(%q, %q) = %q, literal Section 4 gives %q", base, ref, got, want)
+		if got := rfc1808.Resolve(base, ref); got != want {
+			t.Fatalf("rfc1808.Resolve(%q, %q) = %q, literal Section 4 gives %q", base, ref, got, want)
 		}
 	}
 }

@@ -3,11 +3,18 @@ package relurl
 import (
 	"net/url"
 
+	"github.com/relurl/relurl/internal/bytestr"
+	"github.com/relurl/relurl/internal/whatwghook"
+	"github.com/relurl/relurl/rfc1808"
+	"github.com/relurl/relurl/rfc3986"
+	"github.com/relurl/relurl/whatwg"
 	"golang.org/x/text/encoding"
 )
 
-// A Resolver resolves references by one standard, its Spec. The zero
-// Resolver follows RFC 1808, as the package-level functions do.
+// A Resolver resolves references by one standard, its Spec, chosen at run
+// time. The zero Resolver follows RFC 1808, as package rfc1808 does: it
+// splits by Section 2.4 and resolves by Section 4, keeping a ".." that would
+// climb above the root.
 //
 // Under RFC 3986 a reference is split by the regular expression of its
 // Appendix B, so ";" is part of the path and a net_loc ("authority") ends at
@@ -18,7 +25,7 @@ import (
 // however empty: "?" gives an empty query, not the base's.
 //
 // Under the WHATWG URL Standard, resolution is parsing the reference with
-// the base URL, as [WebURL.Parse] does, and gives the serialization of the
+// the base URL, as [whatwg.URL.Parse] does, and gives the serialization of the
 // result: normalized as a browser normalizes it. It is the one standard
 // under which resolution can fail (a base that is not an absolute URL, a
 // host or port the parser refuses); the error says why and where. An empty
@@ -46,34 +53,10 @@ type Resolver struct {
 	QueryEncoding encoding.Encoding
 }
 
-// Resolve resolves the reference ref against the base URL base by the
-// algorithm of RFC 1808, Section 4, and returns the result. It is
-// Split(base).Resolve(ref) as a string; see [URL.AppendResolve] for the
-// algorithm and the decisions it makes where the RFC leaves room.
-//
-// Unlike net/url's ResolveReference (RFC 3986), it keeps a ".." segment
-// that would climb above the root: "../../../g" against "http://a/b/c/d"
-// is "http://a/../g", not "http://a/g". [Resolver] resolves by RFC 3986 or
-// by the WHATWG URL Standard.
-func Resolve(base, ref string) string {
-	return Split(base).resolveString(ref)
-}
-
-// AppendResolve appends the resolution of ref against base (RFC 1808,
-// Section 4) to dst and returns the extended buffer. It makes no allocation
-// when dst has room for the result, which is never longer than
-// len(base)+len(ref)+1 bytes. See [URL.AppendResolve].
-func AppendResolve(dst []byte, base, ref string) []byte {
-	var u, r URL
-	u.split(base)
-	r.split(ref)
-	return appendResolve(dst, &u, &r)
-}
-
 // Resolve returns ref resolved against base by r's standard.
 func (r Resolver) Resolve(base, ref string) (string, error) {
 	dst, err := r.AppendResolve(make([]byte, 0, len(base)+len(ref)+1), base, ref)
-	return ownString(dst), err
+	return bytestr.Owned(dst), err
 }
 
 // AppendResolve appends ref resolved against base by r's standard to dst.
@@ -84,7 +67,7 @@ func (r Resolver) Resolve(base, ref string) (string, error) {
 // both; resolving many references against one base is twice as fast with
 // [Resolver.Base]. On failure it returns dst unchanged.
 func (r Resolver) AppendResolve(dst []byte, base, ref string) ([]byte, error) {
-	// A per-reference path, as BaseURL.AppendResolve: it switches itself.
+	// A per-reference path, as Base.AppendResolve: it switches itself.
 	switch r.Spec {
 	case RFC3986:
 		return std3986{}.appendResolve(r, dst, base, ref)
@@ -94,33 +77,42 @@ func (r Resolver) AppendResolve(dst []byte, base, ref string) ([]byte, error) {
 	return std1808{}.appendResolve(r, dst, base, ref)
 }
 
-// A BaseURL is a base URL made ready, once, to resolve many references by
+// A Base is a base URL made ready, once, to resolve many references by
 // one standard: split (RFC 1808, RFC 3986) or parsed (WHATWG). A link
-// extractor keeps one per document. Make one with [Resolver.Base].
-type BaseURL struct {
+// extractor keeps one per document. Make one with [Resolver.Base]; the zero
+// Base is the empty base of RFC 1808, against which every reference
+// resolves to itself.
+type Base struct {
 	r       Resolver
-	rfc1808 URL
-	rfc3986 uri
-	web     WebURL
+	rfc1808 rfc1808.URL
+	rfc3986 rfc3986.URI
+	web     whatwg.URL
 }
 
 // Base prepares base for resolving references by r's standard. Only the
 // WHATWG URL Standard can refuse a base: one the parser fails on, or one
 // with no scheme.
-func (r Resolver) Base(base string) (BaseURL, error) {
+func (r Resolver) Base(base string) (Base, error) {
 	return r.Spec.standard().prepare(r, base)
+}
+
+// Resolve returns ref resolved against b, as [Resolver.Resolve] does, but
+// without preparing the base again.
+func (b *Base) Resolve(ref string) (string, error) {
+	dst, err := b.AppendResolve(make([]byte, 0, len(b.String())+len(ref)+1), ref)
+	return bytestr.Owned(dst), err
 }
 
 // String returns the base URL: as given under the RFCs, serialized under
 // the WHATWG URL Standard.
-func (b *BaseURL) String() string {
+func (b *Base) String() string {
 	return b.r.Spec.standard().baseString(b)
 }
 
 // AppendResolve appends ref resolved against b to dst, as
 // [Resolver.AppendResolve] does, but without preparing the base again. For
 // ASCII input it makes no allocation when dst has room.
-func (b *BaseURL) AppendResolve(dst []byte, ref string) ([]byte, error) {
+func (b *Base) AppendResolve(dst []byte, ref string) ([]byte, error) {
 	// The one path taken for every link of a document switches itself:
 	// through standard, the interface call costs it 4-6% (measured with
 	// bench/before-after.sh).
@@ -175,12 +167,12 @@ func (r Resolver) sections(s string) sections { return r.Spec.standard().section
 // three implements it over its own files, and this file is the one place
 // that chooses between them: everything else asks r.Spec.standard(), but
 // for the two paths taken once for each reference, Resolver.AppendResolve
-// and BaseURL.AppendResolve, which call the implementations themselves.
+// and Base.AppendResolve, which call the implementations themselves.
 type standard interface {
 	appendResolve(r Resolver, dst []byte, base, ref string) ([]byte, error)
-	prepare(r Resolver, base string) (BaseURL, error)
-	appendResolveBase(b *BaseURL, dst []byte, ref string) ([]byte, error)
-	baseString(b *BaseURL) string
+	prepare(r Resolver, base string) (Base, error)
+	appendResolveBase(b *Base, dst []byte, ref string) ([]byte, error)
+	baseString(b *Base) string
 	components(s string) ([]Part, error)
 	validate(s string) error
 	explain(r Resolver, base, ref string) Trace
@@ -202,29 +194,56 @@ func (s Spec) standard() standard {
 type std1808 struct{}
 
 func (std1808) appendResolve(_ Resolver, dst []byte, base, ref string) ([]byte, error) {
-	return AppendResolve(dst, base, ref), nil
+	return rfc1808.AppendResolve(dst, base, ref), nil
 }
 
-func (std1808) prepare(r Resolver, base string) (BaseURL, error) {
-	return BaseURL{r: r, rfc1808: Split(base)}, nil
+func (std1808) prepare(r Resolver, base string) (Base, error) {
+	return Base{r: r, rfc1808: rfc1808.Split(base)}, nil
 }
 
-func (std1808) appendResolveBase(b *BaseURL, dst []byte, ref string) ([]byte, error) {
+func (std1808) appendResolveBase(b *Base, dst []byte, ref string) ([]byte, error) {
 	return b.rfc1808.AppendResolve(dst, ref), nil
 }
 
-func (std1808) baseString(b *BaseURL) string               { return b.rfc1808.s }
-func (std1808) components(s string) ([]Part, error)        { return parts1808(Split(s)), nil }
+func (std1808) baseString(b *Base) string                  { return b.rfc1808.String() }
+func (std1808) components(s string) ([]Part, error)        { return parts1808(rfc1808.Split(s)), nil }
 func (std1808) explain(_ Resolver, base, ref string) Trace { return explain1808(base, ref) }
 
 func (std1808) validate(s string) error {
-	_, err := Validate(s)
+	_, err := rfc1808.Validate(s)
 	return err
 }
 
 func (std1808) sections(s string) sections {
-	u := Split(s)
-	return sections{s, [3]int{u.schemeEnd, u.netLocEnd, u.pathEnd}, []int{u.pathEnd, u.paramsEnd, u.queryEnd}}
+	e := ends1808Of(rfc1808.Split(s))
+	return sections{s, [3]int{e.scheme, e.netLoc, e.path}, []int{e.path, e.params, e.query}}
+}
+
+// ends1808 holds where each component of an RFC 1808 split ends, with its
+// delimiters, as offsets into the string: s[:scheme] is "scheme:",
+// s[scheme:netLoc] "//net_loc", s[netLoc:path] the path with its "/",
+// s[path:params] ";params", s[params:query] "?query", s[query:] "#fragment".
+type ends1808 struct{ scheme, netLoc, path, params, query int }
+
+func ends1808Of(u rfc1808.URL) ends1808 {
+	var e ends1808
+	e.scheme = partLen(u.Scheme(), u.HasScheme())
+	e.netLoc = e.scheme
+	if u.HasNetLoc() {
+		e.netLoc += 2 + len(u.NetLoc())
+	}
+	e.path = e.netLoc + len(path1808(u))
+	e.params = e.path + partLen(u.Params(), u.HasParams())
+	e.query = e.params + partLen(u.Query(), u.HasQuery())
+	return e
+}
+
+// partLen is the length of a component with its delimiter, if present.
+func partLen(value string, present bool) int {
+	if !present {
+		return 0
+	}
+	return 1 + len(value)
 }
 
 // std3986 is RFC 3986: the split of Appendix B, resolution (Section 5.2),
@@ -232,70 +251,87 @@ func (std1808) sections(s string) sections {
 type std3986 struct{}
 
 func (std3986) appendResolve(r Resolver, dst []byte, base, ref string) ([]byte, error) {
-	var b, t uri
-	b.split(base)
-	t.split(ref)
-	return appendResolve3986(dst, &b, &t, r.NonStrict), nil
+	// Split and the Append methods inline: the base is split into this
+	// frame and handed on by pointer, as RFC 1808's is.
+	if r.NonStrict {
+		return rfc3986.Split(base).AppendResolveNonStrict(dst, ref), nil
+	}
+	return rfc3986.Split(base).AppendResolve(dst, ref), nil
 }
 
-func (std3986) prepare(r Resolver, base string) (BaseURL, error) {
-	b := BaseURL{r: r}
-	b.rfc3986.split(base)
-	return b, nil
+func (std3986) prepare(r Resolver, base string) (Base, error) {
+	return Base{r: r, rfc3986: rfc3986.Split(base)}, nil
 }
 
-func (std3986) appendResolveBase(b *BaseURL, dst []byte, ref string) ([]byte, error) {
-	var t uri
-	t.split(ref)
-	return appendResolve3986(dst, &b.rfc3986, &t, b.r.NonStrict), nil
+func (std3986) appendResolveBase(b *Base, dst []byte, ref string) ([]byte, error) {
+	if b.r.NonStrict {
+		return b.rfc3986.AppendResolveNonStrict(dst, ref), nil
+	}
+	return b.rfc3986.AppendResolve(dst, ref), nil
 }
 
-func (std3986) baseString(b *BaseURL) string        { return b.rfc3986.s }
+func (std3986) baseString(b *Base) string           { return b.rfc3986.String() }
 func (std3986) components(s string) ([]Part, error) { return split3986(s).parts(), nil }
+func (std3986) validate(s string) error             { return rfc3986.Validate(s) }
 
 func (std3986) explain(r Resolver, base, ref string) Trace {
 	return explain3986(base, ref, r.NonStrict)
 }
 
-func (std3986) validate(s string) error {
-	if err := validate3986(s); err != nil {
-		return &url.Error{Op: "parse", URL: s, Err: err}
-	}
-	return nil
-}
-
 func (std3986) sections(s string) sections {
-	var u uri
-	u.split(s)
-	return sections{s, [3]int{u.schemeEnd, u.authEnd, u.pathEnd}, []int{u.pathEnd, u.queryEnd}}
+	u := rfc3986.Split(s)
+	schemeEnd := partLen(u.Scheme(), u.HasScheme())
+	authEnd := schemeEnd
+	if u.HasAuthority() {
+		authEnd += 2 + len(u.Authority())
+	}
+	pathEnd := authEnd + len(u.Path())
+	queryEnd := pathEnd + partLen(u.Query(), u.HasQuery())
+	return sections{s, [3]int{schemeEnd, authEnd, pathEnd}, []int{pathEnd, queryEnd}}
 }
 
 // stdWeb is the WHATWG URL Standard: the basic URL parser, which resolves
 // as it parses, and its validation errors.
 type stdWeb struct{}
 
+// The parts of package whatwg that are not its API.
+var (
+	webAppendParse = whatwghook.AppendParse.(func([]byte, string, *whatwg.URL, encoding.Encoding) ([]byte, error))
+	webTrace       = whatwghook.Trace.(func(string, *whatwg.URL, func(string)) (whatwg.URL, error))
+)
+
 func (stdWeb) appendResolve(r Resolver, dst []byte, base, ref string) ([]byte, error) {
-	return appendResolveWeb(dst, base, ref, r.QueryEncoding)
+	return whatwghook.AppendResolve(dst, base, ref, r.QueryEncoding)
 }
 
-func (stdWeb) prepare(r Resolver, base string) (BaseURL, error) {
-	u, err := ParseWeb(base)
+func (stdWeb) prepare(r Resolver, base string) (Base, error) {
+	u, err := whatwg.Parse(base)
 	if err != nil {
-		return BaseURL{}, err
+		return Base{}, err
 	}
-	return BaseURL{r: r, web: u}, nil
+	return Base{r: r, web: u}, nil
 }
 
-func (stdWeb) appendResolveBase(b *BaseURL, dst []byte, ref string) ([]byte, error) {
-	return appendParse(dst, ref, &b.web, b.r.QueryEncoding)
+func (stdWeb) appendResolveBase(b *Base, dst []byte, ref string) ([]byte, error) {
+	return webAppendParse(dst, ref, &b.web, b.r.QueryEncoding)
 }
 
-func (stdWeb) baseString(b *BaseURL) string               { return b.web.href }
-func (stdWeb) validate(s string) error                    { return validateWeb(s) }
+func (stdWeb) baseString(b *Base) string                  { return b.web.Href() }
 func (stdWeb) explain(_ Resolver, base, ref string) Trace { return explainWeb(base, ref) }
 
+func (stdWeb) validate(s string) error {
+	errs, err := whatwg.Validate(s)
+	if err != nil {
+		return err
+	}
+	if len(errs) > 0 {
+		return &url.Error{Op: "parse", URL: s, Err: errs[0]}
+	}
+	return nil
+}
+
 func (stdWeb) components(s string) ([]Part, error) {
-	u, err := ParseWeb(s)
+	u, err := whatwg.Parse(s)
 	if err != nil {
 		return nil, err
 	}
@@ -303,10 +339,11 @@ func (stdWeb) components(s string) ([]Part, error) {
 }
 
 func (stdWeb) sections(s string) sections {
-	u, _ := ParseWeb(s) // s is a serialization, which parses
-	frag := len(s)
-	if u.fragStart >= 0 {
-		frag = u.fragStart
-	}
-	return sections{s, [3]int{u.schemeEnd, u.pathStart, u.pathEnd()}, []int{u.pathEnd(), frag}}
+	u, _ := whatwg.Parse(s) // s is a serialization, which parses
+	f, hasFragment := u.Fragment()
+	q, hasQuery := u.Query()
+	frag := len(s) - partLen(f, hasFragment)
+	pathEnd := frag - partLen(q, hasQuery)
+	pathStart := pathEnd - len(u.Pathname())
+	return sections{s, [3]int{len(u.Protocol()), pathStart, pathEnd}, []int{pathEnd, frag}}
 }

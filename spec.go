@@ -17,7 +17,7 @@ const (
 	// through RFC 2396, and which Go's net/url follows.
 	RFC3986
 	// WHATWG is the WHATWG URL Standard, which browsers, Node and Deno
-	// follow: the basic URL parser of ParseWeb and WebURL.Parse.
+	// follow: the basic URL parser of package whatwg.
 	WHATWG
 )
 

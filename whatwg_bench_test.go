@@ -1,10 +1,10 @@
 package relurl
 
 import (
-	"strings"
 	"testing"
 
 	nlnwa "github.com/nlnwa/whatwg-url/url"
+	"github.com/relurl/relurl/whatwg"
 )
 
 // BenchmarkBaseURLAppendResolve resolves each href of the documentation
@@ -20,7 +20,7 @@ func BenchmarkBaseURLAppendResolve(b *testing.B) {
 			b.ReportAllocs()
 			r := Resolver{Spec: spec}
 			buf := make([]byte, 0, 1024)
-			var base BaseURL
+			var base Base
 			page := ""
 			for i := 0; b.Loop(); i++ {
 				p := pairs[i%len(pairs)]
@@ -75,8 +75,8 @@ func BenchmarkParseWeb(b *testing.B) {
 	urls := loadURLs(b)
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
-		u, _ := ParseWeb(urls[i%len(urls)])
-		sink = len(u.href)
+		u, _ := whatwg.Parse(urls[i%len(urls)])
+		sink = len(u.Href())
 	}
 }
 
@@ -88,32 +88,5 @@ func BenchmarkParseNlnwa(b *testing.B) {
 		if u, err := nlnwa.Parse(urls[i%len(urls)]); err == nil {
 			sinkString = u.Href(false)
 		}
-	}
-}
-
-// BenchmarkParseWebIDN parses URLs whose hosts are not ASCII, which take
-// the host parser through UTS #46: "https://HOST/" for each domain of
-// web-platform-tests' toascii.json and IdnaTestV2.json that the Standard
-// accepts.
-func BenchmarkParseWebIDN(b *testing.B) {
-	var urls []string
-	for _, name := range []string{"toascii.json", "IdnaTestV2.json"} {
-		cases, err := readWPT[struct {
-			Input  string
-			Output *string
-		}](name)
-		if err != nil {
-			b.Skipf("no %s (%v)", name, err)
-		}
-		for _, c := range cases {
-			if c.Output != nil && !isASCII(c.Input) && !strings.ContainsAny(c.Input, ":/?#\\") {
-				urls = append(urls, "https://"+c.Input+"/")
-			}
-		}
-	}
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		u, _ := ParseWeb(urls[i%len(urls)])
-		sink = len(u.href)
 	}
 }

@@ -4,16 +4,19 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/relurl/relurl/internal/conformance"
+	"github.com/relurl/relurl/whatwg"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/japanese"
 	"golang.org/x/text/encoding/simplifiedchinese"
 )
 
-// addWebSeeds adds web-platform-tests' URL cases, when the shared data is
+// addWebSeeds adds web-platform-tests' whatwg.URL cases, when the shared data is
 // there, and this package's own cases, to a fuzz target's seed corpus.
 func addWebSeeds(f *testing.F, add func(input, base string)) {
-	for _, c := range readJSONCasesIfThere[wptCase]("urltestdata.json") {
+	cases, _ := conformance.WPT[struct{ Input, Base *string }]("urltestdata.json")
+	for _, c := range cases {
 		base := ""
 		if c.Base != nil {
 			base = *c.Base
@@ -27,26 +30,26 @@ func addWebSeeds(f *testing.F, add func(input, base string)) {
 
 // FuzzParseWeb: parsing never panics, and is idempotent: the href parses
 // again to itself. The validating parser and Explain's tracing one give the
-// same URL, and AppendResolve the same bytes after what dst held.
+// same whatwg.URL, and AppendResolve the same bytes after what dst held.
 func FuzzParseWeb(f *testing.F) {
 	addWebSeeds(f, func(input, _ string) { f.Add(input) })
 	f.Fuzz(func(t *testing.T, s string) {
-		u, err := ParseWeb(s)
-		checked, _, cerr := CheckWeb(s, nil)
+		u, err := whatwg.Parse(s)
+		checked, _, cerr := whatwg.Check(s, nil)
 		if (err == nil) != (cerr == nil) || checked != u {
-			t.Fatalf("ParseWeb(%q) = %q, %v; CheckWeb gives %q, %v", s, u.Href(), err, checked.Href(), cerr)
+			t.Fatalf("whatwg.Parse(%q) = %q, %v; Check gives %q, %v", s, u.Href(), err, checked.Href(), cerr)
 		}
 		if err != nil {
 			return
 		}
-		again, err := ParseWeb(u.Href())
+		again, err := whatwg.Parse(u.Href())
 		if err != nil || again != u {
-			t.Fatalf("ParseWeb(%q) = %q, which parses to %q, %v", s, u.Href(), again.Href(), err)
+			t.Fatalf("whatwg.Parse(%q) = %q, which parses to %q, %v", s, u.Href(), again.Href(), err)
 		}
 		if got := u.Protocol() + strings.TrimPrefix(u.Href(), u.Protocol()); got != u.Href() || !strings.HasSuffix(u.Href(), u.Hash()) {
-			t.Fatalf("ParseWeb(%q): components %q %q do not fit the href %q", s, u.Protocol(), u.Hash(), u.Href())
+			t.Fatalf("whatwg.Parse(%q): components %q %q do not fit the href %q", s, u.Protocol(), u.Hash(), u.Href())
 		}
-		if got, _ := appendParse([]byte("x"), s, nil, nil); string(got) != "x"+u.Href() {
+		if got, _ := webAppendParse([]byte("x"), s, nil, nil); string(got) != "x"+u.Href() {
 			t.Fatalf("appendParse(%q) = %q after \"x\", want %q", s, got, u.Href())
 		}
 	})
@@ -62,7 +65,7 @@ func FuzzResolveWeb(f *testing.F) {
 		}
 	})
 	f.Fuzz(func(t *testing.T, base, ref string) {
-		b, err := ParseWeb(base)
+		b, err := whatwg.Parse(base)
 		if err != nil {
 			// An empty base is no base at all (new URL(ref)), as
 			// Resolver.Resolve documents: only another base must fail.
@@ -89,13 +92,13 @@ func FuzzResolveWeb(f *testing.F) {
 		if got != u.Href() || string(appended) != "x"+u.Href() || trace.Result != u.Href() {
 			t.Fatalf("%q against %q: Parse %q, Resolve %q, AppendResolve %q, Explain %q", ref, base, u.Href(), got, appended, trace.Result)
 		}
-		if again, err := ParseWeb(u.Href()); err != nil || again != u {
+		if again, err := whatwg.Parse(u.Href()); err != nil || again != u {
 			t.Fatalf("%q against %q gives %q, which parses to %q, %v", ref, base, u.Href(), again.Href(), err)
 		}
 		// In a legacy encoding, only the query can differ.
 		for _, enc := range []encoding.Encoding{charmap.Windows1252, japanese.ISO2022JP, simplifiedchinese.GB18030} {
 			legacy, err := Resolver{Spec: WHATWG, QueryEncoding: enc}.Resolve(base, ref)
-			head := u.Href()[:u.pathEnd()]
+			head := u.Href()[:Resolver{Spec: WHATWG}.sections(u.Href()).end[secPath]]
 			if err != nil || !strings.HasPrefix(legacy, head) || u.Hash() != "" && !strings.HasSuffix(legacy, u.Hash()) {
 				t.Fatalf("%q against %q in %v gives %q, %v; in UTF-8 %q", ref, base, enc, legacy, err, u.Href())
 			}
@@ -108,7 +111,7 @@ func FuzzResolveWeb(f *testing.F) {
 // itself against the base, Relative finds a reference no longer than it.
 func FuzzRelativeWeb(f *testing.F) {
 	addWebSeeds(f, func(input, base string) {
-		if u, err := ParseWeb(input); err == nil && base != "" {
+		if u, err := whatwg.Parse(input); err == nil && base != "" {
 			f.Add(base, u.Href())
 		}
 	})

@@ -1,14 +1,15 @@
 package relurl
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/relurl/relurl/internal/nodeoracle"
+	"github.com/relurl/relurl/whatwg"
 )
 
 // nodeScript reads lines of JSON [base, input] and writes, for each, the
@@ -26,7 +27,7 @@ rl.on("line", line => {
 rl.on("close", () => process.stdout.write(out.join("\n") + "\n"));
 `
 
-// TestAgainstNode compares relurl's WHATWG parser with Node's URL (the ada
+// TestAgainstNode compares relurl's WHATWG parser with Node's whatwg.URL (the ada
 // parser) on real pairs: the 207,861 links of the Python and PostgreSQL
 // docs, the 48,009 web URLs, and the references of the README's comparison
 // table against RFC 1808's base. It skips without node or the shared data.
@@ -61,7 +62,7 @@ func TestAgainstNode(t *testing.T) {
 	for i, j := range jobs {
 		inputs[i] = []*string{j.base, j.input}
 	}
-	lines := runNode(t, node, nodeScript, inputs, 2*time.Minute)
+	lines := nodeoracle.Run(t, node, nodeScript, inputs, 2*time.Minute)
 	agree, i := 0, 0
 	for ; i < len(lines) && i < len(jobs); i++ {
 		var want *string
@@ -69,16 +70,17 @@ func TestAgainstNode(t *testing.T) {
 			t.Fatalf("node's line %d: %v", i+1, err)
 		}
 		j := jobs[i]
-		var u WebURL
+		var u whatwg.URL
 		var err error
 		if j.base == nil {
-			u, err = ParseWeb(*j.input)
-		} else if b, berr := ParseWeb(*j.base); berr != nil {
+			u, err = whatwg.Parse(*j.input)
+		} else if b, berr := whatwg.Parse(*j.base); berr != nil {
 			err = berr
 		} else {
 			u, err = b.Parse(*j.input)
 		}
-		got := &u.href
+		href := u.Href()
+		got := &href
 		if err != nil {
 			got = nil
 		}
@@ -95,36 +97,7 @@ func TestAgainstNode(t *testing.T) {
 	if i != len(jobs) {
 		t.Fatalf("node answered %d of %d inputs", i, len(jobs))
 	}
-	t.Logf("node %s agrees on %d of %d inputs", strings.TrimSpace(nodeVersion(node)), agree, len(jobs))
-}
-
-// runNode runs script with node, its standard input a JSON line for each
-// of inputs, and returns the lines it writes: one for each input, as the
-// differential tests' scripts answer. It stops node after timeout.
-func runNode(t *testing.T, node, script string, inputs []any, timeout time.Duration) [][]byte {
-	t.Helper()
-	var in bytes.Buffer
-	for _, v := range inputs {
-		line, err := json.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		in.Write(line)
-		in.WriteByte('\n')
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, node, "-e", script)
-	cmd.Stdin = &in
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v", err)
-	}
-	lines := bytes.Split(bytes.TrimSuffix(out, []byte("\n")), []byte("\n"))
-	if len(lines) != len(inputs) {
-		t.Fatalf("node answered %d of %d inputs", len(lines), len(inputs))
-	}
-	return lines
+	t.Logf("node %s agrees on %d of %d inputs", nodeoracle.Version(node), agree, len(jobs))
 }
 
 func show(s *string, err error) string {
@@ -135,9 +108,4 @@ func show(s *string, err error) string {
 		return "failure"
 	}
 	return strings.TrimSpace(*s)
-}
-
-func nodeVersion(node string) string {
-	out, _ := exec.Command(node, "--version").Output()
-	return string(out)
 }

@@ -21,7 +21,8 @@ import (
 	"net/textproto"
 	"strings"
 
-	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/rfc1808"
+	"github.com/relurl/relurl/whatwg"
 )
 
 // Source names the layer of Section 3 that set a base URL.
@@ -62,7 +63,7 @@ type Base struct {
 
 // Resolve returns ref resolved against b by Section 4; with the empty base,
 // ref itself (Step 1).
-func (b Base) Resolve(ref string) string { return relurl.Resolve(b.URL, ref) }
+func (b Base) Resolve(ref string) string { return rfc1808.Resolve(b.URL, ref) }
 
 // Retrieved returns the base of a document retrieved by url (Section 3.3).
 func Retrieved(url string) Base {
@@ -88,7 +89,7 @@ func (outer Base) Enclosed() Base {
 // documents do give, is resolved against outer, and Note says so.
 func (outer Base) Embedded(value string, from Source) Base {
 	b := Base{URL: value, From: from}
-	if !relurl.Split(value).HasScheme() {
+	if !rfc1808.Split(value).HasScheme() {
 		b.URL = outer.Resolve(value)
 		if outer.From == None {
 			b.Note = fmt.Sprintf("relative %s %q, and no outer base to resolve it", from, value)
@@ -113,10 +114,10 @@ func ParseBaseHeader(value string) (string, error) {
 	}
 	inner = strings.Join(strings.Fields(inner), "")
 	if rest, hasURL := cutPrefixFold(inner, "URL:"); ok && hasURL {
-		if _, err := relurl.Validate(rest); err != nil {
+		if _, err := rfc1808.Validate(rest); err != nil {
 			return "", fmt.Errorf("Base header: %w", err)
 		}
-		if !relurl.Split(rest).HasScheme() {
+		if !rfc1808.Split(rest).HasScheme() {
 			return "", fmt.Errorf("Base header %q: the URL is not absolute", value)
 		}
 		return rest, nil
@@ -185,12 +186,12 @@ func headerURL(v string) string {
 // parser writes it. When the parser fails, the error says why, and the
 // document keeps outer, as HTML does.
 func (outer Base) EmbeddedWeb(value string, from Source) (Base, error) {
-	var u relurl.WebURL
+	var u whatwg.URL
 	var err error
-	if o, oerr := relurl.ParseWeb(outer.URL); outer.From != None && oerr == nil {
+	if o, oerr := whatwg.Parse(outer.URL); outer.From != None && oerr == nil {
 		u, err = o.Parse(value)
 	} else {
-		u, err = relurl.ParseWeb(value)
+		u, err = whatwg.Parse(value)
 	}
 	if err != nil {
 		return outer, fmt.Errorf("%s %q: %w", from, value, err)

@@ -29,8 +29,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/rfc1808"
 	"github.com/relurl/relurl/source"
 	"github.com/relurl/relurl/warc"
 )
@@ -172,7 +172,7 @@ func (o *Options) Validate() error {
 		return bad("Concurrent", o.Concurrent, "0 or more")
 	case o.Prefix != "" && o.Files == "":
 		return bad("Prefix", o.Prefix, "a manifest in Files to join to")
-	case o.URL != "" && !relurl.Split(o.URL).HasScheme():
+	case o.URL != "" && !rfc1808.Split(o.URL).HasScheme():
 		return bad("URL", o.URL, "an absolute URL, with a scheme")
 	}
 	return nil

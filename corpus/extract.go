@@ -26,7 +26,7 @@ func (o *Options) Extract(x *links.Extractor, d *Doc, h *links.Handler) error {
 	case d.Record != nil:
 		d.Bytes = int64(len(d.Record.Block))
 		if d.Record.Cut && h.Warn != nil {
-			h.Warn(&links.Loss{Err: fmt.Errorf("its block is longer than -max-size %d bytes: links from its first %d bytes only", o.maxSize(), o.maxSize()), Cut: true})
+			h.Warn(&links.Loss{Err: fmt.Errorf("its block is longer than the size limit of %d bytes: links from its first %d bytes only", o.maxSize(), o.maxSize()), Cut: true})
 		}
 		x.ContentLocation = o.ContentLocation
 		ok, err := x.Record(d.Record, h)
@@ -104,7 +104,7 @@ func (l limitReader) finish(err error, name, reading string) error {
 		return fmt.Errorf("%s: %w", reading, rerr.Err)
 	}
 	if err == nil && l.Over {
-		return fmt.Errorf("%s is larger than -max-size %d bytes: links from its first %d bytes only", name, l.Max, l.Max)
+		return fmt.Errorf("%s is larger than the size limit of %d bytes: links from its first %d bytes only", name, l.Max, l.Max)
 	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err) // a malformed message, say: which one

@@ -61,7 +61,7 @@ func (o *Options) Docs(ctx context.Context, inputs iter.Seq[string]) iter.Seq[*D
 			}
 		}
 		for _, err := range o.unusedMaps() {
-			if !yield(&Doc{Name: "-map", Source: "-map", Warning: err}) {
+			if !yield(&Doc{Name: err.Map.Dir, Source: err.Map.Dir, Warning: err}) {
 				return
 			}
 		}
@@ -82,7 +82,7 @@ func (o *Options) names(ctx context.Context, inputs iter.Seq[string]) iter.Seq2[
 		}
 		for name, err := range o.Source().Manifest(ctx, o.Files, o.Prefix, o.Stdin) {
 			if err != nil {
-				name, err = o.Files, fmt.Errorf("-files: %w", err)
+				name, err = o.Files, fmt.Errorf("manifest: %w", err)
 			}
 			if !yield(name, err) {
 				return
@@ -359,13 +359,21 @@ func (o *Options) retrieval(name string) string {
 	return ""
 }
 
-// unusedMaps returns a warning for each Map that no input fell under: a
-// mistyped directory leaves its links unresolved.
-func (o *Options) unusedMaps() []error {
-	var errs []error
+// An UnusedMapError is the warning for a Map that no input fell under: a
+// mistyped directory leaves its links unresolved. Docs yields it as a
+// Doc's Warning, named after the Map's directory.
+type UnusedMapError struct{ Map source.Map }
+
+func (e *UnusedMapError) Error() string {
+	return fmt.Sprintf("%s=%s: no input is below %s", e.Map.Dir, e.Map.URL, e.Map.Dir)
+}
+
+// unusedMaps returns a warning for each Map that no input fell under.
+func (o *Options) unusedMaps() []*UnusedMapError {
+	var errs []*UnusedMapError
 	for i, m := range o.Maps {
 		if o.mapUsed == nil || !o.mapUsed[i].Load() {
-			errs = append(errs, fmt.Errorf("-map %s=%s: no input is below %s", m.Dir, m.URL, m.Dir))
+			errs = append(errs, &UnusedMapError{m})
 		}
 	}
 	return errs

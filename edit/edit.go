@@ -1,5 +1,5 @@
 // Package edit edits and formats URLs as curl's trurl does, by the WHATWG
-// URL Standard (its setters, relurl.WebURL's With methods) or by RFC 3986
+// URL Standard (its setters, whatwg.URL's With methods) or by RFC 3986
 // (a component replaced by the RFC's syntax, the whole checked again).
 //
 // An Edit is a list of operations applied in a fixed order, as trurl
@@ -24,6 +24,7 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/internal/uts46"
+	"github.com/relurl/relurl/whatwg"
 )
 
 // Components are the components an Edit sets and a template gets, in the
@@ -152,7 +153,7 @@ func (e *Edit) Add(setting bool, s string) error {
 // A URL is a parsed URL that an Edit changes.
 type URL struct {
 	spec relurl.Spec
-	web  relurl.WebURL
+	web  whatwg.URL
 	rfc  rfcURL
 	sep  byte // the query's separator, when an Edit gave one other than "&"
 }
@@ -160,7 +161,7 @@ type URL struct {
 // Parse parses s by spec: an absolute URL.
 func Parse(spec relurl.Spec, s string) (URL, error) {
 	if spec == relurl.WHATWG {
-		w, err := relurl.ParseWeb(s)
+		w, err := whatwg.Parse(s)
 		return URL{spec: spec, web: w}, err
 	}
 	r, err := parseRFC(s)
@@ -179,7 +180,7 @@ func (e *Edit) Apply(s string) (URL, error) {
 	u.sep = e.QuerySeparator
 	if e.Redirect != "" {
 		if err := u.resolve(e.Redirect); err != nil {
-			return URL{}, fmt.Errorf("-redirect %q: %w", e.Redirect, err)
+			return URL{}, fmt.Errorf("redirect to %q: %w", e.Redirect, err)
 		}
 	}
 	for _, a := range e.Set {
@@ -322,7 +323,7 @@ func isScheme(s string) bool {
 }
 
 // names returns the distinct names of q.
-func names(q *relurl.SearchParams) []string {
+func names(q *whatwg.SearchParams) []string {
 	var list []string
 	seen := map[string]bool{}
 	for name := range q.All() {
@@ -428,7 +429,7 @@ func (u *URL) Get(component string, decoded bool) string {
 		if c == "query" {
 			v = strings.ReplaceAll(v, "+", " ") // before decoding: "%2B" stays "+"
 		}
-		v = relurl.PercentDecode(v)
+		v = whatwg.PercentDecode(v)
 	}
 	return v
 }
@@ -472,7 +473,7 @@ func (u *URL) String() string { return u.Get("url", false) }
 // DefaultPort returns the port of the URL's scheme ("443" for https), ""
 // if it has none.
 func (u *URL) DefaultPort() string {
-	if p, ok := relurl.DefaultPort(strings.ToLower(u.Get("scheme", false))); ok {
+	if p, ok := whatwg.DefaultPort(strings.ToLower(u.Get("scheme", false))); ok {
 		return strconv.Itoa(p)
 	}
 	return ""
@@ -482,14 +483,14 @@ func (u *URL) DefaultPort() string {
 // searchParams holds them: a "?" the query starts with is a name's. With
 // a query separator, its pairs are separated by that, and an "&" is a
 // name's or a value's.
-func (u *URL) Query() relurl.SearchParams {
+func (u *URL) Query() whatwg.SearchParams {
 	q := u.Get("query", false)
 	if u.sep != 0 && u.sep != '&' {
 		q = strings.ReplaceAll(strings.ReplaceAll(q, "&", "%26"), string(u.sep), "&")
 	}
 	// ParseSearchParams drops one leading "?", as the URLSearchParams
 	// constructor does: the one put before the query is that one.
-	return relurl.ParseSearchParams("?" + q)
+	return whatwg.ParseSearchParams("?" + q)
 }
 
 // joinPairs writes a query that SearchParams serialized with the URL's

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/whatwg"
 )
 
 // Format writes u by template, as trurl's --get does. "{component}" is the
@@ -237,7 +237,7 @@ func (t *Template) Append(dst []byte, u *URL, d Display, escape func(dst []byte,
 // application/x-www-form-urlencoded serializer does ("tra cker" is
 // "tra+cker"), for "{:query:name}".
 func formEncode(v string) string {
-	var q relurl.SearchParams
+	var q whatwg.SearchParams
 	q.Append("", v)
 	return strings.TrimPrefix(q.String(), "=")
 }

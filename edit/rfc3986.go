@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/whatwg"
 )
 
 // rfcURL is a URI by RFC 3986: its five components (Appendix B), the
@@ -152,7 +153,7 @@ func (u *rfcURL) set(c, value string) error {
 // dropDefaultPort removes a port that is the scheme's default, as trurl
 // does unless --keep-port.
 func (u *rfcURL) dropDefaultPort() {
-	if p, ok := relurl.DefaultPort(strings.ToLower(u.value["scheme"])); ok && u.present["port"] && u.value["port"] == fmt.Sprint(p) {
+	if p, ok := whatwg.DefaultPort(strings.ToLower(u.value["scheme"])); ok && u.present["port"] && u.value["port"] == fmt.Sprint(p) {
 		u.present["port"] = false
 		delete(u.value, "port")
 	}

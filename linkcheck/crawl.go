@@ -13,7 +13,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/whatwg"
 )
 
 // CrawlOptions say how Crawl follows the pages of a site.
@@ -125,7 +125,7 @@ func follows(l Link) bool {
 func Crawl(ctx context.Context, starts []string, o Options, cr CrawlOptions) *CrawlResult {
 	starts = slices.Clone(starts)
 	for i, s := range starts {
-		if web, err := relurl.ParseWeb(s); err == nil {
+		if web, err := whatwg.Parse(s); err == nil {
 			starts[i] = web.String() // as links are resolved: "HTTP://H" is "http://h/"
 		}
 	}
@@ -198,7 +198,7 @@ type crawler struct {
 // bound allows. It reports whether it is in scope.
 func (w *crawler) listed(sitemap, loc string, line, col int, level *[]string) bool {
 	l := Link{Source: sitemap, Line: line, Column: col, Ref: loc, Base: sitemap, BaseFrom: "retrieval", Element: "sitemap", Attribute: "loc"}
-	if web, err := relurl.ParseWeb(loc); err == nil {
+	if web, err := whatwg.Parse(loc); err == nil {
 		l.URL = web.String()
 	}
 	t, _ := splitFragment(l.URL)

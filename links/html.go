@@ -13,6 +13,7 @@ import (
 	"github.com/relurl/relurl/htmltok"
 	"github.com/relurl/relurl/htmltree"
 	"github.com/relurl/relurl/internal/bytestr"
+	"github.com/relurl/relurl/rfc1808"
 )
 
 // document is the state of one HTML document as it is read: the tree
@@ -60,7 +61,7 @@ type document struct {
 	srcdocs []srcdoc
 	// docBase is outer made ready for resolving, once a link needs it (an
 	// empty form action submits to the document's URL).
-	docBase      relurl.BaseURL
+	docBase      relurl.Base
 	docBaseState int8 // 0 not made, 1 absolute, -1 not absolute
 }
 
@@ -474,7 +475,7 @@ func (d *document) settleBase() error {
 	} else {
 		b = d.outer.Embedded(string(href), base.HTMLBase)
 	}
-	s := strings.ToLower(relurl.Split(b.URL).Scheme())
+	s := strings.ToLower(rfc1808.Split(b.URL).Scheme())
 	switch {
 	case err != nil:
 		d.h.warn(partError(d.part, fmt.Errorf("%w; ignored, as HTML says: the document's URL is its base", err)))
@@ -603,7 +604,7 @@ func (d *document) resolveAndHand(clean []byte) error {
 
 // hand resolves clean, a reference cleaned as the URL parser cleans its
 // input, against rb (when absolute) and hands out x.link with it.
-func (d *document) hand(cleanRef []byte, rb *relurl.BaseURL, absolute bool) error {
+func (d *document) hand(cleanRef []byte, rb *relurl.Base, absolute bool) error {
 	x := d.x
 	link := &x.link
 	clean := bytestr.Transient(cleanRef)
@@ -613,7 +614,7 @@ func (d *document) hand(cleanRef []byte, rb *relurl.BaseURL, absolute bool) erro
 	case absolute:
 		x.buf, err = rb.AppendResolve(x.buf[:0], clean)
 		link.URL = x.buf
-	case relurl.Split(clean).HasScheme():
+	case rfc1808.Split(clean).HasScheme():
 		// An absolute link, in a document without an absolute base: it
 		// is resolved against none, which every standard allows; CSS's
 		// with UTF-8 for its query, as cssBase would.
@@ -639,10 +640,10 @@ func (d *document) hand(cleanRef []byte, rb *relurl.BaseURL, absolute bool) erro
 
 // documentBase returns the document's own URL (outer) made ready for
 // resolving, and whether it is absolute.
-func (d *document) documentBase() (*relurl.BaseURL, bool) {
+func (d *document) documentBase() (*relurl.Base, bool) {
 	if d.docBaseState == 0 {
 		d.docBaseState = -1
-		if relurl.Split(d.outer.URL).HasScheme() {
+		if rfc1808.Split(d.outer.URL).HasScheme() {
 			if b, err := d.x.resolver.Base(d.outer.URL); err == nil {
 				d.docBase, d.docBaseState = b, 1
 			}

@@ -493,10 +493,10 @@ type Extractor struct {
 	// absolute says whether base has a scheme: links resolve against it,
 	// made ready once in resolveBase
 	absolute    bool
-	resolveBase relurl.BaseURL
+	resolveBase relurl.Base
 	// cssBase is resolveBase with UTF-8 for queries, for the URLs of CSS
 	// in a document of another encoding; set only then.
-	cssBase relurl.BaseURL
+	cssBase relurl.Base
 	// resolver is Resolver with the document's encoding for queries (URL
 	// Standard only): queryEncoding, nil for UTF-8.
 	resolver      relurl.Resolver

@@ -5,9 +5,9 @@ import (
 	"encoding/binary"
 	"unicode/utf8"
 
-	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/htmltok"
+	"github.com/relurl/relurl/rfc1808"
 )
 
 // This file is the links that wait: for the document's base, which a
@@ -32,7 +32,7 @@ func (d *document) establish(b base.Base) error {
 
 // setBase makes b the base links resolve against.
 func (x *Extractor) setBase(b base.Base) {
-	x.base, x.absolute = b, relurl.Split(b.URL).HasScheme()
+	x.base, x.absolute = b, rfc1808.Split(b.URL).HasScheme()
 	x.resolver = x.Resolver
 	x.resolver.QueryEncoding = x.queryEncoding
 	if x.absolute {

@@ -80,7 +80,7 @@ func (x *Extractor) response(resp *http.Response, retrieval string, h *Handler) 
 		c := capped.New(body, x.MaxSize)
 		defer func() {
 			if c.Over {
-				h.warn(&Loss{Err: fmt.Errorf("%s: the payload decodes to more than %d bytes (-max-size): links from its first %d bytes only", retrieval, c.Max, c.Max), Cut: true})
+				h.warn(&Loss{Err: fmt.Errorf("%s: the payload decodes to more than the size limit of %d bytes: links from its first %d bytes only", retrieval, c.Max, c.Max), Cut: true})
 			}
 		}()
 		body = c

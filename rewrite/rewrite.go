@@ -56,6 +56,7 @@ import (
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/markdown"
+	"github.com/relurl/relurl/rfc1808"
 )
 
 // Options say which links to rewrite, and how.
@@ -93,7 +94,7 @@ func ParseMove(s string) (Move, error) {
 		return Move{}, fmt.Errorf("%q: want OLD=NEW", s)
 	}
 	for _, u := range []string{old, new} {
-		if !relurl.Split(u).HasScheme() {
+		if !rfc1808.Split(u).HasScheme() {
 			return Move{}, fmt.Errorf("%q: %q is not an absolute URL", s, u)
 		}
 	}
@@ -228,7 +229,7 @@ func (o *Options) CSS(src []byte, url string) ([]byte, Result, error) {
 	links.CSSURLs(src, func(ref []byte, token [2]int) bool {
 		res.Links++
 		target, rerr := o.Resolver.Resolve(url, string(cleanRef(ref)))
-		if rerr != nil || !relurl.Split(target).HasScheme() {
+		if rerr != nil || !rfc1808.Split(target).HasScheme() {
 			return true
 		}
 		l := links.Link{URL: []byte(target), Ref: ref, Base: &b}
@@ -354,7 +355,7 @@ func (o *Options) edits(d document, emit func(edit)) (Result, error) {
 		if !ok {
 			return nil
 		}
-		if l.Markdown == markdown.Autolink && !relurl.Split(to).HasScheme() {
+		if l.Markdown == markdown.Autolink && !rfc1808.Split(to).HasScheme() {
 			to = o.move(string(l.URL)) // an autolink is absolute, or no link at all
 		}
 		if strings.HasPrefix(to, ",") && (l.Attribute == "srcset" || l.Attribute == "imagesrcset") {
@@ -446,7 +447,7 @@ func (o *Options) reference(l *links.Link, docURL string) (string, bool) {
 		got, err := o.Resolver.Resolve(from, cur)
 		return err == nil && got == moved
 	}
-	ref := relurl.Split(cur)
+	ref := rfc1808.Split(cur)
 	relative := !ref.HasScheme()
 	switch {
 	case o.sameScope(moved, from) || o.inMovedTree(moved, from):
@@ -506,7 +507,7 @@ func (o *Options) sameScope(target, from string) bool {
 func (o *Options) relative(base, target string) string {
 	ref, ok := o.Resolver.RelativePath(base, target)
 	if ok && ref == "" {
-		sp := relurl.Split(target)
+		sp := rfc1808.Split(target)
 		path := sp.Path()
 		last := path[strings.LastIndexByte(path, '/')+1:]
 		if last == "" {

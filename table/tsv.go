@@ -9,12 +9,12 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/internal/bytestr"
 	"github.com/relurl/relurl/internal/textsafe"
 	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/whatwg"
 )
 
 // TSVColumns are the columns AppendTSV writes (relurl links -fields), as
@@ -60,7 +60,7 @@ type DocFilter struct {
 	// the URL Standard for Scope and the host, domain and surt fields,
 	// once whatever asks
 	link, webLink int
-	web           relurl.WebURL
+	web           whatwg.URL
 	webOK         bool
 	source        []byte // the document's source, control bytes escaped, once asked
 }
@@ -79,9 +79,9 @@ func (d *DocFilter) EscapedSource() []byte {
 
 // parsed returns u, the current link's URL, parsed by the URL Standard,
 // and whether it parses.
-func (d *DocFilter) parsed(u []byte) (relurl.WebURL, bool) {
+func (d *DocFilter) parsed(u []byte) (whatwg.URL, bool) {
 	if d.webLink != d.link {
-		w, err := relurl.ParseWeb(bytestr.Transient(u))
+		w, err := whatwg.Parse(bytestr.Transient(u))
 		d.web, d.webOK, d.webLink = w, err == nil, d.link
 	}
 	return d.web, d.webOK
@@ -121,7 +121,7 @@ func (d *DocFilter) URL(l *links.Link) ([]byte, bool) {
 func (d *DocFilter) docSite() string {
 	if !d.siteSet {
 		d.siteSet = true
-		w, err := relurl.ParseWeb(d.doc.URL)
+		w, err := whatwg.Parse(d.doc.URL)
 		d.site = site(w, err == nil)
 		if d.site == "" {
 			d.site = "\x00" // no site: every link is external
@@ -133,7 +133,7 @@ func (d *DocFilter) docSite() string {
 // site returns the registrable domain of the URL w, else its host ("" if
 // it has none): two URLs of one site are links within it, so -scope
 // internal takes www.example.org and blog.example.org as one.
-func site(w relurl.WebURL, ok bool) string {
+func site(w whatwg.URL, ok bool) string {
 	if !ok {
 		return ""
 	}

@@ -236,7 +236,7 @@ func TestManifestPrefix(t *testing.T) {
 	}
 	// A missing manifest, and -prefix without -files.
 	r = relurlRun(t, nil, "links", "-files", s.URL+"/none.gz")
-	check(t, r, "", "relurl links: -files: GET "+s.URL+"/none.gz: 404 Not Found\n", 1)
+	check(t, r, "", "relurl links: manifest: GET "+s.URL+"/none.gz: 404 Not Found\n", 1)
 	r = relurlRun(t, nil, "links", "-prefix", "x", docsCrawl)
 	check(t, r, "", "relurl links: -prefix is for the lines of -files…", 2)
 }
@@ -311,11 +311,11 @@ func TestHostileArchives(t *testing.T) {
 		args       []string // before the file
 	}{
 		{"a gzip bomb in a payload", write("bomb.warc.gz", gzipMember(bombRecord), goodMember), "http://good.example/after.html\n",
-			[]string{"bomb.warc.gz, WARC record at offset 0: http://bomb.example/: the payload decodes to more than 67108864 bytes (-max-size): links from its first 67108864 bytes only", "; lost: 0 unreadable, 1 read in part"}, 1, readmeBound, nil},
+			[]string{"bomb.warc.gz, WARC record at offset 0: http://bomb.example/: the payload decodes to more than the size limit of 67108864 bytes: links from its first 67108864 bytes only", "; lost: 0 unreadable, 1 read in part"}, 1, readmeBound, nil},
 		{"a record of 1 GB of links", write("links.warc.gz", links.Bytes(), goodMember), "*",
-			[]string{"links.warc.gz, WARC record at offset 0: its block is longer than -max-size 67108864 bytes: links from its first 67108864 bytes only", "; lost: 0 unreadable, 1 read in part"}, 1, readmeBound, nil},
+			[]string{"links.warc.gz, WARC record at offset 0: its block is longer than the size limit of 67108864 bytes: links from its first 67108864 bytes only", "; lost: 0 unreadable, 1 read in part"}, 1, readmeBound, nil},
 		{"a record of 1 GB of links, -max-size 128 MiB", filepath.Join(dir, "links.warc.gz"), "*",
-			[]string{"links.warc.gz, WARC record at offset 0: its block is longer than -max-size 134217728 bytes: links from its first 134217728 bytes only", "; lost: 0 unreadable, 1 read in part"}, 1, (3*128<<20 + 50e6) >> 20, []string{"-max-size", "134217728"}},
+			[]string{"links.warc.gz, WARC record at offset 0: its block is longer than the size limit of 134217728 bytes: links from its first 134217728 bytes only", "; lost: 0 unreadable, 1 read in part"}, 1, (3*128<<20 + 50e6) >> 20, []string{"-max-size", "134217728"}},
 		{"a Content-Length that lies", write("lying.warc.gz", goodMember, lying, goodMember), "http://good.example/after.html\nhttp://good.example/after.html\n",
 			[]string{fmt.Sprintf("lying.warc.gz: WARC record at offset %d: content block: Content-Length runs past the end of the record's compressed member, into the next record: the record is cut", len(goodMember)), "; lost: 1 unreadable, 0 read in part"}, 1, 100, nil},
 		{"a header line of 100 MB", write("header.warc.gz", goodMember, hugeHeader, goodMember), "http://good.example/after.html\nhttp://good.example/after.html\n",

@@ -9,6 +9,7 @@ import (
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/internal/jsonline"
 	"github.com/relurl/relurl/internal/ordered"
+	"github.com/relurl/relurl/rfc1808"
 )
 
 const compareHelp = `
@@ -62,7 +63,7 @@ func runCompare(e *env, args []string) int {
 	return e.runPairs("compare", fs, &in, header, skipped, func(o *ordered.Output, _ int, base, ref string) error {
 		c := comparison{
 			Ref:     ref,
-			RFC1808: relurl.Resolve(base, ref),
+			RFC1808: rfc1808.Resolve(base, ref),
 			RFC3986: resolveOrError(relurl.RFC3986, base, ref),
 			WHATWG:  resolveOrError(relurl.WHATWG, base, ref),
 			NetURL:  netURLResolve(base, ref),

@@ -254,6 +254,9 @@ func (d *docFlags) run(e *env, cmd string, args []string, x func() *links.Extrac
 					if err == doc.Warning {
 						kind = "warning: "
 					}
+					if _, ok := errors.AsType[*corpus.UnusedMapError](err); ok {
+						kind += "-map "
+					}
 					fmt.Fprintf(e.stderr, "relurl %s: %s%s\n", cmd, kind, printable(err.Error()))
 				}
 			}

@@ -38,7 +38,7 @@ func TestLinksFiles(t *testing.T) {
 			"http://cut.example/a/one.html\nhttp://cut.example/b/two.html\nhttp://cut.example/b/three.html\n",
 			"relurl links: warning: part 2: the input ends inside this part: the multipart has no closing boundary\n", 0},
 		{"-max-size", "", []string{"links", "-max-size", "60", "-url", "http://u/", documents + "no-base.html"},
-			"", "relurl links: " + documents + "no-base.html is larger than -max-size 60 bytes: links from its first 60 bytes only\n", 1},
+			"", "relurl links: " + documents + "no-base.html is larger than the size limit of 60 bytes: links from its first 60 bytes only\n", 1},
 		{"-max-depth", "", []string{"links", "-max-depth", "1", documents + "precedence.eml"},
 			"*", "*part 5: MIME parts nested deeper than 1\n", 1},
 		{"base of HTML", "", []string{"base", documents + "rfc1808-appendix.html"},

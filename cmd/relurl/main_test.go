@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/rfc1808"
 )
 
 // These tests build the relurl binary and run it as a user does: arguments,
@@ -338,7 +338,7 @@ func TestRealPairs(t *testing.T) {
 	}
 	for i, p := range pairs {
 		base, ref, _ := strings.Cut(p, "\t")
-		if want := relurl.Resolve(base, ref); got[i] != want {
+		if want := rfc1808.Resolve(base, ref); got[i] != want {
 			t.Fatalf("line %d: %q, want %q", i+1, got[i], want)
 		}
 	}

@@ -10,6 +10,9 @@ import (
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/internal/jsonline"
 	"github.com/relurl/relurl/internal/ordered"
+	"github.com/relurl/relurl/rfc1808"
+	"github.com/relurl/relurl/rfc3986"
+	"github.com/relurl/relurl/whatwg"
 )
 
 const parseHelp = `
@@ -71,12 +74,18 @@ type parseErrorJ struct {
 	Message    string  `json:"message"`
 }
 
-// syntaxErrorJSON returns the JSON form of a syntax error, nil for none.
-func syntaxErrorJSON(e *relurl.SyntaxError) *parseErrorJ {
-	if e == nil {
-		return nil
+// syntaxError returns the JSON form of the syntax error of either RFC that
+// err wraps, nil for none.
+func syntaxError(err error) *parseErrorJ {
+	var e1808 *rfc1808.SyntaxError
+	var e3986 *rfc3986.SyntaxError
+	switch {
+	case errors.As(err, &e1808):
+		return &parseErrorJ{e1808.Offset, e1808.Text, exactBytes(e1808.Text), e1808.Rule, e1808.Error()}
+	case errors.As(err, &e3986):
+		return &parseErrorJ{e3986.Offset, e3986.Text, exactBytes(e3986.Text), e3986.Rule, e3986.Error()}
 	}
-	return &parseErrorJ{e.Offset, e.Text, exactBytes(e.Text), e.Rule, e.Error()}
+	return nil
 }
 
 // exactBytes returns s in base64 when it is not valid UTF-8, which a JSON
@@ -90,7 +99,7 @@ func exactBytes(s string) *string {
 }
 
 func parseURL(s string) parsed {
-	u := relurl.Split(s)
+	u := rfc1808.Split(s)
 	opt := func(v string, ok bool) *string {
 		if !ok {
 			return nil
@@ -109,13 +118,10 @@ func parseURL(s string) parsed {
 		Fragment:  opt(u.Fragment(), u.HasFragment()),
 	}
 	if u.HasScheme() {
-		p.SchemeCategory = opt(relurl.SchemeCategoryOf(u.Scheme()).String(), true)
+		p.SchemeCategory = opt(rfc1808.SchemeCategoryOf(u.Scheme()).String(), true)
 	}
-	form, err := relurl.Validate(s)
-	var serr *relurl.SyntaxError
-	if errors.As(err, &serr) {
-		p.Error = syntaxErrorJSON(serr)
-	} else {
+	form, err := rfc1808.Validate(s)
+	if p.Error = syntaxError(err); p.Error == nil {
 		p.Valid, p.Form = true, opt(form.String(), true)
 	}
 	return p
@@ -194,10 +200,10 @@ func showText(out []byte, p parsed) []byte {
 func parse3986(out []byte, s string, asJSON bool) []byte {
 	r := relurl.Resolver{Spec: relurl.RFC3986}
 	parts, _ := r.Components(s)
-	var serr *relurl.SyntaxError
-	valid := !errors.As(r.Validate(s), &serr)
+	serr := syntaxError(r.Validate(s))
+	valid := serr == nil
 	if asJSON {
-		v := map[string]any{"url": s, "valid": valid, "error": syntaxErrorJSON(serr)}
+		v := map[string]any{"url": s, "valid": valid, "error": serr}
 		for _, name := range []string{"scheme", "authority", "query", "fragment"} {
 			v[name] = nil
 		}
@@ -216,7 +222,7 @@ func parse3986(out []byte, s string, asJSON bool) []byte {
 	if valid {
 		return append(out, "  valid     yes\n\n"...)
 	}
-	return fmt.Appendf(out, "  valid     no: %s\n\n", serr.Error())
+	return fmt.Appendf(out, "  valid     no: %s\n\n", serr.Message)
 }
 
 // webParsed is the JSON form of a URL parsed by the WHATWG URL Standard:
@@ -249,7 +255,7 @@ type webErrorJ struct {
 // parseWeb appends what parse -spec whatwg shows of s and reports whether
 // the parser succeeded.
 func parseWeb(o *ordered.Output, line int, s string, asJSON bool) bool {
-	u, errs, err := relurl.CheckWeb(s, nil)
+	u, errs, err := whatwg.Check(s, nil)
 	p := webParsed{Input: s, Errors: []webErrorJ{}}
 	if line > 0 {
 		p.Line = &line
@@ -257,7 +263,7 @@ func parseWeb(o *ordered.Output, line int, s string, asJSON bool) bool {
 	for _, e := range errs {
 		p.Errors = append(p.Errors, webErrorJ{e.Offset, e.Name, e.Error()})
 	}
-	var failure *relurl.ValidationError
+	var failure *whatwg.ValidationError
 	if errors.As(err, &failure) {
 		p.Failure = &webErrorJ{failure.Offset, failure.Name, failure.Error()}
 	} else {

@@ -8,6 +8,7 @@ import (
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/internal/ordered"
 	"github.com/relurl/relurl/internal/textsafe"
+	"github.com/relurl/relurl/whatwg"
 )
 
 const relativeHelp = `
@@ -85,7 +86,7 @@ func serializedHint(spec relurl.Spec, target string) string {
 	if spec != relurl.WHATWG {
 		return ""
 	}
-	if u, err := relurl.ParseWeb(target); err == nil && u.String() != target {
+	if u, err := whatwg.Parse(target); err == nil && u.String() != target {
 		return fmt.Sprintf(": the Standard writes the target %s; ask for that", printable(u.String()))
 	}
 	return ""

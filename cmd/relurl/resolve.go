@@ -197,7 +197,7 @@ func specFlags(fs *flag.FlagSet) *relurl.Resolver {
 func resolveFunc(r relurl.Resolver) func(dst []byte, base, ref string) ([]byte, error) {
 	var once sync.Once
 	var first string
-	var prepared relurl.BaseURL
+	var prepared relurl.Base
 	var preparedErr error
 	return func(dst []byte, base, ref string) ([]byte, error) {
 		once.Do(func() {

@@ -1,13 +1,13 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/internal/jsonline"
 	"github.com/relurl/relurl/internal/ordered"
+	"github.com/relurl/relurl/whatwg"
 )
 
 const validateHelp = `
@@ -69,11 +69,11 @@ func runValidate(e *env, args []string) int {
 		})
 	}
 	return e.eachURL("validate", fs.Args(), exitFound, skipped, func(o *ordered.Output, line int, s string) bool {
-		var serr *relurl.SyntaxError
-		valid := !errors.As(r.Validate(s), &serr)
+		serr := syntaxError(r.Validate(s))
+		valid := serr == nil
 		switch {
 		case *asJSON:
-			v := validation{URL: s, URLBase64: exactBytes(s), Valid: valid, Error: syntaxErrorJSON(serr)}
+			v := validation{URL: s, URLBase64: exactBytes(s), Valid: valid, Error: serr}
 			if line > 0 {
 				v.Line = &line
 			}
@@ -84,7 +84,7 @@ func runValidate(e *env, args []string) int {
 			if line > 0 {
 				o.Err = fmt.Appendf(o.Err, "line %d: ", line)
 			}
-			o.Err = fmt.Appendf(o.Err, "%s: %s\n", printable(s), printable(serr.Error()))
+			o.Err = fmt.Appendf(o.Err, "%s: %s\n", printable(s), printable(serr.Message))
 		}
 		return valid
 	})
@@ -102,7 +102,7 @@ type validation struct {
 // validateWeb checks s as validate -spec whatwg does and reports whether it
 // is valid.
 func validateWeb(o *ordered.Output, line int, s string, asJSON, printValid, quiet bool) bool {
-	errs, err := relurl.ValidateWeb(s) // a failure is among errs too
+	errs, err := whatwg.Validate(s) // a failure is among errs too
 	valid := len(errs) == 0 && err == nil
 	switch {
 	case asJSON:

@@ -1,0 +1,134 @@
+package whatwg
+
+import (
+	"errors"
+	"unsafe"
+
+	"golang.org/x/text/encoding"
+)
+
+// This file is the entry points of the WHATWG URL Standard's part of the
+// package: parsing (Parse, URL.Parse, Check, Validate) and
+// resolving, over the basic URL parser of webparser.go, and the one getter
+// that needs the parser, Origin.
+
+// Parse parses an absolute URL by the WHATWG URL Standard's basic URL
+// parser, with no base: what `new URL(input)` does. When the parser returns
+// failure, the error is a [*net/url.Error] wrapping the [*ValidationError]
+// that stopped it.
+func Parse(input string) (URL, error) {
+	p := webParser{}
+	return p.parseURL(input, nil)
+}
+
+// MustParse is Parse for a URL known to be valid, in tests and
+// package variables: it panics if input does not parse.
+func MustParse(input string) URL {
+	u, err := Parse(input)
+	if err != nil {
+		panic(err)
+	}
+	return u
+}
+
+// Parse parses ref with u as its base URL by the basic URL parser: what
+// `new URL(ref, base)` does, and so how a browser resolves a link.
+func (u URL) Parse(ref string) (URL, error) {
+	p := webParser{}
+	return p.parseURL(ref, &u)
+}
+
+// AppendResolve appends the href of ref parsed against u to dst, as
+// [URL.Parse] would give it, without building a URL. For ASCII input
+// it makes no allocation when dst has room. On failure it returns dst
+// unchanged and the error.
+func (u URL) AppendResolve(dst []byte, ref string) ([]byte, error) {
+	return appendParse(dst, ref, &u, nil)
+}
+
+// appendParse appends the href of ref parsed against base (nil for none)
+// to dst, a special URL's query encoded by enc (nil for UTF-8).
+func appendParse(dst []byte, ref string, base *URL, enc encoding.Encoding) ([]byte, error) {
+	p := webParser{buf: dst, enc: enc}
+	if !p.parse(ref, base) {
+		return dst, p.err(ref)
+	}
+	return p.buf, nil
+}
+
+// Check parses input, against base when base is not nil, as [Parse]
+// and [URL.Parse] do, and also returns the validation errors the
+// Standard names on the way: the input is not a valid URL string, though
+// the parser went on. The offsets are in input as given.
+func Check(input string, base *URL) (URL, []ValidationError, error) {
+	errs := []ValidationError{}
+	p := webParser{webReport: webReport{errs: &errs}}
+	u, err := p.parseURL(input, base)
+	return u, errs, err
+}
+
+// appendResolveWeb appends to dst ref parsed against base, both strings,
+// with no allocation when dst has room: the base is parsed into dst's free
+// space, the reference after it, and the result moved down over the base.
+// An empty base is no base.
+func appendResolveWeb(dst []byte, base, ref string, enc encoding.Encoding) ([]byte, error) {
+	if base == "" {
+		return appendParse(dst, ref, nil, enc)
+	}
+	b := webParser{buf: dst}
+	if !b.parse(base, nil) {
+		return dst, b.err(base)
+	}
+	baseURL := b.record(unsafe.String(unsafe.SliceData(b.buf[b.o:]), len(b.buf)-b.o))
+	r := webParser{buf: b.buf, enc: enc}
+	if !r.parse(ref, &baseURL) {
+		return dst, r.err(ref)
+	}
+	n := copy(r.buf[b.o:], r.buf[r.o:])
+	return r.buf[:b.o+n], nil
+}
+
+// Validate returns the validation errors the WHATWG URL Standard's
+// parser meets in s: an absolute URL or, when it has no scheme, a reference,
+// checked against an http URL as the links of web pages are. None means
+// that s is valid as far as the parser can tell. The error is the failure,
+// when the parser returns one.
+func Validate(s string) ([]ValidationError, error) {
+	_, errs, err := Check(s, nil)
+	var ve *ValidationError
+	if errors.As(err, &ve) && ve.Name == "missing-scheme-non-relative-URL" {
+		_, errs, err = Check(s, &referenceBase)
+	}
+	return errs, err
+}
+
+// referenceBase is the base against which a reference is checked when no
+// base is given.
+var referenceBase, _ = Parse("http://example.com/")
+
+// Origin is the serialization of the URL's origin (section "Origin"):
+// "scheme://host[:port]" for http, https, ws, wss and ftp, that of the URL
+// in the path of a blob URL when it is http or https, and "null", an
+// opaque origin, for every other URL.
+func (u URL) Origin() string {
+	switch u.scheme {
+	case httpScheme, httpsScheme, wsScheme, wssScheme, ftpScheme:
+		return u.href[:u.schemeEnd] + "//" + u.Host()
+	}
+	if u.Scheme() == "blob" {
+		if inner, err := Parse(u.Pathname()); err == nil && (inner.scheme == httpScheme || inner.scheme == httpsScheme) {
+			return inner.Origin()
+		}
+	}
+	return "null"
+}
+
+// UnmarshalText parses text as an absolute URL with [Parse].
+func (u *URL) UnmarshalText(text []byte) error {
+	v, err := Parse(string(text))
+	if err != nil {
+		return err
+	}
+	*u = v
+	return nil
+}
