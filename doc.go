@@ -39,9 +39,8 @@ it.
 
 # Documents and their base URLs
 
-Section 3, how a document's base URL is established, is the job of package
-[github.com/relurl/relurl/base]; extracting a document's links and
-resolving them, HTML and MIME alike, that of package
-[github.com/relurl/relurl/links].
+Section 3 of RFC 1808, how a document's base URL is established, and
+extracting a document's links and resolving them, HTML and MIME alike, are
+the job of package [github.com/relurl/relurl/links].
 */
 package relurl

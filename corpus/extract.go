@@ -7,7 +7,6 @@ import (
 	"io"
 	"iter"
 
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/capped"
 	"github.com/relurl/relurl/internal/ordered"
 	"github.com/relurl/relurl/links"
@@ -50,7 +49,7 @@ func (o *Options) Extract(x *links.Extractor, d *Doc, h *links.Handler) error {
 			return fmt.Errorf("%s: not a document relurl reads (HTML, a MIME message, a WARC archive, Markdown, text, a sitemap or a feed), by its name or its first bytes (%q): no links", what, prefix[:min(len(prefix), 24)])
 		}
 	}
-	outer := base.Retrieved(d.URL)
+	outer := links.Retrieved(d.URL)
 	var err error
 	switch format {
 	case links.FormatHTML:

@@ -168,10 +168,24 @@ type Report struct {
 	Result
 }
 
-// Run checks links and returns their reports, in the links' order.
-// progress, if not nil, is called as targets are done, with the count done
-// and the count in all.
-func Run(ctx context.Context, links []Link, o Options, progress func(done, total int)) []Report {
+// A Checker checks links, by its Options, one by one or by crawling a
+// site. The zero Checker checks with the defaults each Options field
+// documents.
+type Checker struct {
+	Options
+	// Progress, if not nil, is called as Check's targets are done, with
+	// the count done and the count in all. (A crawl tells its progress
+	// through CrawlOptions.Progress, by stage.)
+	Progress func(done, total int)
+}
+
+// Check checks links and returns their reports, in the links' order.
+func (c *Checker) Check(ctx context.Context, links []Link) []Report {
+	return run(ctx, links, c.Options, c.Progress)
+}
+
+// run is Check.
+func run(ctx context.Context, links []Link, o Options, progress func(done, total int)) []Report {
 	c := newChecker(o)
 	s := newLinkSet()
 	s.addTargets(links)

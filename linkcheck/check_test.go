@@ -71,7 +71,7 @@ func TestPoliteness(t *testing.T) {
 		links = append(links, Link{URL: fmt.Sprintf("%s/%d", s.URL, i)})
 	}
 	start := time.Now()
-	reports := Run(context.Background(), links, Options{PerHost: 2, Concurrency: 8, Rate: 40}, nil)
+	reports := (&Checker{Options: Options{PerHost: 2, Concurrency: 8, Rate: 40}}).Check(context.Background(), links)
 	for _, r := range reports {
 		if r.State != OK {
 			t.Errorf("%s: %v %s", r.URL, r.State, r.Err)
@@ -165,7 +165,7 @@ func TestCache(t *testing.T) {
 	}
 }
 
-func ExampleRun() {
+func ExampleChecker_Check() {
 	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/here" {
 			http.NotFound(w, r)
@@ -173,7 +173,7 @@ func ExampleRun() {
 	}))
 	defer s.Close()
 	links := []Link{{URL: s.URL + "/here"}, {URL: s.URL + "/gone"}, {URL: "mailto:me@example.com"}}
-	for _, r := range Run(context.Background(), links, Options{}, nil) {
+	for _, r := range (&Checker{}).Check(context.Background(), links) {
 		fmt.Println(strings.TrimPrefix(r.URL, s.URL), r.State, r.Status)
 	}
 	// Output:
@@ -196,7 +196,7 @@ func TestFragmentPastMaxSize(t *testing.T) {
 		want string
 	}{{1 << 20, "ok broken"}, {1000, "ok ok"}} {
 		var got []string
-		for _, r := range Run(context.Background(), links, Options{MaxSize: tt.max}, nil) {
+		for _, r := range (&Checker{Options: Options{MaxSize: tt.max}}).Check(context.Background(), links) {
 			got = append(got, r.State.String())
 		}
 		if strings.Join(got, " ") != tt.want {
@@ -217,7 +217,7 @@ func TestGetAfterHead(t *testing.T) {
 		}
 		gets.Add(1)
 	}))
-	r := Run(context.Background(), []Link{{URL: s.URL + "/x"}}, Options{}, nil)
+	r := (&Checker{Options: Options{}}).Check(context.Background(), []Link{{URL: s.URL + "/x"}})
 	s.Close()
 	if r[0].State != OK || heads.Load() != 1 || gets.Load() != 1 {
 		t.Errorf("HEAD refused: %v, %d HEAD, %d GET", r[0].State, heads.Load(), gets.Load())
@@ -230,14 +230,14 @@ func TestGetAfterHead(t *testing.T) {
 		}
 	}))
 	defer down.Close()
-	r = Run(context.Background(), []Link{{URL: down.URL + "/x"}}, Options{Retry: source.Retry{Attempts: 0, MaxWait: time.Second}}, nil)
+	r = (&Checker{Options: Options{Retry: source.Retry{Attempts: 0, MaxWait: time.Second}}}).Check(context.Background(), []Link{{URL: down.URL + "/x"}})
 	if r[0].State != Broken || tries.Load() != 1 {
 		t.Errorf("no answer: %v, %d requests, want 1", r[0].State, tries.Load())
 	}
 }
 
 func TestUnresolved(t *testing.T) {
-	r := Run(context.Background(), []Link{{Ref: "a.html"}}, Options{}, nil)
+	r := (&Checker{Options: Options{}}).Check(context.Background(), []Link{{Ref: "a.html"}})
 	if r[0].State != Broken || !strings.HasPrefix(errText(r[0].Err), "not resolved") {
 		t.Errorf("a link without a URL: %v %q", r[0].State, r[0].Err)
 	}
@@ -302,7 +302,7 @@ func TestHostileTargets(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			requests.Store(0)
 			start := time.Now()
-			r := Run(context.Background(), []Link{tt.link}, tt.o, nil)[0]
+			r := (&Checker{Options: tt.o}).Check(context.Background(), []Link{tt.link})[0]
 			if r.State != tt.state || !strings.Contains(errText(r.Err), tt.err) {
 				t.Errorf("%v %q\nwant %v %q", r.State, r.Err, tt.state, tt.err)
 			}

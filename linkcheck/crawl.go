@@ -111,7 +111,7 @@ func follows(l Link) bool {
 
 // Crawl checks a site: it reads the pages at starts, follows their links
 // to the pages within the scope, breadth first, reads each of those once,
-// and then checks every link found, as Run does, the pages it read
+// and then checks every link found, as Check does, the pages it read
 // counting as checked (and their ids known for fragments). A redirect's
 // target counts as read too. The starts are read wherever they lead,
 // and a start that redirects takes the default scope along; other links
@@ -122,7 +122,8 @@ func follows(l Link) bool {
 // Memory does not grow with the links found: they are kept compactly,
 // and in a temporary file past a few tens of megabytes, until the
 // reports need them. Close the result when done with its reports.
-func Crawl(ctx context.Context, starts []string, o Options, cr CrawlOptions) *CrawlResult {
+func (ch *Checker) Crawl(ctx context.Context, starts []string, cr CrawlOptions) *CrawlResult {
+	o := ch.Options
 	starts = slices.Clone(starts)
 	for i, s := range starts {
 		if web, err := whatwg.Parse(s); err == nil {

@@ -79,7 +79,7 @@ func TestCrawl(t *testing.T) {
 		"/docs/secret/s.html": `<a href=/never-read.html>x</a>`,
 		"/docs/sitemap.html":  ``,
 	})
-	res := Crawl(context.Background(), []string{site.URL + "/docs/"}, Options{}, CrawlOptions{Links: pageLinks})
+	res := (&Checker{Options: Options{}}).Crawl(context.Background(), []string{site.URL + "/docs/"}, CrawlOptions{Links: pageLinks})
 	if len(res.Errors) > 0 {
 		t.Errorf("errors: %v", res.Errors)
 	}
@@ -125,11 +125,11 @@ func TestCrawl(t *testing.T) {
 
 	// Bounds: MaxDepth 1 reads the start and its pages, and counts what it
 	// did not follow; IgnoreRobots reads /secret/.
-	res = Crawl(context.Background(), []string{site.URL + "/docs/"}, Options{}, CrawlOptions{Links: pageLinks, MaxDepth: 1, Scope: []string{site.URL + "/"}, IgnoreRobots: true})
+	res = (&Checker{Options: Options{}}).Crawl(context.Background(), []string{site.URL + "/docs/"}, CrawlOptions{Links: pageLinks, MaxDepth: 1, Scope: []string{site.URL + "/"}, IgnoreRobots: true})
 	if res.Pages != 5 || res.NotFollowed != 3 { // docs/, a, b, new, elsewhere; not deep/c, secret/s, never-read
 		t.Errorf("MaxDepth 1: %d pages read, %d not followed; want 5 and 3", res.Pages, res.NotFollowed)
 	}
-	res = Crawl(context.Background(), []string{site.URL + "/docs/"}, Options{}, CrawlOptions{Links: pageLinks, MaxPages: 2})
+	res = (&Checker{Options: Options{}}).Crawl(context.Background(), []string{site.URL + "/docs/"}, CrawlOptions{Links: pageLinks, MaxPages: 2})
 	if res.Pages != 2 {
 		t.Errorf("MaxPages 2: %d pages read", res.Pages)
 	}
@@ -139,7 +139,7 @@ func TestCrawl(t *testing.T) {
 // leads to it to report it.
 func TestCrawlStartFails(t *testing.T) {
 	site := newCrawlSite(t, map[string]string{"/robots.txt": "User-agent: relurl-check\nDisallow: /private/\n"})
-	res := Crawl(context.Background(), []string{site.URL + "/none.html", site.URL + "/private/"}, Options{}, CrawlOptions{Links: pageLinks})
+	res := (&Checker{Options: Options{}}).Crawl(context.Background(), []string{site.URL + "/none.html", site.URL + "/private/"}, CrawlOptions{Links: pageLinks})
 	if len(res.Errors) != 2 || !strings.Contains(res.Errors[0].Error(), "404") || !strings.Contains(res.Errors[1].Error(), "robots.txt") {
 		t.Errorf("errors: %v, want a 404 and robots.txt's", res.Errors)
 	}
@@ -155,13 +155,13 @@ func TestCrawlSitemap(t *testing.T) {
 		"/":            `<p>no links`,
 		"/orphan.html": `<a href=gone.html>x</a>`,
 	})
-	res := Crawl(context.Background(), []string{site.URL + "/"}, Options{}, CrawlOptions{Links: pageLinks, Sitemap: true})
+	res := (&Checker{Options: Options{}}).Crawl(context.Background(), []string{site.URL + "/"}, CrawlOptions{Links: pageLinks, Sitemap: true})
 	// The orphan, a link of the sitemap, and its broken link.
 	if reports := collect(res); res.Pages != 2 || len(reports) != 2 || reports[0].State != Broken || reports[1].Element != "sitemap" || reports[1].State != OK {
 		t.Errorf("%d pages, reports %+v, errors %v; want 2 pages and gone.html broken", res.Pages, collect(res), res.Errors)
 	}
 	bare := newCrawlSite(t, map[string]string{"/": `<p>no links`})
-	res = Crawl(context.Background(), []string{bare.URL + "/"}, Options{}, CrawlOptions{Links: pageLinks, Sitemap: true})
+	res = (&Checker{Options: Options{}}).Crawl(context.Background(), []string{bare.URL + "/"}, CrawlOptions{Links: pageLinks, Sitemap: true})
 	if len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Error(), "no sitemap") {
 		t.Errorf("errors %v, want one saying there is no sitemap", res.Errors)
 	}
@@ -177,7 +177,7 @@ func TestCrawlRedirectOut(t *testing.T) {
 		"/out.html": "redirect:" + other.URL + "/page.html",
 	})
 	start := strings.Replace(site.URL, "http://", "HTTP://", 1) + "/"
-	res := Crawl(context.Background(), []string{start}, Options{}, CrawlOptions{Links: pageLinks})
+	res := (&Checker{Options: Options{}}).Crawl(context.Background(), []string{start}, CrawlOptions{Links: pageLinks})
 	if res.Pages != 1 || len(res.Errors) > 0 {
 		t.Errorf("%d pages read, errors %v; want the start alone", res.Pages, res.Errors)
 	}
@@ -199,7 +199,7 @@ func TestCrawlStartRedirects(t *testing.T) {
 		"/en/":           `<a href=guide.html>guide</a>`,
 		"/en/guide.html": `<a href=gone.html>gone</a>`,
 	})
-	res := Crawl(context.Background(), []string{site.URL + "/docs/"}, Options{}, CrawlOptions{Links: pageLinks})
+	res := (&Checker{Options: Options{}}).Crawl(context.Background(), []string{site.URL + "/docs/"}, CrawlOptions{Links: pageLinks})
 	if res.Pages != 2 || len(res.Errors) > 0 || len(collect(res)) != 2 || collect(res)[1].State != Broken {
 		t.Errorf("%d pages, errors %v, reports %+v; want /en/ and its guide read, gone.html broken", res.Pages, res.Errors, collect(res))
 	}
@@ -234,7 +234,7 @@ func TestPerHostCountsBodies(t *testing.T) {
 	for i := range 8 {
 		ls = append(ls, Link{URL: fmt.Sprintf("%s/%d#end", s.URL, i)})
 	}
-	for _, r := range Run(context.Background(), ls, Options{PerHost: 2, Concurrency: 8}, nil) {
+	for _, r := range (&Checker{Options: Options{PerHost: 2, Concurrency: 8}}).Check(context.Background(), ls) {
 		if r.State != OK {
 			t.Errorf("%s: %v %s", r.URL, r.State, r.Err)
 		}
@@ -304,7 +304,7 @@ func TestCrawlRobots(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := site(tt.robots)
 			start := time.Now()
-			res := Crawl(context.Background(), []string{s.URL + "/"}, Options{Timeout: 500 * time.Millisecond, Retry: source.Retry{Attempts: 1, Base: time.Millisecond}}, CrawlOptions{Links: pageLinks})
+			res := (&Checker{Options: Options{Timeout: 500 * time.Millisecond, Retry: source.Retry{Attempts: 1, Base: time.Millisecond}}}).Crawl(context.Background(), []string{s.URL + "/"}, CrawlOptions{Links: pageLinks})
 			defer res.Close()
 			if took := time.Since(start); took > 5*time.Second {
 				t.Errorf("took %v", took)
@@ -322,7 +322,7 @@ func TestCrawlRobots(t *testing.T) {
 	// said to fail for it.
 	gone := httptest.NewServer(http.NotFoundHandler())
 	gone.Close()
-	res := Crawl(context.Background(), []string{gone.URL + "/"}, Options{Timeout: time.Second}, CrawlOptions{Links: pageLinks})
+	res := (&Checker{Options: Options{Timeout: time.Second}}).Crawl(context.Background(), []string{gone.URL + "/"}, CrawlOptions{Links: pageLinks})
 	defer res.Close()
 	if res.Pages != 0 || len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Error(), "connection refused: the site's pages are not read") {
 		t.Errorf("no server: %d pages, errors %v", res.Pages, res.Errors)
@@ -351,7 +351,7 @@ func TestCrawlMaxPagesExact(t *testing.T) {
 	defer s.Close()
 	for _, max := range []int{1, 7, 200, 300} {
 		gets.Store(0)
-		res := Crawl(context.Background(), []string{s.URL + "/p/0"}, Options{}, CrawlOptions{Links: pageLinks, MaxPages: max})
+		res := (&Checker{Options: Options{}}).Crawl(context.Background(), []string{s.URL + "/p/0"}, CrawlOptions{Links: pageLinks, MaxPages: max})
 		reports := collect(res)
 		res.Close()
 		if res.Pages != max || int(gets.Load()) != max {
@@ -367,7 +367,7 @@ func TestCrawlMaxPagesExact(t *testing.T) {
 // of its first MaxSize bytes, and an error says so.
 func TestCrawlMaxSize(t *testing.T) {
 	s := newCrawlSite(t, map[string]string{"/": `<a href=a.html>a</a>` + strings.Repeat("<p>filler</p>", 1000) + `<a href=b.html>b</a>`, "/a.html": "<p>a", "/b.html": "<p>b"})
-	res := Crawl(context.Background(), []string{s.URL + "/"}, Options{MaxSize: 1000}, CrawlOptions{Links: pageLinks})
+	res := (&Checker{Options: Options{MaxSize: 1000}}).Crawl(context.Background(), []string{s.URL + "/"}, CrawlOptions{Links: pageLinks})
 	defer res.Close()
 	if res.Pages != 2 || len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Error(), "longer than 1000 bytes") {
 		t.Errorf("%d pages, errors %v; want 2 pages and the cut said", res.Pages, res.Errors)
@@ -409,7 +409,7 @@ func TestCrawlSitemapBounds(t *testing.T) {
 		}
 	})
 	s.Config.Handler = first
-	res := Crawl(context.Background(), []string{s.URL + "/"}, Options{}, CrawlOptions{Links: pageLinks, Sitemap: true, MaxPages: 60_000})
+	res := (&Checker{Options: Options{}}).Crawl(context.Background(), []string{s.URL + "/"}, CrawlOptions{Links: pageLinks, Sitemap: true, MaxPages: 60_000})
 	n := res.Sitemaps
 	if n.Read != 3 || n.PastLimit != 8 || n.URLs != sitemapMaxURLs+1 || n.Failed != 1 || len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Error(), "never.xml: 404") {
 		t.Errorf("sitemaps %+v, errors %v; want 3 read (the index, the gzip one, the big one), 8 URLs past the bound, never.xml failed", n, res.Errors)
@@ -432,7 +432,7 @@ func TestCrawlSitemapBounds(t *testing.T) {
 		}
 		first.ServeHTTP(w, r)
 	})
-	res = Crawl(context.Background(), []string{s.URL + "/"}, Options{}, CrawlOptions{Links: pageLinks, Sitemap: true, MaxPages: 10})
+	res = (&Checker{Options: Options{}}).Crawl(context.Background(), []string{s.URL + "/"}, CrawlOptions{Links: pageLinks, Sitemap: true, MaxPages: 10})
 	defer res.Close()
 	if n := res.Sitemaps; n.Partly != 1 || n.NotRead != 1 || len(res.Errors) != 0 {
 		t.Errorf("MaxPages 10: sitemaps %+v, errors %v", n, res.Errors)

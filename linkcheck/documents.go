@@ -7,7 +7,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/links"
 )
@@ -24,7 +23,7 @@ func FromLink(doc *corpus.Doc, l *links.Link) Link {
 	if c.Local {
 		c.File = doc.Name
 	}
-	if l.Base.From != base.None {
+	if l.Base.From != links.FromNone {
 		c.Base = l.Base.URL
 	}
 	if l.URL == nil {

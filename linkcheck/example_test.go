@@ -14,7 +14,7 @@ import (
 
 // Crawl reads a site from its start, page by page within its scope, and
 // checks every link it finds, those leading out of the site included.
-func ExampleCrawl() {
+func ExampleChecker_Crawl() {
 	pages := map[string]string{
 		"/docs/":      `<a href="guide.html">guide</a> <a href="gone.html">gone</a>`,
 		"/docs/guide": ``,
@@ -32,7 +32,7 @@ func ExampleCrawl() {
 	cr := linkcheck.CrawlOptions{Links: linkcheck.PageLinks(func() *links.Extractor {
 		return &links.Extractor{Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
 	})}
-	res := linkcheck.Crawl(context.Background(), []string{s.URL + "/docs/"}, linkcheck.Options{}, cr)
+	res := (&linkcheck.Checker{Options: linkcheck.Options{}}).Crawl(context.Background(), []string{s.URL + "/docs/"}, cr)
 	defer res.Close()
 	for r := range res.Reports() {
 		fmt.Println(strings.TrimPrefix(r.URL, s.URL), r.State)

@@ -11,9 +11,9 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl"
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/jsonline"
 	"github.com/relurl/relurl/internal/textsafe"
+	"github.com/relurl/relurl/links"
 )
 
 // The reports of a run, for people (FormatText), programs (FormatJSON)
@@ -303,7 +303,7 @@ func Count(reports iter.Seq[Report]) Counts {
 		if r.State == Broken && r.URL != "" {
 			broken[r.URL] = true
 		}
-		if r.URL == "" && r.BaseFrom == base.None.String() {
+		if r.URL == "" && r.BaseFrom == links.FromNone.String() {
 			c.Unresolved++
 		}
 	}

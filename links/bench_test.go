@@ -12,7 +12,6 @@ import (
 
 	"github.com/relurl/relurl/htmltok"
 
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/docpages"
 )
 
@@ -108,7 +107,7 @@ func BenchmarkLinks(b *testing.B) {
 	h := &Handler{Link: func(l *Link) error { n += len(l.URL); return nil }}
 	for b.Loop() {
 		for _, p := range pages {
-			if _, err := x.HTML(bytes.NewReader(p.body), base.Retrieved(p.url), h); err != nil {
+			if _, err := x.HTML(bytes.NewReader(p.body), Retrieved(p.url), h); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -126,7 +125,7 @@ func TestEmitAllocs(t *testing.T) {
 	var x Extractor
 	links := 0
 	h := &Handler{Link: func(*Link) error { links++; return nil }}
-	d := x.begin(base.Base{}, "", h)
+	d := x.begin(Base{}, "", h)
 	if err := d.build(htmltok.New(bytes.NewReader(doc))); err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +133,7 @@ func TestEmitAllocs(t *testing.T) {
 	establish := func() {
 		x.pending = append(x.pending[:0], pending...)
 		x.extras, x.arena = append(x.extras[:0], extras...), append(x.arena[:0], arena...)
-		if err := d.establish(base.Retrieved("http://a/b/c")); err != nil {
+		if err := d.establish(Retrieved("http://a/b/c")); err != nil {
 			t.Fatal(err)
 		}
 	}

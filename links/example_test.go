@@ -9,7 +9,6 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/warc"
 )
@@ -18,7 +17,7 @@ func ExampleExtractor_HTML() {
 	page := `<html><head><base href="http://www.ics.uci.edu/Test/a/b/c"></head>
 <body><a href="../x">anchor</a> <img src="pic.png" srcset="pic-2x.png 2x"></body></html>`
 	var x links.Extractor
-	_, err := x.HTML(strings.NewReader(page), base.Retrieved("http://elsewhere.example/"), &links.Handler{
+	_, err := x.HTML(strings.NewReader(page), links.Retrieved("http://elsewhere.example/"), &links.Handler{
 		Link: func(l *links.Link) error {
 			fmt.Printf("%s %s=%q → %s (%s)\n", l.Element, l.Attribute, l.Ref, l.URL, l.Base.From)
 			return nil
@@ -39,7 +38,7 @@ func ExampleExtractor_Message() {
 		"Content-Type: multipart/alternative; boundary=b\r\n\r\n" +
 		"--b\r\nContent-Type: text/html\r\n\r\n<a href=\"today.html\">today</a>\r\n--b--\r\n"
 	var x links.Extractor
-	err := x.Message(strings.NewReader(msg), base.Base{}, &links.Handler{
+	err := x.Message(strings.NewReader(msg), links.Base{}, &links.Handler{
 		Link: func(l *links.Link) error {
 			fmt.Printf("part %s: %s (%s, from %s)\n", l.Part, l.URL, l.Base.URL, l.Base.From)
 			return nil

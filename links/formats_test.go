@@ -5,13 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/markdown"
 )
 
 // run extracts the links of doc with f, and returns them as
 // "LINE:COLUMN URL" and the warnings.
-func run(t *testing.T, f func(*Extractor, *strings.Reader, base.Base, *Handler) error, doc string) (got []string, warnings []string, ids []string) {
+func run(t *testing.T, f func(*Extractor, *strings.Reader, Base, *Handler) error, doc string) (got []string, warnings []string, ids []string) {
 	t.Helper()
 	x := &Extractor{Positions: true}
 	h := &Handler{
@@ -19,16 +18,16 @@ func run(t *testing.T, f func(*Extractor, *strings.Reader, base.Base, *Handler) 
 		Warn: func(err error) { warnings = append(warnings, err.Error()) },
 		IDs:  func(found []string) { ids = found },
 	}
-	if err := f(x, strings.NewReader(doc), base.Retrieved("https://a.example/d/"), h); err != nil {
+	if err := f(x, strings.NewReader(doc), Retrieved("https://a.example/d/"), h); err != nil {
 		t.Fatal(err)
 	}
 	return got, warnings, ids
 }
 
-func plainText(x *Extractor, r *strings.Reader, b base.Base, h *Handler) error {
+func plainText(x *Extractor, r *strings.Reader, b Base, h *Handler) error {
 	return x.PlainText(r, b, h)
 }
-func markdownDoc(x *Extractor, r *strings.Reader, b base.Base, h *Handler) error {
+func markdownDoc(x *Extractor, r *strings.Reader, b Base, h *Handler) error {
 	return x.Markdown(r, b, h)
 }
 

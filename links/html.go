@@ -9,7 +9,6 @@ import (
 	"unsafe"
 
 	"github.com/relurl/relurl"
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/htmltok"
 	"github.com/relurl/relurl/htmltree"
 	"github.com/relurl/relurl/internal/bytestr"
@@ -21,7 +20,7 @@ import (
 // document has and where, and it keeps what links depend on.
 type document struct {
 	x     *Extractor
-	outer base.Base // the base from outside: the document's URL, as HTML calls it
+	outer Base // the base from outside: the document's URL, as HTML calls it
 	// based says that x.base is established; links are handed out as they
 	// are found unless an <a> whose text is read is open (anchor >= 0).
 	based  bool
@@ -468,13 +467,7 @@ func (d *document) settleBase() error {
 	t := &d.tentative
 	t.node = htmltree.None
 	href := d.x.cleanURL(t.href)
-	var b base.Base
-	var err error
-	if d.x.Resolver.Spec == relurl.WHATWG {
-		b, err = d.outer.EmbeddedWeb(string(href), base.HTMLBase)
-	} else {
-		b = d.outer.Embedded(string(href), base.HTMLBase)
-	}
+	b, err := d.outer.Embedded(string(href), FromHTMLBase, d.x.Resolver)
 	s := strings.ToLower(rfc1808.Split(b.URL).Scheme())
 	switch {
 	case err != nil:

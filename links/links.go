@@ -1,6 +1,6 @@
 // Package links extracts the links of HTML documents and MIME entities
 // (mail, MHTML web archives) and resolves them against each document's base
-// URL, established by the layers of RFC 1808, Section 3 (package base).
+// URL, established by the layers of RFC 1808, Section 3 (Base).
 //
 // An Extractor reads an HTML document in one pass, through relurl's own
 // tokenizer and tree builder (packages htmltok and htmltree), after decoding
@@ -72,7 +72,6 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/relurl/relurl"
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/markdown"
 )
 
@@ -237,7 +236,7 @@ func svgLinkElementOf(name string) (linkElement, bool) {
 }
 
 // begin starts a document or part: nothing waits, and want follows Only.
-func (x *Extractor) begin(outer base.Base, part string, h *Handler) *document {
+func (x *Extractor) begin(outer Base, part string, h *Handler) *document {
 	clear(x.held)
 	x.pending, x.held, x.extras, x.arena = x.pending[:0], x.held[:0], x.extras[:0], x.arena[:0]
 	x.site = Site{}
@@ -268,13 +267,13 @@ func ElementNames() []string {
 
 // A Link is one link found in a document.
 type Link struct {
-	URL       []byte     // the resolved URL, valid during the callback; nil when it is relative and there is no absolute base, or when Err is set
-	Err       error      // under the WHATWG URL Standard, why the URL parser refused the link, as a browser would; nil otherwise
-	Ref       []byte     // the attribute's value as written, or one srcset candidate; valid during the callback
-	Element   string     // "a", "img", …
-	Attribute string     // "href", "src", "srcset", …; "" for a <style>'s text
-	Base      *base.Base // the base the document established
-	Part      string     // the MIME part path, such as "1.2", "srcdoc" for an <iframe srcdoc>'s document (see Extractor.Srcdoc); "" for the whole document
+	URL       []byte // the resolved URL, valid during the callback; nil when it is relative and there is no absolute base, or when Err is set
+	Err       error  // under the WHATWG URL Standard, why the URL parser refused the link, as a browser would; nil otherwise
+	Ref       []byte // the attribute's value as written, or one srcset candidate; valid during the callback
+	Element   string // "a", "img", …
+	Attribute string // "href", "src", "srcset", …; "" for a <style>'s text
+	Base      *Base  // the base the document established
+	Part      string // the MIME part path, such as "1.2", "srcdoc" for an <iframe srcdoc>'s document (see Extractor.Srcdoc); "" for the whole document
 	// Rel holds the rel attribute of an a, area or link element: its
 	// tokens, ASCII-lowercased, separated by single spaces ("nofollow",
 	// "canonical alternate", "stylesheet"); valid during the callback.
@@ -351,7 +350,7 @@ type Handler struct {
 	Link func(*Link) error
 	// Base is called for each document or HTML part, with its part path,
 	// once its base is established, before its first link.
-	Base func(part string, b base.Base)
+	Base func(part string, b Base)
 	// Srcdoc, if set, is called for each <iframe srcdoc> of an HTML
 	// document, after its links, in place of reading the document the
 	// attribute holds: s is where the attribute is written (with
@@ -359,7 +358,7 @@ type Handler struct {
 	// falls back on, its container's (see Extractor.Srcdoc). An error
 	// stops the extraction and is returned. Package rewrite rewrites a
 	// srcdoc's links with it.
-	Srcdoc func(s Site, fallback base.Base) error
+	Srcdoc func(s Site, fallback Base) error
 	// Warn is called for problems that did not stop the extraction: a
 	// relative base, a part that could not be decoded, a truncated input.
 	Warn func(error)
@@ -489,7 +488,7 @@ type Extractor struct {
 	clean      []byte             // a value cleaned for the URL parser
 	buf        []byte             // the resolved URL being handed out
 	link       Link               // the link being handed out
-	base       base.Base          // its base
+	base       Base               // its base
 	// absolute says whether base has a scheme: links resolve against it,
 	// made ready once in resolveBase
 	absolute    bool
@@ -521,14 +520,14 @@ const DefaultMaxDepth = 32
 // encoding is sniffed from its byte order mark or <meta charset>. A read
 // error stops the extraction, but the links found until then are still
 // handed out before it is returned, as a *ReadError.
-func (x *Extractor) HTML(r io.Reader, outer base.Base, h *Handler) (base.Base, error) {
+func (x *Extractor) HTML(r io.Reader, outer Base, h *Handler) (Base, error) {
 	b, err := x.html(r, "", outer, "", h)
 	return b, unwrapHandler(err)
 }
 
 // html extracts the links of one document or part, whose Content-Type
 // (for its charset) is contentType.
-func (x *Extractor) html(r io.Reader, contentType string, outer base.Base, part string, h *Handler) (base.Base, error) {
+func (x *Extractor) html(r io.Reader, contentType string, outer Base, part string, h *Handler) (Base, error) {
 	r = x.decodeHTML(r, contentType)
 	d := x.begin(outer, part, h)
 	if x.tok == nil {
@@ -568,7 +567,7 @@ type srcdoc struct {
 // as HTML does: its base is fallback.Enclosed(), the base of its
 // container, unless it declares its own, and it is UTF-8 whatever it says.
 // It returns the base it used.
-func (x *Extractor) Srcdoc(doc []byte, fallback base.Base, h *Handler) (base.Base, error) {
+func (x *Extractor) Srcdoc(doc []byte, fallback Base, h *Handler) (Base, error) {
 	b, err := x.html(bytes.NewReader(doc), "text/html; charset=utf-8", fallback.Enclosed(), "srcdoc", h)
 	return b, unwrapHandler(err)
 }
@@ -580,7 +579,7 @@ func (x *Extractor) Srcdoc(doc []byte, fallback base.Base, h *Handler) (base.Bas
 // "srcdoc/srcdoc", "1.2/srcdoc"), its links' positions the iframe's. They
 // nest up to the Extractor's MaxDepth. A Handler with Srcdoc is handed
 // them instead.
-func (x *Extractor) srcdocs(docs []srcdoc, outer base.Base, part string, h *Handler) error {
+func (x *Extractor) srcdocs(docs []srcdoc, outer Base, part string, h *Handler) error {
 	if len(docs) == 0 {
 		return nil
 	}

@@ -13,7 +13,6 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl"
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/htmltree"
 )
 
@@ -46,11 +45,11 @@ func extract(t *testing.T, name, retrievedFrom string, spec relurl.Spec) string 
 			fmt.Fprintf(&out, "%s\t%s\t%s\t%q\t%s\t%s\n", orDash(l.Part), l.Base.From, u, l.Ref, l.Element, l.Attribute)
 			return nil
 		},
-		Base: func(part string, b base.Base) { fmt.Fprintf(&out, "base\t%s\t%s\t%s\n", orDash(part), b.From, b.URL) },
+		Base: func(part string, b Base) { fmt.Fprintf(&out, "base\t%s\t%s\t%s\n", orDash(part), b.From, b.URL) },
 		Warn: func(err error) { fmt.Fprintf(&out, "warning: %v\n", err) },
 	}
 	x := &Extractor{ContentLocation: true, Resolver: relurl.Resolver{Spec: spec}}
-	outer := base.Retrieved(retrievedFrom)
+	outer := Retrieved(retrievedFrom)
 	switch filepath.Ext(name) {
 	case ".html":
 		_, err = x.HTML(f, outer, h)
@@ -127,14 +126,14 @@ func diff(a, b string) string {
 // A BASE element governs the links before it, and only the first counts.
 func TestBaseAppliesToWholeDocument(t *testing.T) {
 	doc := `<a href="before">x</a><base href="http://first/a/"><base href="http://second/"><a href="after">y</a>`
-	got := collect(t, &Extractor{}, doc, base.Retrieved("http://retrieval/"))
+	got := collect(t, &Extractor{}, doc, Retrieved("http://retrieval/"))
 	want := []string{"http://first/a/before", "http://first/a/after"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
 
-func collect(t *testing.T, x *Extractor, doc string, outer base.Base) []string {
+func collect(t *testing.T, x *Extractor, doc string, outer Base) []string {
 	t.Helper()
 	var got []string
 	_, err := x.HTML(strings.NewReader(doc), outer, &Handler{Link: func(l *Link) error {
@@ -149,7 +148,7 @@ func collect(t *testing.T, x *Extractor, doc string, outer base.Base) []string {
 
 func TestOnly(t *testing.T) {
 	doc := `<a href="a"></a><img src="i" srcset="s 2x"><link href="l"><base href="http://b/">`
-	got := collect(t, &Extractor{Only: map[string]bool{"img": true}}, doc, base.Base{})
+	got := collect(t, &Extractor{Only: map[string]bool{"img": true}}, doc, Base{})
 	if want := "http://b/i http://b/s"; strings.Join(got, " ") != want {
 		t.Errorf("only img: got %q, want %q", got, want)
 	}
@@ -164,11 +163,11 @@ func TestMaxDepth(t *testing.T) {
 	}
 	msg.WriteString("Content-Type: text/html\r\n\r\n<a href=x>")
 	x := &Extractor{MaxDepth: 3}
-	err := x.Message(strings.NewReader(msg.String()), base.Base{}, &Handler{Link: func(*Link) error { return nil }})
+	err := x.Message(strings.NewReader(msg.String()), Base{}, &Handler{Link: func(*Link) error { return nil }})
 	if err == nil || !strings.Contains(err.Error(), "nested deeper than 3") {
 		t.Errorf("error %v, want one about nesting deeper than 3", err)
 	}
-	if err := (&Extractor{}).Message(strings.NewReader(msg.String()), base.Base{}, &Handler{Link: func(*Link) error { return nil }}); err != nil {
+	if err := (&Extractor{}).Message(strings.NewReader(msg.String()), Base{}, &Handler{Link: func(*Link) error { return nil }}); err != nil {
 		t.Errorf("default depth: %v", err)
 	}
 }
@@ -177,7 +176,7 @@ func TestMaxDepth(t *testing.T) {
 func TestReadError(t *testing.T) {
 	r := io.MultiReader(strings.NewReader(`<a href="a">`), errReader{})
 	var got []string
-	_, err := (&Extractor{}).HTML(r, base.Retrieved("http://x/"), &Handler{Link: func(l *Link) error {
+	_, err := (&Extractor{}).HTML(r, Retrieved("http://x/"), &Handler{Link: func(l *Link) error {
 		got = append(got, string(l.URL))
 		return nil
 	}})
@@ -257,7 +256,7 @@ func FuzzHTML(f *testing.F) {
 		// handed out later; all are absolute.
 		var plain, texts []string
 		for _, x := range []*Extractor{{}, {Text: true}} {
-			_, err := x.HTML(strings.NewReader(doc), base.Retrieved("http://a/b/c"), &Handler{Link: func(l *Link) error {
+			_, err := x.HTML(strings.NewReader(doc), Retrieved("http://a/b/c"), &Handler{Link: func(l *Link) error {
 				if l.URL == nil && l.Err == nil {
 					t.Fatalf("unresolved link %q under an absolute base", l.Ref)
 				}
@@ -284,7 +283,7 @@ func FuzzHTML(f *testing.F) {
 		// value, in document order.
 		var sited []string
 		last := int64(-1)
-		_, err := (&Extractor{Sites: true}).HTML(strings.NewReader(doc), base.Retrieved("http://a/b/c"), &Handler{Link: func(l *Link) error {
+		_, err := (&Extractor{Sites: true}).HTML(strings.NewReader(doc), Retrieved("http://a/b/c"), &Handler{Link: func(l *Link) error {
 			s := l.Site
 			if s.Value.Start < last || s.Value.End < s.Value.Start || s.Ref[0] < 0 || s.Ref[1] < s.Ref[0] || s.Ref[1] > len(s.Decoded) {
 				t.Fatalf("%s@%s %q: site %+v after %d", l.Element, l.Attribute, l.Ref, s, last)
@@ -357,7 +356,7 @@ func FuzzMessage(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, msg string) {
 		x := &Extractor{}
-		x.Message(strings.NewReader(msg), base.Retrieved("http://a/b/c"), &Handler{Link: func(*Link) error { return nil }})
+		x.Message(strings.NewReader(msg), Retrieved("http://a/b/c"), &Handler{Link: func(*Link) error { return nil }})
 	})
 }
 
@@ -365,7 +364,7 @@ func FuzzMessage(f *testing.F) {
 func TestBaseHeaderCase(t *testing.T) {
 	msg := "bAsE: <url:http://case.example/dir/>\r\nCONTENT-TYPE: text/html\r\n\r\n<a href=x>"
 	var got []string
-	err := (&Extractor{}).Message(strings.NewReader(msg), base.Base{}, &Handler{Link: func(l *Link) error {
+	err := (&Extractor{}).Message(strings.NewReader(msg), Base{}, &Handler{Link: func(l *Link) error {
 		got = append(got, string(l.URL)+" "+l.Base.From.String())
 		return nil
 	}})
@@ -421,7 +420,7 @@ func TestResyncAfterBadHeader(t *testing.T) {
 		bad +
 		"--b\r\nContent-Type: text/html\r\n\r\n<a href=\"6\">\r\n--b--\r\n"
 	var got, warnings []string
-	err := (&Extractor{}).Message(strings.NewReader(msg), base.Retrieved("http://m/"), &Handler{
+	err := (&Extractor{}).Message(strings.NewReader(msg), Retrieved("http://m/"), &Handler{
 		Link: func(l *Link) error { got = append(got, l.Part+" "+string(l.URL)); return nil },
 		Warn: func(err error) { warnings = append(warnings, err.Error()) },
 	})
@@ -444,7 +443,7 @@ func TestResyncFarIntoTheBody(t *testing.T) {
 		"--b\r\n" + strings.Repeat("X: y\r\n", 10001) + "\r\n<a href=\"lost\">\r\n" +
 		"--b\r\nContent-Type: text/html\r\n\r\n<a href=\"after\">\r\n--b--\r\n"
 	var got []string
-	err := (&Extractor{}).Message(strings.NewReader(msg), base.Retrieved("http://m/"), &Handler{
+	err := (&Extractor{}).Message(strings.NewReader(msg), Retrieved("http://m/"), &Handler{
 		Link: func(l *Link) error { got = append(got, l.Part+" "+string(l.URL)); return nil },
 	})
 	if want := "1 http://m/big|3 http://m/after"; err != nil || strings.Join(got, "|") != want {
@@ -459,7 +458,7 @@ func TestPendingIsCompact(t *testing.T) {
 	doc := strings.Repeat(`<a href="x">`, n) + `<base href="http://b/">`
 	var x Extractor
 	links := 0
-	if _, err := x.HTML(strings.NewReader(doc), base.Base{}, &Handler{Link: func(*Link) error { links++; return nil }}); err != nil {
+	if _, err := x.HTML(strings.NewReader(doc), Base{}, &Handler{Link: func(*Link) error { links++; return nil }}); err != nil {
 		t.Fatal(err)
 	}
 	if links != n || cap(x.pending) > 8*n {
@@ -488,7 +487,7 @@ func TestCleanURL(t *testing.T) {
 // UTF-8; one Extractor keeps no encoding from one document to the next.
 func TestQueryInDocumentEncoding(t *testing.T) {
 	x := &Extractor{Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
-	outer := base.Retrieved("http://h/p")
+	outer := Retrieved("http://h/p")
 	for _, tt := range []struct{ doc, want string }{
 		{"<meta charset=windows-1252><a href=\"\xe9?q=\xe9#\xe9\"></a><a href='?q=&#1046;'></a><a href='ws://w/?\xe9'></a>",
 			"http://h/%C3%A9?q=%E9#%C3%A9 http://h/p?q=%26%231046%3B ws://w/?%C3%A9"},
@@ -517,7 +516,7 @@ func TestQueryInDocumentEncoding(t *testing.T) {
 func TestTreeTooDeep(t *testing.T) {
 	doc := `<a href=before>b</a>` + strings.Repeat("<span>", htmltree.MaxDepth+1) + `<a href=after>a</a>`
 	var got []string
-	_, err := (&Extractor{}).HTML(strings.NewReader(doc), base.Retrieved("http://h/d/p"), &Handler{Link: func(l *Link) error {
+	_, err := (&Extractor{}).HTML(strings.NewReader(doc), Retrieved("http://h/d/p"), &Handler{Link: func(l *Link) error {
 		got = append(got, string(l.URL))
 		return nil
 	}})
@@ -544,7 +543,7 @@ func TestSrcdoc(t *testing.T) {
 	run := func(x *Extractor) ([]seen, []error) {
 		var got []seen
 		var warns []error
-		_, err := x.HTML(strings.NewReader(doc), base.Retrieved("http://h/p"), &Handler{
+		_, err := x.HTML(strings.NewReader(doc), Retrieved("http://h/p"), &Handler{
 			Link: func(l *Link) error {
 				got = append(got, seen{string(l.URL), l.Part, l.Line, l.Column})
 				return nil
@@ -573,7 +572,7 @@ func TestSrcdoc(t *testing.T) {
 	// srcdoc's links either.
 	calls := 0
 	stop := errors.New("enough")
-	_, err := (&Extractor{}).HTML(strings.NewReader(doc), base.Retrieved("http://h/p"), &Handler{Link: func(*Link) error {
+	_, err := (&Extractor{}).HTML(strings.NewReader(doc), Retrieved("http://h/p"), &Handler{Link: func(*Link) error {
 		calls++
 		return stop
 	}})
@@ -585,14 +584,14 @@ func TestSrcdoc(t *testing.T) {
 	var sites []Site
 	var fallbacks []string
 	x := &Extractor{Sites: true}
-	_, err = x.HTML(strings.NewReader(doc), base.Retrieved("http://h/p"), &Handler{
+	_, err = x.HTML(strings.NewReader(doc), Retrieved("http://h/p"), &Handler{
 		Link: func(l *Link) error {
 			if l.Part != "" {
 				t.Errorf("Srcdoc set: link %s of part %s", l.URL, l.Part)
 			}
 			return nil
 		},
-		Srcdoc: func(s Site, fallback base.Base) error {
+		Srcdoc: func(s Site, fallback Base) error {
 			sites, fallbacks = append(sites, s), append(fallbacks, fallback.URL)
 			return nil
 		},

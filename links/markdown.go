@@ -7,7 +7,6 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/markdown"
 )
 
@@ -26,7 +25,7 @@ import (
 // order they are written. Line and Column are the Markdown source's, and
 // with Sites, a link's Site is its destination's bytes there (Quote '<'
 // when it is written in angle brackets, Markdown its kind).
-func (x *Extractor) Markdown(r io.Reader, outer base.Base, h *Handler) error {
+func (x *Extractor) Markdown(r io.Reader, outer Base, h *Handler) error {
 	src, readErr := io.ReadAll(r)
 	doc := markdown.Parse(src, x.Dialect)
 	// The links of the raw HTML, read from a document of the same length

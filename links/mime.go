@@ -14,16 +14,14 @@ import (
 	"net/textproto"
 	"strconv"
 	"strings"
-
-	"github.com/relurl/relurl/base"
 )
 
 // Message extracts the links of a MIME message read from r: an e-mail
 // (.eml) or a web archive saved as one file (MHTML, .mht). Its header and
-// those of its parts set bases as base.FromHeader describes, a part's over
+// those of its parts set bases as BaseFromHeader describes, a part's over
 // its enclosing entity's (Section 3.2), with outer the base of the whole,
 // usually the URL it was retrieved by. See Entity.
-func (x *Extractor) Message(r io.Reader, outer base.Base, h *Handler) error {
+func (x *Extractor) Message(r io.Reader, outer Base, h *Handler) error {
 	src := &source{r: r}
 	msg, err := mail.ReadMessage(bufio.NewReader(src))
 	if err != nil {
@@ -53,7 +51,7 @@ func (x *Extractor) Message(r io.Reader, outer base.Base, h *Handler) error {
 // fault: it stops the walk and is returned as a *ReadError, as nesting
 // deeper than x.MaxDepth is returned. A message with no HTML part is
 // reported to h.Warn, since it gives no links.
-func (x *Extractor) Entity(header textproto.MIMEHeader, body io.Reader, outer base.Base, h *Handler) error {
+func (x *Extractor) Entity(header textproto.MIMEHeader, body io.Reader, outer Base, h *Handler) error {
 	x.src = &source{r: body}
 	x.htmlParts = 0
 	err := unwrapHandler(x.entity(header, x.src, outer, x.ContentLocation, "", 0, h))
@@ -106,14 +104,14 @@ func (x *Extractor) fault(part string, err error, h *Handler) error {
 	return nil
 }
 
-func (x *Extractor) entity(header textproto.MIMEHeader, body io.Reader, outer base.Base, contentLocation bool, part string, depth int, h *Handler) error {
+func (x *Extractor) entity(header textproto.MIMEHeader, body io.Reader, outer Base, contentLocation bool, part string, depth int, h *Handler) error {
 	if maxDepth := x.maxDepth(); depth > maxDepth {
 		return partError(part, fmt.Errorf("MIME parts nested deeper than %d", maxDepth))
 	}
 
-	b, err := base.FromHeader(header, outer, contentLocation)
+	b, err := BaseFromHeader(header, outer, contentLocation)
 	switch {
-	case err == base.ErrNoHeader:
+	case err == ErrNoHeader:
 	case err != nil:
 		h.warn(partError(part, err))
 	case b.Note != "":
@@ -147,7 +145,7 @@ func (x *Extractor) entity(header textproto.MIMEHeader, body io.Reader, outer ba
 	return nil
 }
 
-func (x *Extractor) multipart(body io.Reader, boundary string, b base.Base, part string, depth int, h *Handler) error {
+func (x *Extractor) multipart(body io.Reader, boundary string, b Base, part string, depth int, h *Handler) error {
 	if boundary == "" {
 		h.warn(&Loss{Err: partError(part, fmt.Errorf("multipart without a boundary: skipped"))})
 		return nil

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"unicode/utf8"
 
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/htmltok"
 	"github.com/relurl/relurl/rfc1808"
 )
@@ -15,7 +14,7 @@ import (
 
 // establish sets the document's base, tells the handler, and hands out the
 // links that waited for it, unless an open <a> still holds them.
-func (d *document) establish(b base.Base) error {
+func (d *document) establish(b Base) error {
 	d.based = true
 	d.x.htmlParts++
 	if d.h.Base != nil {
@@ -31,7 +30,7 @@ func (d *document) establish(b base.Base) error {
 }
 
 // setBase makes b the base links resolve against.
-func (x *Extractor) setBase(b base.Base) {
+func (x *Extractor) setBase(b Base) {
 	x.base, x.absolute = b, rfc1808.Split(b.URL).HasScheme()
 	x.resolver = x.Resolver
 	x.resolver.QueryEncoding = x.queryEncoding

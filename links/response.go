@@ -12,7 +12,6 @@ import (
 	"net/textproto"
 	"strings"
 
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/capped"
 	"github.com/relurl/relurl/warc"
 )
@@ -46,7 +45,7 @@ func (x *Extractor) Response(resp *http.Response, h *Handler) (bool, error) {
 // target may not parse as a *url.URL. It reports whether the response was
 // a redirect or a document that gives links.
 func (x *Extractor) response(resp *http.Response, retrieval string, h *Handler) (bool, error) {
-	outer := base.Retrieved(retrieval)
+	outer := Retrieved(retrieval)
 	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
 		loc := resp.Header.Get("Location")
 		if loc == "" || x.Only != nil && !x.Only[RedirectElement] {
@@ -181,7 +180,7 @@ func (x *Extractor) Record(rec *warc.Record, h *Handler) (bool, error) {
 			return false, nil
 		}
 		x.stop = nil
-		_, err := x.HTML(bytes.NewReader(rec.Block), base.Retrieved(target), h)
+		_, err := x.HTML(bytes.NewReader(rec.Block), Retrieved(target), h)
 		if err != nil && err != x.stop {
 			h.warn(&Loss{Err: err, Cut: true})
 			return true, nil

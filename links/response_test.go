@@ -12,7 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/docpages"
 	"github.com/relurl/relurl/warc"
 )
@@ -120,7 +119,7 @@ func TestRecordsOfDocsCrawl(t *testing.T) {
 				if l.Element == "http" {
 					redirects++
 				}
-				if l.Base.From == base.ContentLocation {
+				if l.Base.From == FromContentLocation {
 					t.Errorf("%s: Content-Location set the base over HTTP", target)
 				}
 				fromWARC[target] = append(fromWARC[target], string(l.URL))
@@ -147,7 +146,7 @@ func TestRecordsOfDocsCrawl(t *testing.T) {
 	err = docpages.Each("../../shared/data", func(set, path string, body []byte) error {
 		page := site + set + "/" + path
 		var want []string
-		if _, err := x.HTML(bytes.NewReader(body), base.Retrieved(page), &Handler{Link: func(l *Link) error {
+		if _, err := x.HTML(bytes.NewReader(body), Retrieved(page), &Handler{Link: func(l *Link) error {
 			want = append(want, string(l.URL))
 			return nil
 		}}); err != nil {

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl"
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/htmltok"
 )
 
@@ -17,7 +16,7 @@ import (
 func describe(t *testing.T, x *Extractor, doc string) []string {
 	t.Helper()
 	var got []string
-	_, err := x.HTML(strings.NewReader(doc), base.Retrieved("http://h/dir/page"), &Handler{
+	_, err := x.HTML(strings.NewReader(doc), Retrieved("http://h/dir/page"), &Handler{
 		Link: func(l *Link) error {
 			s := fmt.Sprintf("%s@%s %s", l.Element, l.Attribute, l.URL)
 			if l.Err != nil {
@@ -149,7 +148,7 @@ func TestOnlyAttribute(t *testing.T) {
 		{map[string]bool{"a": true}, "http://h/dir/a http://h/dir/p"},
 		{map[string]bool{CSSElement: true}, "http://h/dir/c http://h/dir/d"},
 	} {
-		got := collect(t, &Extractor{Only: tt.only}, doc, base.Retrieved("http://h/dir/page"))
+		got := collect(t, &Extractor{Only: tt.only}, doc, Retrieved("http://h/dir/page"))
 		if strings.Join(got, " ") != tt.want {
 			t.Errorf("%v: got %q, want %q", tt.only, got, tt.want)
 		}
@@ -235,7 +234,7 @@ func TestAttrFound(t *testing.T) {
 func TestPositions(t *testing.T) {
 	doc := "<!doctype html>\n<p>x <a href=a>1</a>\n  <img\n src=i><a href=b>\n<base href=\"http://b/\">\n<style>\n.x{background:url(c)}</style>"
 	var got []string
-	_, err := (&Extractor{Positions: true}).HTML(strings.NewReader(doc), base.Base{}, &Handler{Link: func(l *Link) error {
+	_, err := (&Extractor{Positions: true}).HTML(strings.NewReader(doc), Base{}, &Handler{Link: func(l *Link) error {
 		got = append(got, fmt.Sprintf("%s %d:%d", l.URL, l.Line, l.Column))
 		return nil
 	}})
@@ -270,7 +269,7 @@ func TestSites(t *testing.T) {
 			l.Element, l.Attribute, l.URL, doc[s.Value.Start:s.Value.End], s.Quote, s.Decoded[s.Ref[0]:s.Ref[1]], s.CSS, s.Style))
 		return nil
 	}}
-	if _, err := x.HTML(strings.NewReader(doc), base.Retrieved("http://doc.example/x/page.html"), h); err != nil {
+	if _, err := x.HTML(strings.NewReader(doc), Retrieved("http://doc.example/x/page.html"), h); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{

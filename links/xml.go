@@ -7,7 +7,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/markdown"
 	"github.com/relurl/relurl/xmldoc"
 )
@@ -16,7 +15,7 @@ import (
 // GitHub finds its extended autolinks (http, https and ftp URLs and www.
 // names, without the punctuation that ends a sentence), resolved against
 // outer as absolute links are. Element "text", Attribute "".
-func (x *Extractor) PlainText(r io.Reader, outer base.Base, h *Handler) error {
+func (x *Extractor) PlainText(r io.Reader, outer Base, h *Handler) error {
 	d := x.begin(outer, "", h)
 	if err := d.establish(outer); err != nil {
 		return unwrapHandler(err)
@@ -104,7 +103,7 @@ func warnLongLines(h *Handler, n, first int) {
 // element's and attribute's; a link of the HTML a feed holds has its HTML
 // element and attribute, and the line and column of the XML element that
 // holds the HTML. A sitemap compressed with gzip is read as it is.
-func (x *Extractor) XML(r io.Reader, outer base.Base, h *Handler) error {
+func (x *Extractor) XML(r io.Reader, outer Base, h *Handler) error {
 	d := x.begin(outer, "", h)
 	if err := d.establish(outer); err != nil {
 		return unwrapHandler(err)
@@ -112,8 +111,8 @@ func (x *Extractor) XML(r io.Reader, outer base.Base, h *Handler) error {
 	// The xml:bases met, the last few: a Link's Base is valid during its
 	// callback only, and a feed of a million entries, each with a base of
 	// its own, must not keep them all.
-	bases := map[string]*base.Base{}
-	baseOf := func(u string) *base.Base {
+	bases := map[string]*Base{}
+	baseOf := func(u string) *Base {
 		if u == outer.URL {
 			return &d.outer
 		}
@@ -123,7 +122,7 @@ func (x *Extractor) XML(r io.Reader, outer base.Base, h *Handler) error {
 		if len(bases) >= 64 {
 			clear(bases)
 		}
-		b := &base.Base{URL: u, From: base.XMLBase}
+		b := &Base{URL: u, From: FromXMLBase}
 		bases[u] = b
 		return b
 	}
@@ -155,7 +154,7 @@ func (x *Extractor) XML(r io.Reader, outer base.Base, h *Handler) error {
 
 // xmlHTML extracts the links of HTML a feed holds, against its element's
 // base, at the element's line and column.
-func (x *Extractor) xmlHTML(l xmldoc.Link, b base.Base, h *Handler) error {
+func (x *Extractor) xmlHTML(l xmldoc.Link, b Base, h *Handler) error {
 	positions := x.Positions
 	x.Positions = false
 	defer func() { x.Positions = positions }()
@@ -170,7 +169,7 @@ func (x *Extractor) xmlHTML(l xmldoc.Link, b base.Base, h *Handler) error {
 
 // resolveAgainst resolves clean against the base b, which is not the
 // document's (an xml:base), and hands out x.link.
-func (d *document) resolveAgainst(clean []byte, b *base.Base) error {
+func (d *document) resolveAgainst(clean []byte, b *Base) error {
 	x := d.x
 	if b.URL == x.base.URL {
 		return d.resolveAndHand(clean)

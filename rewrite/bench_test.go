@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl"
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/docpages"
+	"github.com/relurl/relurl/links"
 )
 
 // BenchmarkDocument rewrites the 1,699 documentation pages of ../shared/data
@@ -51,12 +51,12 @@ func BenchmarkDocument(b *testing.B) {
 	for _, p := range pages {
 		size += int64(len(p.body))
 	}
-	o := Options{Relative: []string{python, postgresql}, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
+	o := Rewriter{Relative: []string{python, postgresql}, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
 	b.SetBytes(size)
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, p := range pages {
-			if _, _, err := o.Document(p.body, base.Retrieved(p.url)); err != nil {
+			if _, _, err := o.Document(p.body, links.Retrieved(p.url)); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/relurl/relurl"
-	"github.com/relurl/relurl/base"
+	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/rewrite"
 )
 
@@ -13,13 +13,13 @@ import (
 // the move; since the page moves too, the link is written relative to the
 // page's new place, and so keeps working wherever the site is served
 // next. Its relative link moves with it, and the link elsewhere stays.
-func ExampleOptions_Document() {
-	o := rewrite.Options{
+func ExampleRewriter_Document() {
+	o := rewrite.Rewriter{
 		Moves:    []rewrite.Move{{Old: "http://old.example/docs/", New: "https://new.example/manual/"}},
 		Resolver: relurl.Resolver{Spec: relurl.WHATWG},
 	}
 	page := []byte(`<a href="http://old.example/docs/api.html#os">os</a> <a href="intro.html">intro</a> <a href="https://elsewhere.example/">x</a>`)
-	out, res, err := o.Document(page, base.Retrieved("http://old.example/docs/index.html"))
+	out, res, err := o.Document(page, links.Retrieved("http://old.example/docs/index.html"))
 	if err != nil {
 		panic(err)
 	}

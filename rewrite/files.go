@@ -14,7 +14,6 @@ import (
 	"github.com/aymanbagabas/go-udiff"
 	"github.com/relurl/relurl/links"
 
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/internal/ordered"
 )
 
@@ -46,9 +45,9 @@ var ErrNoURL = errors.New("its URL is unknown: no Map covers it")
 // Changed reports whether the document's rewriting changed it.
 func (f *File) Changed() bool { return f.Document && f.Err == nil && !bytes.Equal(f.Old, f.New) }
 
-// IsDocument reports whether a file found in a directory is an HTML
+// isDocument reports whether a file found in a directory is an HTML
 // document, a Markdown document or a stylesheet, by its extension.
-func IsDocument(name string) bool {
+func isDocument(name string) bool {
 	switch links.FormatOf(name, nil) {
 	case links.FormatHTML, links.FormatMarkdown:
 		return true
@@ -57,26 +56,26 @@ func IsDocument(name string) bool {
 }
 
 // Files rewrites the documents of inputs, files and directories (walked
-// in lexical order), calling each with every file in turn, in that order:
-// the documents, rewritten, and every other file of a directory. urlOf
-// gives a file's retrieval URL, the document's URL for its links ("" for
-// none). A file named alone is a document whatever its name. Files are
-// read ahead, and Jobs documents rewritten at once, while each runs on the
-// calling goroutine. each's error stops the walk, and Files returns it.
-func (o *Options) Files(inputs []string, urlOf func(path string) string, each func(*File) error) error {
-	workers := o.Jobs
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
+// in lexical order), and yields every file in turn, in that order: the
+// documents, rewritten, and every other file of a directory. urlOf gives a
+// file's retrieval URL, the document's URL for its links ("" for none). A
+// file named alone is a document whatever its name. A file that could not
+// be read, or a document not rewritten, has its Err set; the walk goes on.
+//
+// Files are read ahead, and Jobs documents rewritten at once, while the
+// loop's body runs on the calling goroutine; breaking out of it stops the
+// walk.
+func (rw *Rewriter) Files(inputs []string, urlOf func(path string) string) iter.Seq[*File] {
+	return func(yield func(*File) bool) {
+		workers := rw.Jobs
+		if workers <= 0 {
+			workers = runtime.GOMAXPROCS(0)
+		}
+		ordered.Run(found(inputs, urlOf), workers, 2*workers,
+			func(f *File, _ *ordered.Output) { rw.File(f) },
+			func(*ordered.Output) bool { return true },
+			yield)
 	}
-	var err error
-	ordered.Run(found(inputs, urlOf), workers, 2*workers,
-		func(f *File, _ *ordered.Output) { o.File(f) },
-		func(*ordered.Output) bool { return true },
-		func(f *File) bool {
-			err = each(f)
-			return err == nil
-		})
-	return err
 }
 
 // found yields the files of inputs, read, with their URLs. It runs on
@@ -126,7 +125,7 @@ func found(inputs []string, urlOf func(path string) string) iter.Seq[*File] {
 				if d.IsDir() || !d.Type().IsRegular() {
 					return nil
 				}
-				if !read(path, rel, IsDocument(path)) {
+				if !read(path, rel, isDocument(path)) {
 					return stopped
 				}
 				return nil
@@ -141,7 +140,7 @@ func found(inputs []string, urlOf func(path string) string) iter.Seq[*File] {
 // File rewrites f, a document read (f.Old) at f.URL, into f.New: a
 // stylesheet by its .css name, else an HTML document. A file that failed
 // to be read, or that is not a document, is left as it is.
-func (o *Options) File(f *File) {
+func (rw *Rewriter) File(f *File) {
 	if f.Err != nil || !f.Document {
 		return
 	}
@@ -151,20 +150,20 @@ func (o *Options) File(f *File) {
 	}
 	switch ext := strings.ToLower(filepath.Ext(f.Path)); {
 	case ext == ".css":
-		f.New, f.Result, f.Err = o.CSS(f.Old, f.URL)
-	case IsDocument(f.Path) && ext != ".html" && ext != ".htm" && ext != ".xhtml":
-		f.New, f.Result, f.Err = o.Markdown(f.Old, f.URL)
+		f.New, f.Result, f.Err = rw.CSS(f.Old, f.URL)
+	case isDocument(f.Path) && ext != ".html" && ext != ".htm" && ext != ".xhtml":
+		f.New, f.Result, f.Err = rw.Markdown(f.Old, f.URL)
 	default:
-		f.New, f.Result, f.Err = o.Document(f.Old, base.Retrieved(f.URL))
+		f.New, f.Result, f.Err = rw.Document(f.Old, links.Retrieved(f.URL))
 	}
 	if f.Err != nil {
 		f.Err = fmt.Errorf("%s: %w", f.Path, f.Err)
 	}
 }
 
-// Diff returns the unified diff of a document's rewriting, labelled with
+// Diff returns the unified diff of the document's rewriting, labelled with
 // its path, "" when nothing changed.
-func Diff(f *File) string {
+func (f *File) Diff() string {
 	if !f.Changed() {
 		return ""
 	}

@@ -7,7 +7,7 @@
 // ping, a meta refresh's URL, CSS url() and @import in <style> and style
 // attributes, form actions), resolved against the base the browser uses
 // (the document's URL, or its <base href>, HTML's frozen base URL). Each
-// link whose target Options select gets a new reference that resolves,
+// link whose target Rewriter select gets a new reference that resolves,
 // from where the document will be, to where its target will be:
 //
 //   - Relative: a link whose target and base are under the same one of
@@ -53,14 +53,14 @@ import (
 	"golang.org/x/text/encoding"
 
 	"github.com/relurl/relurl"
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/markdown"
 	"github.com/relurl/relurl/rfc1808"
 )
 
-// Options say which links to rewrite, and how.
-type Options struct {
+// A Rewriter rewrites the links of documents: its fields say which links,
+// and how. The zero Rewriter leaves every link as it is written.
+type Rewriter struct {
 	// Relative lists URL prefixes: a link whose target starts with one
 	// is written relative to the document's base.
 	Relative []string
@@ -109,11 +109,11 @@ type Result struct {
 }
 
 // Document rewrites the links of the HTML document src, whose base is outer
-// unless it declares its own (its retrieval URL: base.Retrieved(url)),
+// unless it declares its own (its retrieval URL: links.Retrieved(url)),
 // and returns the document rewritten, which is src itself when nothing
 // changed. A document whose encoding cannot be written back byte for byte
 // is an error.
-func (o *Options) Document(src []byte, outer base.Base) ([]byte, Result, error) {
+func (rw *Rewriter) Document(src []byte, outer links.Base) ([]byte, Result, error) {
 	enc, name, _ := links.HTMLEncoding(src, "")
 	text := src
 	if enc != nil {
@@ -132,7 +132,7 @@ func (o *Options) Document(src []byte, outer base.Base) ([]byte, Result, error) 
 		_, err := x.HTML(bytes.NewReader(src), outer, h)
 		return err
 	}
-	out, res, err := o.rewrite(document{text: text, docURL: o.move(outer.URL), retrieval: outer.URL, read: read})
+	out, res, err := rw.rewrite(document{text: text, docURL: rw.move(outer.URL), retrieval: outer.URL, read: read})
 	if err != nil || out == nil {
 		return src, res, err
 	}
@@ -167,12 +167,12 @@ type document struct {
 // is rewritten in little more than twice its size). Should one come
 // before the text already written, the document is read again, its edits
 // kept and applied at the end.
-func (o *Options) rewrite(d document) ([]byte, Result, error) {
+func (rw *Rewriter) rewrite(d document) ([]byte, Result, error) {
 	w := &editWriter{text: d.text}
-	res, err := o.edits(d, w.add)
+	res, err := rw.edits(d, w.add)
 	if err == nil && w.disordered {
 		var edits []edit
-		res, err = o.edits(d, func(e edit) { edits = append(edits, e) })
+		res, err = rw.edits(d, func(e edit) { edits = append(edits, e) })
 		w = &editWriter{text: d.text, out: apply(d.text, edits), at: len(d.text), edits: len(edits)}
 	}
 	if err != nil || w.edits == 0 {
@@ -186,7 +186,7 @@ func (o *Options) rewrite(d document) ([]byte, Result, error) {
 // links are rewritten as the container's are, against newBase: a relative
 // one that would miss once the container's <base> is dropped or moved is
 // written again.
-func (o *Options) srcdoc(doc []byte, fallback base.Base, newBase, retrieval string, depth int) ([]byte, Result, error) {
+func (rw *Rewriter) srcdoc(doc []byte, fallback links.Base, newBase, retrieval string, depth int) ([]byte, Result, error) {
 	if depth > links.DefaultMaxDepth {
 		return nil, Result{}, fmt.Errorf("iframe srcdoc documents nested deeper than %d", links.DefaultMaxDepth)
 	}
@@ -194,7 +194,7 @@ func (o *Options) srcdoc(doc []byte, fallback base.Base, newBase, retrieval stri
 		_, err := x.Srcdoc(doc, fallback, h)
 		return err
 	}
-	return o.rewrite(document{text: doc, docURL: newBase, retrieval: retrieval, depth: depth, read: read})
+	return rw.rewrite(document{text: doc, docURL: newBase, retrieval: retrieval, depth: depth, read: read})
 }
 
 // Markdown rewrites the links of the Markdown document src, whose URL is
@@ -206,13 +206,13 @@ func (o *Options) srcdoc(doc []byte, fallback base.Base, newBase, retrieval stri
 // relative, becomes its target's absolute URL when the target moves; the
 // links of its raw HTML as in an HTML document. It returns src itself
 // when nothing changed.
-func (o *Options) Markdown(src []byte, url string) ([]byte, Result, error) {
-	outer := base.Retrieved(url)
+func (rw *Rewriter) Markdown(src []byte, url string) ([]byte, Result, error) {
+	outer := links.Retrieved(url)
 	read := func(x *links.Extractor, h *links.Handler) error {
-		x.Dialect = o.Dialect
+		x.Dialect = rw.Dialect
 		return x.Markdown(bytes.NewReader(src), outer, h)
 	}
-	out, res, err := o.rewrite(document{text: src, docURL: o.move(outer.URL), retrieval: outer.URL, read: read})
+	out, res, err := rw.rewrite(document{text: src, docURL: rw.move(outer.URL), retrieval: outer.URL, read: read})
 	if err != nil || out == nil {
 		return src, res, err
 	}
@@ -221,19 +221,19 @@ func (o *Options) Markdown(src []byte, url string) ([]byte, Result, error) {
 
 // CSS rewrites the URLs of the stylesheet src, whose URL is url: each
 // url() and @import, as in a <style>, the token alone.
-func (o *Options) CSS(src []byte, url string) ([]byte, Result, error) {
+func (rw *Rewriter) CSS(src []byte, url string) ([]byte, Result, error) {
 	var res Result
 	var edits []edit
-	docURL := o.move(url)
-	b := base.Retrieved(url)
+	docURL := rw.move(url)
+	b := links.Retrieved(url)
 	links.CSSURLs(src, func(ref []byte, token [2]int) bool {
 		res.Links++
-		target, rerr := o.Resolver.Resolve(url, string(cleanRef(ref)))
+		target, rerr := rw.Resolver.Resolve(url, string(cleanRef(ref)))
 		if rerr != nil || !rfc1808.Split(target).HasScheme() {
 			return true
 		}
 		l := links.Link{URL: []byte(target), Ref: ref, Base: &b}
-		if to, ok := o.reference(&l, docURL); ok && to != string(cleanRef(ref)) {
+		if to, ok := rw.reference(&l, docURL); ok && to != string(cleanRef(ref)) {
 			edits = append(edits, edit{token[0], token[1], appendCSSURL(nil, src[token[0]:token[1]], to)})
 			res.Rewritten++
 		}
@@ -309,7 +309,7 @@ type change struct {
 // package links decodes it (its own bytes for UTF-8), whose offsets the
 // links' sites give. A value's edit is handed out once its last link is
 // seen.
-func (o *Options) edits(d document, emit func(edit)) (Result, error) {
+func (rw *Rewriter) edits(d document, emit func(edit)) (Result, error) {
 	text, docURL := d.text, d.docURL
 	var res Result
 	var cur *site // the value whose links are being seen
@@ -324,10 +324,10 @@ func (o *Options) edits(d document, emit func(edit)) (Result, error) {
 	}
 	x := extractors.Get().(*links.Extractor)
 	defer extractors.Put(x)
-	x.Sites, x.Template, x.Resolver = true, true, o.Resolver
+	x.Sites, x.Template, x.Resolver = true, true, rw.Resolver
 	h := &links.Handler{Link: func(l *links.Link) error {
 		res.Links++
-		if l.Element == "base" && o.DropBase {
+		if l.Element == "base" && rw.DropBase {
 			done()
 			start := int(l.Site.Tag.Start)
 			if start > 0 && text[start-1] == '<' {
@@ -340,23 +340,23 @@ func (o *Options) edits(d document, emit func(edit)) (Result, error) {
 			res.BaseGone = true
 			return nil
 		}
-		if l.URL == nil && o.DropBase && d.retrieval != "" {
+		if l.URL == nil && rw.DropBase && d.retrieval != "" {
 			// A link its <base> could not resolve ("a:", an opaque URL)
 			// resolves against the document's own URL once the base is
 			// gone: it is rewritten as that link, so that rewriting the
 			// output again changes nothing.
-			if u, err := o.Resolver.Resolve(d.retrieval, current(l)); err == nil {
+			if u, err := rw.Resolver.Resolve(d.retrieval, current(l)); err == nil {
 				resolved := *l
-				resolved.URL, resolved.Base = []byte(u), &base.Base{URL: d.retrieval, From: base.Retrieval}
+				resolved.URL, resolved.Base = []byte(u), &links.Base{URL: d.retrieval, From: links.FromRetrieval}
 				l = &resolved
 			}
 		}
-		to, ok := o.reference(l, docURL)
+		to, ok := rw.reference(l, docURL)
 		if !ok {
 			return nil
 		}
 		if l.Markdown == markdown.Autolink && !rfc1808.Split(to).HasScheme() {
-			to = o.move(string(l.URL)) // an autolink is absolute, or no link at all
+			to = rw.move(string(l.URL)) // an autolink is absolute, or no link at all
 		}
 		if strings.HasPrefix(to, ",") && (l.Attribute == "srcset" || l.Attribute == "imagesrcset") {
 			to = "./" + to // a srcset's parser skips the commas a candidate starts with
@@ -372,13 +372,13 @@ func (o *Options) edits(d document, emit func(edit)) (Result, error) {
 		cur.changes = append(cur.changes, change{l.Site.Ref, l.Site.CSS, to})
 		return nil
 	}}
-	h.Srcdoc = func(s links.Site, fallback base.Base) error {
-		newBase := o.move(fallback.URL)
-		if o.DropBase {
+	h.Srcdoc = func(s links.Site, fallback links.Base) error {
+		newBase := rw.move(fallback.URL)
+		if rw.DropBase {
 			newBase = docURL
 		}
 		doc := bytes.Clone(s.Decoded)
-		out, r, err := o.srcdoc(doc, fallback, newBase, d.retrieval, d.depth+1)
+		out, r, err := rw.srcdoc(doc, fallback, newBase, d.retrieval, d.depth+1)
 		res.Links, res.Rewritten, res.BaseGone = res.Links+r.Links, res.Rewritten+r.Rewritten, res.BaseGone || r.BaseGone
 		if err != nil || out == nil {
 			return err
@@ -409,8 +409,8 @@ func current(l *links.Link) string {
 var extractors = sync.Pool{New: func() any { return new(links.Extractor) }}
 
 // move returns u moved by the first Move under whose Old it is.
-func (o *Options) move(u string) string {
-	for _, m := range o.Moves {
+func (rw *Rewriter) move(u string) string {
+	for _, m := range rw.Moves {
 		if rest, ok := strings.CutPrefix(u, m.Old); ok {
 			return m.New + rest
 		}
@@ -424,18 +424,18 @@ func (o *Options) move(u string) string {
 // A reference that is relative already and still reaches its target from
 // where the document will be is left as it was written, shortest or not:
 // only what would break, or what is absolute and should not be, changes.
-func (o *Options) reference(l *links.Link, docURL string) (string, bool) {
+func (rw *Rewriter) reference(l *links.Link, docURL string) (string, bool) {
 	if l.URL == nil {
 		return "", false // unresolved, or refused by the URL parser: left as it is
 	}
 	target := string(l.URL)
-	moved := o.move(target)
-	from := o.move(l.Base.URL)
-	if o.DropBase || l.Element == "base" {
+	moved := rw.move(target)
+	from := rw.move(l.Base.URL)
+	if rw.DropBase || l.Element == "base" {
 		from = docURL
 	}
 	cur := current(l)
-	if o.Absolute {
+	if rw.Absolute {
 		return moved, true
 	}
 	works := func() bool {
@@ -444,13 +444,13 @@ func (o *Options) reference(l *links.Link, docURL string) (string, bool) {
 			// query in the document's encoding): no need to again.
 			return target == moved
 		}
-		got, err := o.Resolver.Resolve(from, cur)
+		got, err := rw.Resolver.Resolve(from, cur)
 		return err == nil && got == moved
 	}
 	ref := rfc1808.Split(cur)
 	relative := !ref.HasScheme()
 	switch {
-	case o.sameScope(moved, from) || o.inMovedTree(moved, from):
+	case rw.sameScope(moved, from) || rw.inMovedTree(moved, from):
 		// A relative-path reference that works is kept. One that names
 		// the host ("//host/docs/x") or starts at the root ("/docs/x")
 		// works here but not once the tree is somewhere else: only a
@@ -458,8 +458,8 @@ func (o *Options) reference(l *links.Link, docURL string) (string, bool) {
 		if relative && !ref.HasNetLoc() && !ref.AbsPath() && works() {
 			return "", false
 		}
-		return o.relative(from, moved), true
-	case relative && !ref.HasNetLoc() && o.scope(from) != "":
+		return rw.relative(from, moved), true
+	case relative && !ref.HasNetLoc() && rw.scope(from) != "":
 		// The tree under the scope is to move, and a relative reference
 		// out of it would move with it and miss: it is written absolute.
 		// One that names its host ("//host/x") reaches it from anywhere.
@@ -474,8 +474,8 @@ func (o *Options) reference(l *links.Link, docURL string) (string, bool) {
 
 // inMovedTree reports whether target and the base it is reached from are
 // both in a tree moved by Moves.
-func (o *Options) inMovedTree(target, from string) bool {
-	for _, m := range o.Moves {
+func (rw *Rewriter) inMovedTree(target, from string) bool {
+	for _, m := range rw.Moves {
 		if strings.HasPrefix(target, m.New) && strings.HasPrefix(from, m.New) {
 			return true
 		}
@@ -484,8 +484,8 @@ func (o *Options) inMovedTree(target, from string) bool {
 }
 
 // scope returns the first of the Relative prefixes u is under, or "".
-func (o *Options) scope(u string) string {
-	for _, p := range o.Relative {
+func (rw *Rewriter) scope(u string) string {
+	for _, p := range rw.Relative {
 		if strings.HasPrefix(u, p) {
 			return p
 		}
@@ -495,8 +495,8 @@ func (o *Options) scope(u string) string {
 
 // sameScope reports whether target and the base it is reached from are
 // under the same Relative prefix, and so move together.
-func (o *Options) sameScope(target, from string) bool {
-	p := o.scope(target)
+func (rw *Rewriter) sameScope(target, from string) bool {
+	p := rw.scope(target)
 	return p != "" && strings.HasPrefix(from, p)
 }
 
@@ -504,8 +504,8 @@ func (o *Options) sameScope(target, from string) bool {
 // target.
 // The empty reference, which is the base itself, is written with the
 // last segment of its path, as people write it ("x.html", or "./").
-func (o *Options) relative(base, target string) string {
-	ref, ok := o.Resolver.RelativePath(base, target)
+func (rw *Rewriter) relative(base, target string) string {
+	ref, ok := rw.Resolver.RelativePath(base, target)
 	if ok && ref == "" {
 		sp := rfc1808.Split(target)
 		path := sp.Path()
@@ -513,7 +513,7 @@ func (o *Options) relative(base, target string) string {
 		if last == "" {
 			last = "./"
 		}
-		if got, err := o.Resolver.Resolve(base, last); err == nil && got == target {
+		if got, err := rw.Resolver.Resolve(base, last); err == nil && got == target {
 			return last
 		}
 		return target

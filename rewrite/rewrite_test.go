@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl"
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/links"
 )
 
@@ -19,14 +18,14 @@ const page = "https://old.example/docs/guide/x.html"
 // TestDocument: each rule of rewriting, a document of its own; only the
 // bytes of the values that change are written.
 func TestDocument(t *testing.T) {
-	rel := Options{Relative: []string{"https://old.example/docs/"}, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
-	abs := Options{Absolute: true, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
-	move := Options{Moves: []Move{{"https://old.example/docs/", "https://new.example/manual/"}}, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
+	rel := Rewriter{Relative: []string{"https://old.example/docs/"}, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
+	abs := Rewriter{Absolute: true, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
+	move := Rewriter{Moves: []Move{{"https://old.example/docs/", "https://new.example/manual/"}}, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
 	drop := rel
 	drop.DropBase = true
 	tests := []struct {
 		name string
-		o    Options
+		o    Rewriter
 		in   string
 		want string
 	}{
@@ -107,7 +106,7 @@ func TestDocument(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, _, err := tt.o.Document([]byte(tt.in), base.Retrieved(page))
+			got, _, err := tt.o.Document([]byte(tt.in), links.Retrieved(page))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -115,7 +114,7 @@ func TestDocument(t *testing.T) {
 				t.Errorf("\n got %s\nwant %s", got, tt.want)
 			}
 			// Idempotent: the output rewritten again is the output.
-			again, _, err := tt.o.Document(got, base.Retrieved(page))
+			again, _, err := tt.o.Document(got, links.Retrieved(page))
 			if err != nil || !bytes.Equal(again, got) {
 				t.Errorf("rewritten again: %s (%v)", again, err)
 			}
@@ -130,7 +129,7 @@ func sameTargets(t *testing.T, in, out []byte, url string) {
 	targets := func(doc []byte) []string {
 		var got []string
 		x := &links.Extractor{Template: true, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
-		x.HTML(bytes.NewReader(doc), base.Retrieved(url), &links.Handler{Link: func(l *links.Link) error {
+		x.HTML(bytes.NewReader(doc), links.Retrieved(url), &links.Handler{Link: func(l *links.Link) error {
 			got = append(got, string(l.URL))
 			return nil
 		}})
@@ -161,19 +160,19 @@ func FuzzDocument(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	opts := []Options{
+	opts := []Rewriter{
 		{Absolute: true, Resolver: relurl.Resolver{Spec: relurl.WHATWG}},
 		{Relative: []string{"https://old.example/"}, Resolver: relurl.Resolver{Spec: relurl.WHATWG}},
 		{Relative: []string{"https://old.example/"}, DropBase: true, Resolver: relurl.Resolver{Spec: relurl.WHATWG}},
 	}
 	f.Fuzz(func(t *testing.T, doc string) {
 		for _, o := range opts {
-			out, _, err := o.Document([]byte(doc), base.Retrieved(page))
+			out, _, err := o.Document([]byte(doc), links.Retrieved(page))
 			if err != nil {
 				return // an encoding that does not round-trip
 			}
 			sameTargets(t, []byte(doc), out, page)
-			again, _, err := o.Document(out, base.Retrieved(page))
+			again, _, err := o.Document(out, links.Retrieved(page))
 			if err != nil || !bytes.Equal(again, out) {
 				t.Fatalf("%q\nrewritten %q\nagain     %q (%v)", doc, out, again, err)
 			}
@@ -189,24 +188,24 @@ func TestSrcdoc(t *testing.T) {
 	doc := `<base href="https://old.example/docs/sub/"><iframe srcdoc="<a href=&quot;x.html&quot;>x</a><base href='d/'>` +
 		`<iframe srcdoc='<a href=&amp;quot;../../y.html&amp;quot;>'></iframe>"></iframe>`
 	for _, tt := range []struct {
-		o    Options
+		o    Rewriter
 		want string
 	}{
 		// The srcdoc's links still reach from the base the <base> keeps.
-		{Options{Relative: []string{"https://old.example/"}},
+		{Rewriter{Relative: []string{"https://old.example/"}},
 			`<base href="../sub/">` + doc[len(`<base href="https://old.example/docs/sub/">`):]},
 		// Without the <base>, the first srcdoc falls back on the page's
 		// URL, and the one inside it on that too once its own <base> is
 		// gone; the inner value, in single quotes, is written with double
 		// quotes, which the outer value escapes.
-		{Options{Relative: []string{"https://old.example/"}, DropBase: true},
+		{Rewriter{Relative: []string{"https://old.example/"}, DropBase: true},
 			`<iframe srcdoc="<a href=&quot;../sub/d/x.html&quot;>x</a>` +
 				`<iframe srcdoc='<a href=&quot;../y.html&quot;>'></iframe>"></iframe>`},
-		{Options{Moves: []Move{{"https://old.example/docs/", "https://new.example/"}}},
+		{Rewriter{Moves: []Move{{"https://old.example/docs/", "https://new.example/"}}},
 			`<base href="../sub/">` + doc[len(`<base href="https://old.example/docs/sub/">`):]},
 	} {
 		tt.o.Resolver = relurl.Resolver{Spec: relurl.WHATWG}
-		got, res, err := tt.o.Document([]byte(doc), base.Retrieved(page))
+		got, res, err := tt.o.Document([]byte(doc), links.Retrieved(page))
 		if err != nil || string(got) != tt.want {
 			t.Errorf("%+v:\ngot  %s (%v)\nwant %s", tt.o, got, err, tt.want)
 		}
@@ -223,17 +222,17 @@ func TestSrcdoc(t *testing.T) {
 // "<" of the text before the <base> stays text, instead of opening a tag
 // with what follows. Both found by FuzzDocument.
 func TestDropBaseEdges(t *testing.T) {
-	o := Options{Relative: []string{"https://old.example/"}, DropBase: true, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
+	o := Rewriter{Relative: []string{"https://old.example/"}, DropBase: true, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
 	for in, want := range map[string]string{
 		`<BAse href=A:><A href=/>`:     `<A href=../../>`,
 		`<<BAse href >img srC >`:       `&lt;img srC >`,
 		`<p>1 <<base href=x>2 < 3</p>`: `<p>1 &lt;2 < 3</p>`,
 	} {
-		got, _, err := o.Document([]byte(in), base.Retrieved(page))
+		got, _, err := o.Document([]byte(in), links.Retrieved(page))
 		if err != nil || string(got) != want {
 			t.Errorf("%q: got %q (%v), want %q", in, got, err, want)
 		}
-		if again, _, err := o.Document(got, base.Retrieved(page)); err != nil || !bytes.Equal(again, got) {
+		if again, _, err := o.Document(got, links.Retrieved(page)); err != nil || !bytes.Equal(again, got) {
 			t.Errorf("%q: rewritten again %q (%v)", in, again, err)
 		}
 	}
@@ -243,15 +242,15 @@ func TestDropBaseEdges(t *testing.T) {
 // the rewritten value as it was; a page whose encoding does not give its
 // bytes back is refused, not damaged.
 func TestEncoding(t *testing.T) {
-	o := Options{Relative: []string{"https://old.example/docs/"}, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
+	o := Rewriter{Relative: []string{"https://old.example/docs/"}, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
 	in := "<meta charset=windows-1252><p>caf\xe9 \x80</p><a href=\"https://old.example/docs/x.html?q=\xe9\">caf\xe9</a>"
-	got, _, err := o.Document([]byte(in), base.Retrieved(page))
+	got, _, err := o.Document([]byte(in), links.Retrieved(page))
 	want := "<meta charset=windows-1252><p>caf\xe9 \x80</p><a href=\"../x.html?q=%E9\">caf\xe9</a>"
 	if err != nil || string(got) != want {
 		t.Errorf("got %q (%v)\nwant %q", got, err, want)
 	}
 	bad := "<meta charset=shift_jis><a href=\"https://old.example/docs/x.html\">\x81\x20</a>"
-	if _, _, err := o.Document([]byte(bad), base.Retrieved(page)); err == nil || !strings.Contains(err.Error(), "shift_jis") {
+	if _, _, err := o.Document([]byte(bad), links.Retrieved(page)); err == nil || !strings.Contains(err.Error(), "shift_jis") {
 		t.Errorf("a Shift_JIS page that does not round-trip: %v", err)
 	}
 }
@@ -268,20 +267,26 @@ func TestFilesJobs(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(dir, "logo.png"), []byte("png"), 0o644)
 	run := func(jobs int) (files, urls []string) {
-		o := Options{Relative: []string{"https://old.example/docs/"}, Resolver: relurl.Resolver{Spec: relurl.WHATWG}, Jobs: jobs}
+		o := Rewriter{Relative: []string{"https://old.example/docs/"}, Resolver: relurl.Resolver{Spec: relurl.WHATWG}, Jobs: jobs}
 		urlOf := func(path string) string {
 			urls = append(urls, path) // not safe for concurrent use, on purpose
 			rel, _ := filepath.Rel(dir, path)
 			return "https://old.example/docs/" + filepath.ToSlash(rel)
 		}
-		err := o.Files([]string{dir}, urlOf, func(f *File) error {
+		for f := range o.Files([]string{dir}, urlOf) {
 			files = append(files, fmt.Sprintf("%s %v %q %v", f.Rel, f.Document, f.New, f.Err))
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
 		}
 		return files, urls
+	}
+	// Breaking out of the loop stops the walk.
+	seen := 0
+	for range (&Rewriter{Jobs: 2}).Files([]string{dir}, func(string) string { return "" }) {
+		if seen++; seen == 3 {
+			break
+		}
+	}
+	if seen != 3 {
+		t.Errorf("the walk went on after break: %d files", seen)
 	}
 	files1, urls1 := run(1)
 	files4, urls4 := run(4)

@@ -9,5 +9,5 @@ import (
 // TestZeroValues: no exported method of the package's types panics on a
 // zero value (or a pointer to one), with zero arguments.
 func TestZeroValues(t *testing.T) {
-	zerotest.Check(t, File{}, Move{}, Options{}, Result{})
+	zerotest.Check(t, File{}, Move{}, Rewriter{}, Result{})
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow/ipc"
 
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/table"
@@ -21,7 +20,7 @@ func Example() {
 	var encoded []byte
 	x := &links.Extractor{Text: true}
 	page := `<a href="intro.html">Intro</a> <img src="/logo.png">`
-	x.HTML(strings.NewReader(page), base.Base{URL: doc.Source, From: base.Retrieval}, &links.Handler{
+	x.HTML(strings.NewReader(page), links.Base{URL: doc.Source, From: links.FromRetrieval}, &links.Handler{
 		Link: func(l *links.Link) error {
 			encoded = rows.AppendLink(encoded, l, l.URL)
 			return nil

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/links"
 )
 
@@ -31,7 +30,7 @@ func (d *Rows) AppendJSON(dst []byte, l *links.Link, url []byte) []byte {
 	dst = appendJSONString(dst, l.Ref)
 	dst = appendBase64Field(dst, "ref_base64", l.Ref)
 	dst = append(dst, `,"base":`...)
-	dst = appendJSONStringOrNull(dst, l.Base.URL, l.Base.From != base.None)
+	dst = appendJSONStringOrNull(dst, l.Base.URL, l.Base.From != links.FromNone)
 	dst = append(dst, `,"base_from":`...)
 	dst = appendJSONString(dst, l.Base.From.String())
 	dst = append(dst, `,"element":`...)

@@ -32,7 +32,6 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/warc"
@@ -123,7 +122,7 @@ func (d *Rows) AppendLink(dst []byte, l *links.Link, url []byte) []byte {
 	dst = appendString(dst, reason, l.Err != nil)
 	dst = appendString(dst, l.Ref, true)
 	dst = appendBase64(dst, l.Ref)
-	dst = appendString(dst, l.Base.URL, l.Base.From != base.None)
+	dst = appendString(dst, l.Base.URL, l.Base.From != links.FromNone)
 	dst = appendString(dst, l.Base.From.String(), true)
 	dst = appendString(dst, l.Element, true)
 	dst = appendString(dst, l.Attribute, true)

@@ -16,7 +16,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/ipc"
 	"github.com/parquet-go/parquet-go"
 
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/warc"
@@ -30,8 +29,8 @@ func rows() [][]byte {
 		Offset: 1234, Length: 567, Cut: true,
 		Header: textproto.MIMEHeader{"Warc-Record-Id": {"<urn:uuid:1>"}, "Warc-Date": {"2026-11-25T00:00:00Z"}},
 	}}
-	b := &base.Base{URL: "http://example.org/a", From: base.Retrieval}
-	none := &base.Base{}
+	b := &links.Base{URL: "http://example.org/a", From: links.FromRetrieval}
+	none := &links.Base{}
 	var out [][]byte
 	for _, c := range []struct {
 		doc *corpus.Doc
@@ -301,8 +300,8 @@ func TestParquetFailed(t *testing.T) {
 // one of its own; what is read back is what was written.
 func TestBatches(t *testing.T) {
 	doc := &corpus.Doc{Source: "s"}
-	long := links.Link{Ref: bytes.Repeat([]byte("x"), BatchBytes+1), Element: "img", Attribute: "src", Base: &base.Base{}}
-	short := links.Link{Ref: []byte("y"), Element: "a", Attribute: "href", Base: &base.Base{}}
+	long := links.Link{Ref: bytes.Repeat([]byte("x"), BatchBytes+1), Element: "img", Attribute: "src", Base: &links.Base{}}
+	short := links.Link{Ref: []byte("y"), Element: "a", Attribute: "href", Base: &links.Base{}}
 	var out bytes.Buffer
 	w := NewArrow(&out)
 	for i := range 2 * BatchRows {

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/internal/bytestr"
 	"github.com/relurl/relurl/internal/textsafe"
@@ -160,7 +159,7 @@ func (d *DocFilter) AppendTSV(dst []byte, fields []string, l *links.Link, url []
 		case "ref":
 			dst = append(dst, l.Ref...)
 		case "base":
-			if l.Base.From != base.None {
+			if l.Base.From != links.FromNone {
 				dst = append(dst, l.Base.URL...)
 			}
 		case "base_from":

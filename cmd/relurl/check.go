@@ -247,9 +247,10 @@ func runCheck(e *env, args []string) int {
 	ctx, cancel := f.context()
 	defer cancel()
 	p := e.newProgress().logEvery("check", progressEvery)
-	reports := linkcheck.Run(ctx, found, o, func(done, total int) {
+	c := linkcheck.Checker{Options: o, Progress: func(done, total int) {
 		p.update(func(float64) string { return fmt.Sprintf("%d of %d targets checked", done, total) })
-	})
+	}}
+	reports := c.Check(ctx, found)
 	p.clear()
 	return f.report(e, slices.Values(reports), stats.Documents, f.saveCache(e, o, status))
 }
@@ -404,7 +405,8 @@ func (f *checkFlags) crawlSite(e *env, d *docFlags, only map[string]bool, o link
 	}
 	ctx, cancel := f.context()
 	defer cancel()
-	res := linkcheck.Crawl(ctx, starts, o, f.crawl)
+	c := linkcheck.Checker{Options: o}
+	res := c.Crawl(ctx, starts, f.crawl)
 	defer res.Close()
 	p.clear()
 	status := exitOK

@@ -17,7 +17,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/internal/gitignored"
 	"github.com/relurl/relurl/links"
@@ -200,7 +199,7 @@ func (d *docFlags) listFiles(e *env, cmd string) int {
 // they print into out in input order, and warnings and errors with the
 // document's name. It returns the exit status and what was read.
 func (d *docFlags) run(e *env, cmd string, args []string, x func() *links.Extractor,
-	docLinks func(doc *corpus.Doc) func(l *links.Link, out *corpus.Output), printBase func(doc *corpus.Doc, part string, b base.Base, out *corpus.Output)) (int, corpus.Stats) {
+	docLinks func(doc *corpus.Doc) func(l *links.Link, out *corpus.Output), printBase func(doc *corpus.Doc, part string, b links.Base, out *corpus.Output)) (int, corpus.Stats) {
 	o := d.options(e)
 	o.Format, _ = links.ParseFormat(d.typ)
 	o.FileURLs, o.Inflaters, o.Concurrent, o.Skip = d.fileURLs, d.jobs, d.jobs, d.skip
@@ -233,7 +232,7 @@ func (d *docFlags) run(e *env, cmd string, args []string, x func() *links.Extrac
 				Warn: func(err error) { out.Err = fmt.Appendf(out.Err, "relurl %s: warning: %s\n", cmd, named(err)) },
 			}
 			if printBase != nil {
-				h.Base = func(part string, b base.Base) { printBase(doc, part, b, out) }
+				h.Base = func(part string, b links.Base) { printBase(doc, part, b, out) }
 			}
 			if d.docIDs != nil {
 				h.IDs = func(ids []string) { d.docIDs(doc, ids) }

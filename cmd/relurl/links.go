@@ -9,7 +9,6 @@ import (
 	"sync/atomic"
 
 	"github.com/relurl/relurl"
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/internal/jsonline"
 	"github.com/relurl/relurl/internal/textsafe"
@@ -410,7 +409,7 @@ func runBase(e *env, args []string) int {
 		return code
 	}
 	many := len(fs.Args()) > 1 || d.files != "" || len(fs.Args()) == 1 && isDir(fs.Arg(0))
-	printBase := func(doc *corpus.Doc, part string, b base.Base, out *corpus.Output) {
+	printBase := func(doc *corpus.Doc, part string, b links.Base, out *corpus.Output) {
 		if *asJSON {
 			out.Out = jsonline.Append(out.Out, baseObject(doc, part, b))
 			return
@@ -420,7 +419,7 @@ func runBase(e *env, args []string) int {
 			out.Out = append(textsafe.EscapeControls(append(out.Out, doc.Source...), start), '\t')
 		}
 		u := printable(b.URL)
-		if b.From == base.None {
+		if b.From == links.FromNone {
 			u = "(none)"
 		}
 		if part != "" {
@@ -442,7 +441,7 @@ func runBase(e *env, args []string) int {
 }
 
 // baseObject returns what the JSON line of a document's base holds.
-func baseObject(doc *corpus.Doc, part string, b base.Base) any {
+func baseObject(doc *corpus.Doc, part string, b links.Base) any {
 	type baseJ struct {
 		Part     *string `json:"part"`
 		Base     *string `json:"base"`
@@ -453,7 +452,7 @@ func baseObject(doc *corpus.Doc, part string, b base.Base) any {
 	if part != "" {
 		j.Part = &part
 	}
-	if b.From != base.None {
+	if b.From != links.FromNone {
 		j.Base = &b.URL
 	}
 	return j

@@ -15,7 +15,6 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl"
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/markdown"
 )
@@ -157,7 +156,7 @@ func outsideDestinations(src []byte) []string {
 	var parts []string
 	at := 0
 	x := &links.Extractor{Sites: true, Dialect: markdown.GitHub}
-	x.Markdown(bytes.NewReader(src), base.Retrieved("https://x.example/"), &links.Handler{Link: func(l *links.Link) error {
+	x.Markdown(bytes.NewReader(src), links.Retrieved("https://x.example/"), &links.Handler{Link: func(l *links.Link) error {
 		start, end := int(l.Site.Value.Start), int(l.Site.Value.End)
 		if l.Site.Quote == '<' {
 			start, end = start-1, end+1

@@ -105,7 +105,7 @@ Examples:
 
 func runRewrite(e *env, args []string) int {
 	fs := flag.NewFlagSet("rewrite", flag.ContinueOnError)
-	var o rewrite.Options
+	var o rewrite.Rewriter
 	var scopes, moves listFlag
 	var maps mapFlag
 	fs.Var(&scopes, "relative", "write links to targets under the URL prefix `SCOPE` relative (repeatable)")
@@ -215,7 +215,11 @@ func runRewrite(e *env, args []string) int {
 		o.File(f)
 		err = w.each(f)
 	} else {
-		err = o.Files(docs, urlOf, w.each)
+		for f := range o.Files(docs, urlOf) {
+			if err = w.each(f); err != nil {
+				break
+			}
+		}
 	}
 	if err != nil {
 		return exitWrite // main reports it
@@ -336,7 +340,7 @@ func (w *rewriter) each(f *rewrite.File) error {
 			}
 		}
 	case w.diff:
-		_, err := fmt.Fprint(w.e.stdout, rewrite.Diff(f))
+		_, err := fmt.Fprint(w.e.stdout, f.Diff())
 		return err
 	case w.list:
 		if f.Changed() {

@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl"
-	"github.com/relurl/relurl/base"
 	"github.com/relurl/relurl/links"
 )
 
@@ -195,9 +194,9 @@ func outsideLinks(t *testing.T, url string, doc []byte) ([]byte, int) {
 	h := &links.Handler{
 		Link: func(l *links.Link) error { add(l.Site); return nil },
 		// An iframe's srcdoc is a value that holds links.
-		Srcdoc: func(s links.Site, _ base.Base) error { add(s); return nil },
+		Srcdoc: func(s links.Site, _ links.Base) error { add(s); return nil },
 	}
-	if _, err := x.HTML(bytes.NewReader(doc), base.Retrieved(url), h); err != nil {
+	if _, err := x.HTML(bytes.NewReader(doc), links.Retrieved(url), h); err != nil {
 		t.Fatalf("%s: %v", url, err)
 	}
 	// A <base> that waited for its table's end comes after the links in

@@ -1,10 +1,12 @@
-package base
+package links
 
 import (
 	"errors"
 	"net/textproto"
 	"strings"
 	"testing"
+
+	"github.com/relurl/relurl"
 )
 
 // Section 3.1: the Base header.
@@ -48,20 +50,20 @@ func TestFromHeader(t *testing.T) {
 		err    error
 	}{
 		{"none", h(), true, outer, ErrNoHeader},
-		{"base", h("Base", "<URL:http://b/x>", "Content-Base", "http://cb/", "Content-Location", "http://cl/"), true, Base{URL: "http://b/x", From: BaseHeader}, nil},
-		{"content-base", h("Content-Base", "http://cb/", "Content-Location", "http://cl/"), true, Base{URL: "http://cb/", From: ContentBase}, nil},
-		{"quoted content-base", h("Content-Base", `"http://cb/"`), true, Base{URL: "http://cb/", From: ContentBase}, nil},
-		{"content-location", h("Content-Location", "http://cl/x.html"), true, Base{URL: "http://cl/x.html", From: ContentLocation}, nil},
+		{"base", h("Base", "<URL:http://b/x>", "Content-Base", "http://cb/", "Content-Location", "http://cl/"), true, Base{URL: "http://b/x", From: FromBaseHeader}, nil},
+		{"content-base", h("Content-Base", "http://cb/", "Content-Location", "http://cl/"), true, Base{URL: "http://cb/", From: FromContentBase}, nil},
+		{"quoted content-base", h("Content-Base", `"http://cb/"`), true, Base{URL: "http://cb/", From: FromContentBase}, nil},
+		{"content-location", h("Content-Location", "http://cl/x.html"), true, Base{URL: "http://cl/x.html", From: FromContentLocation}, nil},
 		{"content-location not asked", h("Content-Location", "http://cl/x.html"), false, outer, ErrNoHeader},
 		{"relative content-location", h("Content-Location", "img/a.png"), true,
-			Base{URL: "http://outer/dir/img/a.png", From: ContentLocation,
+			Base{URL: "http://outer/dir/img/a.png", From: FromContentLocation,
 				Note: `relative content-location "img/a.png" resolved against the retrieval base http://outer/dir/doc`}, nil},
-		{"bad base header falls through", h("Base", "http://b/", "Content-Base", "http://cb/"), true, Base{URL: "http://cb/", From: ContentBase}, errAny},
+		{"bad base header falls through", h("Base", "http://b/", "Content-Base", "http://cb/"), true, Base{URL: "http://cb/", From: FromContentBase}, errAny},
 	}
 	for _, tt := range tests {
-		got, err := FromHeader(tt.header, outer, tt.cl)
+		got, err := BaseFromHeader(tt.header, outer, tt.cl)
 		if got != tt.want {
-			t.Errorf("%s: FromHeader = %+v, want %+v", tt.name, got, tt.want)
+			t.Errorf("%s: BaseFromHeader = %+v, want %+v", tt.name, got, tt.want)
 		}
 		if tt.err == errAny && err == nil || tt.err != errAny && !errors.Is(err, tt.err) {
 			t.Errorf("%s: error %v, want %v", tt.name, err, tt.err)
@@ -76,23 +78,35 @@ func TestLayers(t *testing.T) {
 		t.Errorf("Retrieved(\"\") = %+v, want the empty base", b)
 	}
 	r := Retrieved("http://a/b/c")
-	if e := r.Enclosed(); e != (Base{URL: "http://a/b/c", From: Encapsulating}) {
+	if e := r.Enclosed(); e != (Base{URL: "http://a/b/c", From: FromEncapsulating}) {
 		t.Errorf("Enclosed = %+v", e)
 	}
 	if e := (Base{}).Enclosed(); e != (Base{}) {
 		t.Errorf("empty base enclosed = %+v", e)
 	}
-	if b := r.Embedded("../x/", HTMLBase); b.URL != "http://a/x/" || b.From != HTMLBase || b.Note == "" {
+	var rfc1808 relurl.Resolver
+	if b, _ := r.Embedded("../x/", FromHTMLBase, rfc1808); b.URL != "http://a/x/" || b.From != FromHTMLBase || b.Note == "" {
 		t.Errorf("relative embedded base = %+v", b)
 	}
-	if b := (Base{}).Embedded("x/", HTMLBase); b.URL != "x/" || !strings.Contains(b.Note, "no outer base") {
+	if b, _ := (Base{}).Embedded("x/", FromHTMLBase, rfc1808); b.URL != "x/" || !strings.Contains(b.Note, "no outer base") {
 		t.Errorf("relative embedded base with no outer = %+v", b)
 	}
-	if b := r.Embedded("http://z/", HTMLBase); b != (Base{URL: "http://z/", From: HTMLBase}) {
+	if b, _ := r.Embedded("http://z/", FromHTMLBase, rfc1808); b != (Base{URL: "http://z/", From: FromHTMLBase}) {
 		t.Errorf("absolute embedded base = %+v", b)
 	}
-	for s, want := range map[Source]string{None: "none", Retrieval: "retrieval", Encapsulating: "encapsulating",
-		ContentLocation: "content-location", ContentBase: "content-base", BaseHeader: "base-header", HTMLBase: "html-base"} {
+	// A relative value resolves by the resolver's standard.
+	for spec, want := range map[relurl.Spec]string{relurl.RFC1808: "http://a/../x", relurl.RFC3986: "http://a/x", relurl.WHATWG: "http://a/x"} {
+		b, err := r.Embedded("/../x", FromHTMLBase, relurl.Resolver{Spec: spec})
+		if b.URL != want || err != nil {
+			t.Errorf("%v: embedded base /../x = %+v, %v; want %s", spec, b, err, want)
+		}
+	}
+	// Under the URL Standard, a value the parser refuses leaves outer.
+	if b, err := r.Embedded("http://a:99999/", FromHTMLBase, relurl.Resolver{Spec: relurl.WHATWG}); b != r || err == nil {
+		t.Errorf("a base the URL parser refuses: %+v, %v; want the outer base and an error", b, err)
+	}
+	for s, want := range map[BaseFrom]string{FromNone: "none", FromRetrieval: "retrieval", FromEncapsulating: "encapsulating",
+		FromContentLocation: "content-location", FromContentBase: "content-base", FromBaseHeader: "base-header", FromHTMLBase: "html-base"} {
 		if s.String() != want {
 			t.Errorf("%d.String() = %q, want %q", int(s), s, want)
 		}

@@ -1,5 +1,5 @@
-// Package base establishes the base URL of a document, by the layers of
-// RFC 1808, Section 3, innermost first:
+// This file is a document's base URL, by the layers of RFC 1808, Section 3,
+// innermost first:
 //
 //  1. a base embedded in the content (3.1): HTML's BASE element, or for a
 //     message, its Base header;
@@ -10,10 +10,9 @@
 //  4. none (3.4): relative references cannot be resolved.
 //
 // A Base records where its URL came from, so that a tool can say why a link
-// resolved as it did. Finding the BASE element belongs to the HTML reader
-// (package links); this package gives the header layer and the rules that
-// tie the layers together.
-package base
+// resolved as it did.
+
+package links
 
 import (
 	"errors"
@@ -21,22 +20,23 @@ import (
 	"net/textproto"
 	"strings"
 
+	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/rfc1808"
 	"github.com/relurl/relurl/whatwg"
 )
 
-// Source names the layer of Section 3 that set a base URL.
-type Source int
+// BaseFrom names the layer of Section 3 that set a base URL.
+type BaseFrom int
 
 const (
-	None            Source = iota // 3.4: no base; relative references stay unresolved
-	Retrieval                     // 3.3: the URL the document was retrieved by
-	Encapsulating                 // 3.2: the base of the entity the document is part of
-	ContentLocation               // 3.1: a Content-Location header (RFC 2557)
-	ContentBase                   // 3.1: a Content-Base header (RFC 2110)
-	BaseHeader                    // 3.1: a Base header, "Base: <URL:...>"
-	HTMLBase                      // 3.1: an HTML <base href> element
-	XMLBase                       // 3.1: an xml:base attribute (XML Base) of a sitemap or a feed
+	FromNone            BaseFrom = iota // 3.4: no base; relative references stay unresolved
+	FromRetrieval                       // 3.3: the URL the document was retrieved by
+	FromEncapsulating                   // 3.2: the base of the entity the document is part of
+	FromContentLocation                 // 3.1: a Content-Location header (RFC 2557)
+	FromContentBase                     // 3.1: a Content-Base header (RFC 2110)
+	FromBaseHeader                      // 3.1: a Base header, "Base: <URL:...>"
+	FromHTMLBase                        // 3.1: an HTML <base href> element
+	FromXMLBase                         // 3.1: an xml:base attribute (XML Base) of a sitemap or a feed
 )
 
 var sourceNames = [...]string{"none", "retrieval", "encapsulating", "content-location", "content-base", "base-header", "html-base", "xml-base"}
@@ -44,7 +44,7 @@ var sourceNames = [...]string{"none", "retrieval", "encapsulating", "content-loc
 // String returns the name used in relurl's output: "none", "retrieval",
 // "encapsulating", "content-location", "content-base", "base-header",
 // "html-base" or "xml-base".
-func (s Source) String() string {
+func (s BaseFrom) String() string {
 	if int(s) < len(sourceNames) {
 		return sourceNames[s]
 	}
@@ -55,49 +55,56 @@ func (s Source) String() string {
 // the empty base of Section 3.4.
 type Base struct {
 	URL  string
-	From Source
+	From BaseFrom
 	// Note explains a base that needed help: a relative value resolved
 	// against the next layer out, as Section 3.1 requires an absolute one.
 	Note string
 }
-
-// Resolve returns ref resolved against b by Section 4; with the empty base,
-// ref itself (Step 1).
-func (b Base) Resolve(ref string) string { return rfc1808.Resolve(b.URL, ref) }
 
 // Retrieved returns the base of a document retrieved by url (Section 3.3).
 func Retrieved(url string) Base {
 	if url == "" {
 		return Base{}
 	}
-	return Base{URL: url, From: Retrieval}
+	return Base{URL: url, From: FromRetrieval}
 }
 
 // Enclosed returns the base that outer, the base of an entity, gives the
 // documents inside it (Section 3.2): the same URL, now from the
 // encapsulating entity. The empty base stays empty.
 func (outer Base) Enclosed() Base {
-	if outer.From == None {
+	if outer.From == FromNone {
 		return outer
 	}
-	return Base{URL: outer.URL, From: Encapsulating}
+	return Base{URL: outer.URL, From: FromEncapsulating}
 }
 
 // Embedded returns the base that a value found in a layer of Section 3.1
 // (an HTML <base href>, a header) gives, with outer the base of the next
-// layer out. The RFC requires an absolute URL there; a relative one, as
-// documents do give, is resolved against outer, and Note says so.
-func (outer Base) Embedded(value string, from Source) Base {
+// layer out, by r's standard.
+//
+// Under the RFCs the value should be an absolute URL; a relative one, as
+// documents do give, is resolved against outer, and Note says so. Under
+// the WHATWG URL Standard the value is parsed with outer's URL as its base
+// (the document's fallback base URL), as HTML establishes a document's
+// base URL, so it comes out serialized as the URL parser writes it; a
+// relative value is no anomaly there. When the parser fails, the error
+// says why, and the base returned is outer, as HTML keeps it.
+func (outer Base) Embedded(value string, from BaseFrom, r relurl.Resolver) (Base, error) {
+	if r.Spec == relurl.WHATWG {
+		return outer.embeddedWeb(value, from)
+	}
 	b := Base{URL: value, From: from}
 	if !rfc1808.Split(value).HasScheme() {
-		b.URL = outer.Resolve(value)
-		if outer.From == None {
+		// Resolution by either RFC never fails.
+		b.URL, _ = r.Resolve(outer.URL, value)
+		if outer.From == FromNone {
 			b.Note = fmt.Sprintf("relative %s %q, and no outer base to resolve it", from, value)
 		} else {
 			b.Note = fmt.Sprintf("relative %s %q resolved against the %s base %s", from, value, outer.From, outer.URL)
 		}
 	}
-	return b
+	return b, nil
 }
 
 // ParseBaseHeader returns the URL of a Base header's value (Section 3.1):
@@ -132,10 +139,10 @@ func cutPrefixFold(s, prefix string) (string, bool) {
 	return s, false
 }
 
-// ErrNoHeader is returned by FromHeader when no header sets a base.
+// ErrNoHeader is returned by BaseFromHeader when no header sets a base.
 var ErrNoHeader = errors.New("no base header")
 
-// FromHeader returns the base that a message's or part's header sets,
+// BaseFromHeader returns the base that a message's or part's header sets,
 // with outer the base of the next layer out. The headers, in precedence:
 //
 //  1. Base: <URL:...>, RFC 1808 Section 3.1's own;
@@ -145,23 +152,25 @@ var ErrNoHeader = errors.New("no base header")
 //     Section 3.1.4.2), so fetchers pass false unless asked otherwise.
 //
 // A relative Content-Base or Content-Location is resolved against outer.
-// FromHeader returns ErrNoHeader when none is present, and the error of a
+// BaseFromHeader returns ErrNoHeader when none is present, and the error of a
 // malformed Base header, after which the lower headers are still consulted:
 // the base returned is then usable.
-func FromHeader(h textproto.MIMEHeader, outer Base, contentLocation bool) (Base, error) {
+func BaseFromHeader(h textproto.MIMEHeader, outer Base, contentLocation bool) (Base, error) {
 	var baseErr error
 	if v := h.Get("Base"); v != "" {
 		u, err := ParseBaseHeader(v)
 		if err == nil {
-			return Base{URL: u, From: BaseHeader}, nil
+			return Base{URL: u, From: FromBaseHeader}, nil
 		}
 		baseErr = err
 	}
 	if v := headerURL(h.Get("Content-Base")); v != "" {
-		return outer.Embedded(v, ContentBase), baseErr
+		b, _ := outer.Embedded(v, FromContentBase, relurl.Resolver{})
+		return b, baseErr
 	}
 	if v := headerURL(h.Get("Content-Location")); v != "" && contentLocation {
-		return outer.Embedded(v, ContentLocation), baseErr
+		b, _ := outer.Embedded(v, FromContentLocation, relurl.Resolver{})
+		return b, baseErr
 	}
 	if baseErr != nil {
 		return outer, baseErr
@@ -180,15 +189,11 @@ func headerURL(v string) string {
 	return v
 }
 
-// EmbeddedWeb is Embedded as HTML establishes a document's base URL under
-// the WHATWG URL Standard: the value is parsed with outer's URL as its base
-// (the document's fallback base URL), so it comes out serialized as the URL
-// parser writes it. When the parser fails, the error says why, and the
-// document keeps outer, as HTML does.
-func (outer Base) EmbeddedWeb(value string, from Source) (Base, error) {
+// embeddedWeb is Embedded under the WHATWG URL Standard.
+func (outer Base) embeddedWeb(value string, from BaseFrom) (Base, error) {
 	var u whatwg.URL
 	var err error
-	if o, oerr := whatwg.Parse(outer.URL); outer.From != None && oerr == nil {
+	if o, oerr := whatwg.Parse(outer.URL); outer.From != FromNone && oerr == nil {
 		u, err = o.Parse(value)
 	} else {
 		u, err = whatwg.Parse(value)
