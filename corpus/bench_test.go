@@ -42,7 +42,7 @@ func (p *paced) Read(b []byte) (int, error) {
 
 func runArchive(b *testing.B, o *Options, input string) {
 	var linksSeen int
-	o.Run(o.Docs(context.Background(), slices.Values([]string{input})), 2, func() *links.Extractor { return &links.Extractor{} },
+	o.Run(o.Docs(context.Background(), slices.Values([]string{input})), 2, links.Options{},
 		func(d *Doc, out *Output) *links.Handler {
 			return &links.Handler{Link: func(*links.Link) error { return nil }}
 		},

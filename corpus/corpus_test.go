@@ -73,7 +73,7 @@ func TestDocsAndRun(t *testing.T) {
 		var out strings.Builder
 		var stats Stats
 		inputs := slices.Values([]string{dir})
-		o.Run(o.Docs(context.Background(), inputs), workers, func() *links.Extractor { return &links.Extractor{} },
+		o.Run(o.Docs(context.Background(), inputs), workers, links.Options{},
 			func(d *Doc, o *Output) *links.Handler {
 				return &links.Handler{Link: func(l *links.Link) error {
 					o.Out = fmt.Appendf(o.Out, "%s %s\n", d.Source, l.URL)
@@ -119,7 +119,7 @@ func TestURLs(t *testing.T) {
 	var got []string
 	var stats Stats
 	o.Run(o.Docs(context.Background(), slices.Values([]string{s.URL + "/page.html", s.URL + "/archive", s.URL + "/i.png", s.URL + "/x.warc.gz", s.URL + "/none", "ftp://h/x"})), 2,
-		func() *links.Extractor { return &links.Extractor{} },
+		links.Options{},
 		func(d *Doc, out *Output) *links.Handler {
 			return &links.Handler{Link: func(l *links.Link) error {
 				out.Out = fmt.Appendf(out.Out, "%s %s\n", d.Source, l.URL)

@@ -24,7 +24,7 @@ func ExampleOptions_Run() {
 	o := &corpus.Options{Maps: []source.Map{{Dir: dir, URL: "https://docs.example/"}}}
 	var stats corpus.Stats
 	o.Run(o.Docs(context.Background(), slices.Values([]string{dir})), 2,
-		func() *links.Extractor { return &links.Extractor{} },
+		links.Options{},
 		func(d *corpus.Doc, out *corpus.Output) *links.Handler {
 			return &links.Handler{Link: func(l *links.Link) error {
 				out.Out = fmt.Appendf(out.Out, "%s -> %s\n", d.Source, l.URL)

@@ -16,8 +16,11 @@ import (
 // Extract hands the links of d to h through x: a WARC record's, a fetched
 // URL's, or those of a file or standard input, read up to MaxSize. It
 // returns what stopped the document, named with it, and sets d.Bytes and
-// d.Skipped.
+// d.Skipped. x's Options are the caller's: the document's own settings
+// (the size limit, ContentLocation for a WARC record or a MIME file) hold
+// for this call only.
 func (o *Options) Extract(x *links.Extractor, d *Doc, h *links.Handler) error {
+	defer func(kept links.Options) { x.Options = kept }(x.Options)
 	x.MaxSize = o.maxSize()
 	switch {
 	case d.Err != nil || d.Warning != nil || d.Skipped:
@@ -49,21 +52,10 @@ func (o *Options) Extract(x *links.Extractor, d *Doc, h *links.Handler) error {
 			return fmt.Errorf("%s: not a document relurl reads (HTML, a MIME message, a WARC archive, Markdown, text, a sitemap or a feed), by its name or its first bytes (%q): no links", what, prefix[:min(len(prefix), 24)])
 		}
 	}
-	outer := links.Retrieved(d.URL)
-	var err error
-	switch format {
-	case links.FormatHTML:
-		_, err = x.HTML(br, outer, h)
-	case links.FormatMessage:
+	if format == links.FormatMessage {
 		x.ContentLocation = true // a file is a MIME message, not an HTTP response
-		err = x.Message(br, outer, h)
-	case links.FormatMarkdown:
-		err = x.Markdown(br, outer, h)
-	case links.FormatText:
-		err = x.PlainText(br, outer, h)
-	case links.FormatXML:
-		err = x.XML(br, outer, h)
 	}
+	err := x.Document(br, format, links.Retrieved(d.URL), h)
 	return r.finish(err, what, "reading "+what)
 }
 
@@ -117,17 +109,17 @@ func (l limitReader) finish(err error, name, reading string) error {
 type Output = ordered.Output
 
 // Run extracts the links of docs on workers goroutines, each with an
-// Extractor of its own from newExtractor. For each document, handler
+// Extractor of its own, by lo. For each document, handler
 // returns the Handler that prints its links into out; write receives what
 // the documents printed, in input order, and done each document once its
 // output is written, with d.Err set when it failed. write or done
 // returning false stops the run. At most 16 documents per worker are in
 // flight: opened, and the small ones read whole (smallFile).
-func (o *Options) Run(docs iter.Seq[*Doc], workers int, newExtractor func() *links.Extractor,
+func (o *Options) Run(docs iter.Seq[*Doc], workers int, lo links.Options,
 	handler func(d *Doc, out *Output) *links.Handler, write func(*Output) bool, done func(*Doc) bool) {
 	extractors := make(chan *links.Extractor, workers)
 	for range workers {
-		extractors <- newExtractor()
+		extractors <- &links.Extractor{Options: lo}
 	}
 	ordered.Run(docs, workers, 16*workers,
 		func(d *Doc, out *Output) {

@@ -48,12 +48,12 @@ func SortLinks(ls []Link) {
 
 // PageLinks returns the CrawlOptions.Links by which relurl check finds a
 // page's links: package links reads the response (links.Extractor.
-// Response, its layers of bases and all), with an Extractor newExtractor
-// makes for each page being read (set Positions, for the report's lines),
+// Response, its layers of bases and all), with an Extractor by o for each
+// page being read (set Positions, for the report's lines),
 // and FromLink makes the Links. A page read only in part (a links.Loss)
 // gives its links and the Loss.
-func PageLinks(newExtractor func() *links.Extractor) func(*http.Response) ([]Link, error) {
-	extractors := sync.Pool{New: func() any { return newExtractor() }}
+func PageLinks(o links.Options) func(*http.Response) ([]Link, error) {
+	extractors := sync.Pool{New: func() any { return &links.Extractor{Options: o} }}
 	return func(resp *http.Response) ([]Link, error) {
 		x := extractors.Get().(*links.Extractor)
 		defer extractors.Put(x)

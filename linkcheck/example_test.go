@@ -29,9 +29,7 @@ func ExampleChecker_Crawl() {
 		fmt.Fprint(w, page+`<a href="#top" id="top">top</a>`)
 	}))
 	defer s.Close()
-	cr := linkcheck.CrawlOptions{Links: linkcheck.PageLinks(func() *links.Extractor {
-		return &links.Extractor{Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
-	})}
+	cr := linkcheck.CrawlOptions{Links: linkcheck.PageLinks(links.Options{Resolver: relurl.Resolver{Spec: relurl.WHATWG}})}
 	res := (&linkcheck.Checker{Options: linkcheck.Options{}}).Crawl(context.Background(), []string{s.URL + "/docs/"}, cr)
 	defer res.Close()
 	for r := range res.Reports() {

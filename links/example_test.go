@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/warc"
 )
@@ -109,4 +110,25 @@ func ExampleExtractor_Record() {
 	}
 	// Output:
 	// https://example.org/a/b.html -> https://example.org/c.html (http location), record at 0+230
+}
+
+// A range loop over a document's links: each Link may be kept, as this
+// program keeps them all.
+func ExampleExtractor_Links() {
+	page := `<base href="/docs/"><a href="intro.html">Intro</a> <img src="../logo.png">`
+	var x links.Extractor
+	x.Resolver = relurl.Resolver{Spec: relurl.WHATWG}
+	var kept []links.Link
+	for l, err := range x.Links(strings.NewReader(page), links.FormatHTML, links.Retrieved("https://example.com/a/page.html")) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		kept = append(kept, l)
+	}
+	for _, l := range kept {
+		fmt.Printf("%s %s %s\n", l.Element, l.Ref, l.URL)
+	}
+	// Output:
+	// a intro.html https://example.com/docs/intro.html
+	// img ../logo.png https://example.com/logo.png
 }

@@ -12,7 +12,7 @@ import (
 // "LINE:COLUMN URL" and the warnings.
 func run(t *testing.T, f func(*Extractor, *strings.Reader, Base, *Handler) error, doc string) (got []string, warnings []string, ids []string) {
 	t.Helper()
-	x := &Extractor{Positions: true}
+	x := &Extractor{Options: Options{Positions: true}}
 	h := &Handler{
 		Link: func(l *Link) error { got = append(got, fmt.Sprintf("%d:%d %s", l.Line, l.Column, l.URL)); return nil },
 		Warn: func(err error) { warnings = append(warnings, err.Error()) },

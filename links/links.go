@@ -265,7 +265,10 @@ func ElementNames() []string {
 	return names
 }
 
-// A Link is one link found in a document.
+// A Link is one link found in a document. In a Handler's Link call its
+// byte slices are the Extractor's, valid during the call and reused after
+// it; Clone gives a Link to keep, and the Links iterator hands out only
+// such.
 type Link struct {
 	URL       []byte // the resolved URL, valid during the callback; nil when it is relative and there is no absolute base, or when Err is set
 	Err       error  // under the WHATWG URL Standard, why the URL parser refused the link, as a browser would; nil otherwise
@@ -425,10 +428,10 @@ func unwrapHandler(err error) error {
 	return err
 }
 
-// Extractor extracts links. Its zero value extracts every link of Elements
-// with the default limits. An Extractor keeps buffers between documents, so
-// it is not safe for concurrent use; use one per goroutine.
-type Extractor struct {
+// Options say which links an Extractor extracts, and how. The zero
+// Options extract every link of Elements with the default limits, resolved
+// by RFC 1808.
+type Options struct {
 	// Only, if not nil, limits extraction to these elements (names from
 	// Elements, CSSElement for CSS and RedirectElement for redirects), or
 	// to one attribute of an element, written "element@attribute"
@@ -468,6 +471,14 @@ type Extractor struct {
 	// Dialect is the renderer Markdown documents are written for: what
 	// is Markdown in them.
 	Dialect markdown.Dialect
+}
+
+// Extractor extracts links, by its Options. Its zero value extracts every
+// link of Elements with the default limits. An Extractor keeps buffers
+// between documents, so it is not safe for concurrent use; use one per
+// goroutine, each with the same Options.
+type Extractor struct {
+	Options
 
 	ignoreBase bool // a Markdown document's HTML: a <base> in it is not the document's
 

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/htmltree"
@@ -48,7 +49,7 @@ func extract(t *testing.T, name, retrievedFrom string, spec relurl.Spec) string 
 		Base: func(part string, b Base) { fmt.Fprintf(&out, "base\t%s\t%s\t%s\n", orDash(part), b.From, b.URL) },
 		Warn: func(err error) { fmt.Fprintf(&out, "warning: %v\n", err) },
 	}
-	x := &Extractor{ContentLocation: true, Resolver: relurl.Resolver{Spec: spec}}
+	x := &Extractor{Options: Options{ContentLocation: true, Resolver: relurl.Resolver{Spec: spec}}}
 	outer := Retrieved(retrievedFrom)
 	switch filepath.Ext(name) {
 	case ".html":
@@ -148,7 +149,7 @@ func collect(t *testing.T, x *Extractor, doc string, outer Base) []string {
 
 func TestOnly(t *testing.T) {
 	doc := `<a href="a"></a><img src="i" srcset="s 2x"><link href="l"><base href="http://b/">`
-	got := collect(t, &Extractor{Only: map[string]bool{"img": true}}, doc, Base{})
+	got := collect(t, &Extractor{Options: Options{Only: map[string]bool{"img": true}}}, doc, Base{})
 	if want := "http://b/i http://b/s"; strings.Join(got, " ") != want {
 		t.Errorf("only img: got %q, want %q", got, want)
 	}
@@ -162,7 +163,7 @@ func TestMaxDepth(t *testing.T) {
 		msg.WriteString("Content-Type: message/rfc822\r\n\r\n")
 	}
 	msg.WriteString("Content-Type: text/html\r\n\r\n<a href=x>")
-	x := &Extractor{MaxDepth: 3}
+	x := &Extractor{Options: Options{MaxDepth: 3}}
 	err := x.Message(strings.NewReader(msg.String()), Base{}, &Handler{Link: func(*Link) error { return nil }})
 	if err == nil || !strings.Contains(err.Error(), "nested deeper than 3") {
 		t.Errorf("error %v, want one about nesting deeper than 3", err)
@@ -255,7 +256,7 @@ func FuzzHTML(f *testing.F) {
 		// The links are the same with anchor texts as without, only
 		// handed out later; all are absolute.
 		var plain, texts []string
-		for _, x := range []*Extractor{{}, {Text: true}} {
+		for _, x := range []*Extractor{{}, {Options: Options{Text: true}}} {
 			_, err := x.HTML(strings.NewReader(doc), Retrieved("http://a/b/c"), &Handler{Link: func(l *Link) error {
 				if l.URL == nil && l.Err == nil {
 					t.Fatalf("unresolved link %q under an absolute base", l.Ref)
@@ -283,7 +284,7 @@ func FuzzHTML(f *testing.F) {
 		// value, in document order.
 		var sited []string
 		last := int64(-1)
-		_, err := (&Extractor{Sites: true}).HTML(strings.NewReader(doc), Retrieved("http://a/b/c"), &Handler{Link: func(l *Link) error {
+		_, err := (&Extractor{Options: Options{Sites: true}}).HTML(strings.NewReader(doc), Retrieved("http://a/b/c"), &Handler{Link: func(l *Link) error {
 			s := l.Site
 			if s.Value.Start < last || s.Value.End < s.Value.Start || s.Ref[0] < 0 || s.Ref[1] < s.Ref[0] || s.Ref[1] > len(s.Decoded) {
 				t.Fatalf("%s@%s %q: site %+v after %d", l.Element, l.Attribute, l.Ref, s, last)
@@ -486,7 +487,7 @@ func TestCleanURL(t *testing.T) {
 // document's encoding, however it was declared, and every part else in
 // UTF-8; one Extractor keeps no encoding from one document to the next.
 func TestQueryInDocumentEncoding(t *testing.T) {
-	x := &Extractor{Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
+	x := &Extractor{Options: Options{Resolver: relurl.Resolver{Spec: relurl.WHATWG}}}
 	outer := Retrieved("http://h/p")
 	for _, tt := range []struct{ doc, want string }{
 		{"<meta charset=windows-1252><a href=\"\xe9?q=\xe9#\xe9\"></a><a href='?q=&#1046;'></a><a href='ws://w/?\xe9'></a>",
@@ -559,12 +560,12 @@ func TestSrcdoc(t *testing.T) {
 		}
 		return got, warns
 	}
-	got, warns := run(&Extractor{Positions: true})
+	got, warns := run(&Extractor{Options: Options{Positions: true}})
 	want := []seen{{"http://b/d/top", "", 1, 24}, {"http://b/d/in/x", "srcdoc", 2, 1}, {"http://b/d/in/y", "srcdoc", 2, 1}, {"http://b/d/in/z", "srcdoc/srcdoc", 2, 1}}
 	if !slices.Equal(got, want) || len(warns) > 0 {
 		t.Errorf("got %v (warnings %v), want %v", got, warns, want)
 	}
-	got, warns = run(&Extractor{MaxDepth: 1})
+	got, warns = run(&Extractor{Options: Options{MaxDepth: 1}})
 	if len(got) != 3 || len(warns) != 1 || !strings.Contains(warns[0].Error(), "srcdoc/srcdoc: iframe srcdoc documents nested deeper than 1: 1 not read") {
 		t.Errorf("MaxDepth 1: got %v, warnings %v", got, warns)
 	}
@@ -583,7 +584,7 @@ func TestSrcdoc(t *testing.T) {
 	// attribute is written) in place of its links.
 	var sites []Site
 	var fallbacks []string
-	x := &Extractor{Sites: true}
+	x := &Extractor{Options: Options{Sites: true}}
 	_, err = x.HTML(strings.NewReader(doc), Retrieved("http://h/p"), &Handler{
 		Link: func(l *Link) error {
 			if l.Part != "" {
@@ -603,5 +604,76 @@ func TestSrcdoc(t *testing.T) {
 		!strings.HasPrefix(string(sites[0].Decoded), "<a href=x>x</a><base href='in/'><img src=y><iframe srcdoc='<a href=\"z\">'>") ||
 		fallbacks[0] != "http://b/d/" {
 		t.Errorf("Srcdoc handed %+v, fallbacks %q", sites, fallbacks)
+	}
+}
+
+// The Links iterator hands out links a caller may keep: 2,000 links kept
+// are the 2,000 a Handler sees, each its own. A break stops the
+// extraction; a warning comes as an error with the zero Link; and the
+// error that stops an extraction comes last.
+func TestLinksIterator(t *testing.T) {
+	var page strings.Builder
+	for i := range 2000 {
+		fmt.Fprintf(&page, `<a href="p%d.html" rel="Next">link %d</a>`, i, i)
+	}
+	x := Extractor{Options: Options{Resolver: relurl.Resolver{Spec: relurl.WHATWG}, Text: true}}
+	outer := Retrieved("https://example.com/dir/")
+	var want []string
+	h := &Handler{Link: func(l *Link) error {
+		want = append(want, fmt.Sprintf("%s %s %s %s", l.URL, l.Ref, l.Rel, l.Text))
+		return nil
+	}}
+	if err := x.Document(strings.NewReader(page.String()), FormatHTML, outer, h); err != nil {
+		t.Fatal(err)
+	}
+	var kept []Link
+	for l, err := range x.Links(strings.NewReader(page.String()), FormatHTML, outer) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept = append(kept, l)
+	}
+	if len(kept) != 2000 || len(want) != 2000 {
+		t.Fatalf("kept %d links, the Handler saw %d", len(kept), len(want))
+	}
+	for i, l := range kept {
+		if got := fmt.Sprintf("%s %s %s %s", l.URL, l.Ref, l.Rel, l.Text); got != want[i] {
+			t.Fatalf("link %d kept as %q, was %q", i, got, want[i])
+		}
+	}
+
+	n := 0
+	for range x.Links(strings.NewReader(page.String()), FormatHTML, outer) {
+		if n++; n == 5 {
+			break
+		}
+	}
+	if n != 5 {
+		t.Errorf("%d links after a break at 5", n)
+	}
+
+	// A relative <base> with no outer base is a warning, then the links.
+	var got []string
+	for l, err := range x.Links(strings.NewReader(`<base href="sub/"><a href="x">`), FormatHTML, Base{}) {
+		if err != nil {
+			got = append(got, "warning: "+err.Error())
+			continue
+		}
+		got = append(got, string(l.Ref))
+	}
+	if len(got) != 2 || !strings.HasPrefix(got[0], "warning: ") || got[1] != "x" {
+		t.Errorf("a relative base with no outer base: %q", got)
+	}
+
+	// A read error stops the extraction and comes last.
+	broken := io.MultiReader(strings.NewReader(`<a href="a">`), iotest.ErrReader(errors.New("disk gone")))
+	var last error
+	count := 0
+	for _, err := range x.Links(broken, FormatHTML, outer) {
+		count++
+		last = err
+	}
+	if last == nil || !strings.Contains(last.Error(), "disk gone") {
+		t.Errorf("a read error: %d items, the last error %v", count, last)
 	}
 }

@@ -111,7 +111,7 @@ func TestHTMLRules(t *testing.T) {
 			[]string{"a@href http://h/dir/a rel=nofollow ugc", "link@href http://h/dir/s.css rel=stylesheet", "img@src http://h/dir/i"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			got := describe(t, &Extractor{Resolver: relurl.Resolver{Spec: tt.spec}}, tt.doc)
+			got := describe(t, &Extractor{Options: Options{Resolver: relurl.Resolver{Spec: tt.spec}}}, tt.doc)
 			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
 				t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
 			}
@@ -125,7 +125,7 @@ func TestAnchorText(t *testing.T) {
 	long := strings.Repeat("é", MaxText) // two bytes each: cut at a character
 	doc := `<a href=a>  Hello,
 	<b>wide</b>   world <img src=i> &amp; more </a><a href=b rel=next>` + long + `<a href=c>unclosed<base href="http://b/">`
-	got := describe(t, &Extractor{Text: true}, doc)
+	got := describe(t, &Extractor{Options: Options{Text: true}}, doc)
 	want := []string{
 		"a@href http://b/a text=Hello, wide world & more",
 		"img@src http://b/i",
@@ -148,7 +148,7 @@ func TestOnlyAttribute(t *testing.T) {
 		{map[string]bool{"a": true}, "http://h/dir/a http://h/dir/p"},
 		{map[string]bool{CSSElement: true}, "http://h/dir/c http://h/dir/d"},
 	} {
-		got := collect(t, &Extractor{Only: tt.only}, doc, Retrieved("http://h/dir/page"))
+		got := collect(t, &Extractor{Options: Options{Only: tt.only}}, doc, Retrieved("http://h/dir/page"))
 		if strings.Join(got, " ") != tt.want {
 			t.Errorf("%v: got %q, want %q", tt.only, got, tt.want)
 		}
@@ -234,7 +234,7 @@ func TestAttrFound(t *testing.T) {
 func TestPositions(t *testing.T) {
 	doc := "<!doctype html>\n<p>x <a href=a>1</a>\n  <img\n src=i><a href=b>\n<base href=\"http://b/\">\n<style>\n.x{background:url(c)}</style>"
 	var got []string
-	_, err := (&Extractor{Positions: true}).HTML(strings.NewReader(doc), Base{}, &Handler{Link: func(l *Link) error {
+	_, err := (&Extractor{Options: Options{Positions: true}}).HTML(strings.NewReader(doc), Base{}, &Handler{Link: func(l *Link) error {
 		got = append(got, fmt.Sprintf("%s %d:%d", l.URL, l.Line, l.Column))
 		return nil
 	}})
@@ -262,7 +262,7 @@ func TestSites(t *testing.T) {
 		`<template><a href=t.html></template>` +
 		`<a href=after.html>`
 	var got []string
-	x := &Extractor{Sites: true}
+	x := &Extractor{Options: Options{Sites: true}}
 	h := &Handler{Link: func(l *Link) error {
 		s := l.Site
 		got = append(got, fmt.Sprintf("%s@%s %q value %q quote %q ref %q css %v style %v",

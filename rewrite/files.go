@@ -148,10 +148,10 @@ func (rw *Rewriter) File(f *File) {
 		f.Err = fmt.Errorf("%s: %w", f.Path, ErrNoURL)
 		return
 	}
-	switch ext := strings.ToLower(filepath.Ext(f.Path)); {
-	case ext == ".css":
+	switch {
+	case strings.EqualFold(filepath.Ext(f.Path), ".css"):
 		f.New, f.Result, f.Err = rw.CSS(f.Old, f.URL)
-	case isDocument(f.Path) && ext != ".html" && ext != ".htm" && ext != ".xhtml":
+	case links.FormatOf(f.Path, nil) == links.FormatMarkdown:
 		f.New, f.Result, f.Err = rw.Markdown(f.Old, f.URL)
 	default:
 		f.New, f.Result, f.Err = rw.Document(f.Old, links.Retrieved(f.URL))

@@ -128,7 +128,7 @@ func sameTargets(t *testing.T, in, out []byte, url string) {
 	t.Helper()
 	targets := func(doc []byte) []string {
 		var got []string
-		x := &links.Extractor{Template: true, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
+		x := &links.Extractor{Options: links.Options{Template: true, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}}
 		x.HTML(bytes.NewReader(doc), links.Retrieved(url), &links.Handler{Link: func(l *links.Link) error {
 			got = append(got, string(l.URL))
 			return nil

@@ -18,7 +18,7 @@ func Example() {
 	doc := &corpus.Doc{Source: "https://example.org/docs/"}
 	rows := table.NewRows(doc)
 	var encoded []byte
-	x := &links.Extractor{Text: true}
+	x := &links.Extractor{Options: links.Options{Text: true}}
 	page := `<a href="intro.html">Intro</a> <img src="/logo.png">`
 	x.HTML(strings.NewReader(page), links.Base{URL: doc.Source, From: links.FromRetrieval}, &links.Handler{
 		Link: func(l *links.Link) error {

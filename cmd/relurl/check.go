@@ -211,9 +211,7 @@ func runCheck(e *env, args []string) int {
 		mu    sync.Mutex
 		found []linkcheck.Link
 	)
-	newExtractor := func() *links.Extractor {
-		return &links.Extractor{MaxDepth: d.maxDepth, Resolver: relurl.Resolver{Spec: f.spec}, Only: only, Positions: true, Dialect: o.Dialect}
-	}
+	extract := links.Options{MaxDepth: d.maxDepth, Resolver: relurl.Resolver{Spec: f.spec}, Only: only, Positions: true, Dialect: o.Dialect}
 	// The anchors of the Markdown documents read, so that a fragment
 	// into one does not read it again; not those of one -max-size cut.
 	o.IDs = map[string][]string{}
@@ -233,7 +231,7 @@ func runCheck(e *env, args []string) int {
 			mu.Unlock()
 		}
 	}
-	status, stats := d.run(e, "check", fs.Args(), newExtractor, docLinks, nil)
+	status, stats := d.run(e, "check", fs.Args(), extract, docLinks, nil)
 	if stats.Documents == 0 {
 		// Nothing read is not a pass: a tree of images, of reStructuredText.
 		if stats.Failed > 0 {
@@ -390,10 +388,8 @@ func (f *checkFlags) crawlSite(e *env, d *docFlags, only map[string]bool, o link
 		return e.usageError("check", "-recursive starts from URL arguments, not -files")
 	}
 	f.crawl.Scope = f.scopes
-	f.crawl.Links = linkcheck.PageLinks(func() *links.Extractor {
-		return &links.Extractor{MaxDepth: d.maxDepth, Resolver: relurl.Resolver{Spec: f.spec}, Only: only, Positions: true,
-			ContentLocation: d.contentLocation, Dialect: o.Dialect}
-	})
+	f.crawl.Links = linkcheck.PageLinks(links.Options{MaxDepth: d.maxDepth, Resolver: relurl.Resolver{Spec: f.spec}, Only: only, Positions: true,
+		ContentLocation: d.contentLocation, Dialect: o.Dialect})
 	p := e.newProgress().logEvery("check", progressEvery)
 	f.crawl.Progress = func(stage linkcheck.CrawlStage, done, total int) {
 		p.update(func(float64) string {

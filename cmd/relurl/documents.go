@@ -198,7 +198,7 @@ func (d *docFlags) listFiles(e *env, cmd string) int {
 // link to link and each base to base (either may be nil), printing what
 // they print into out in input order, and warnings and errors with the
 // document's name. It returns the exit status and what was read.
-func (d *docFlags) run(e *env, cmd string, args []string, x func() *links.Extractor,
+func (d *docFlags) run(e *env, cmd string, args []string, x links.Options,
 	docLinks func(doc *corpus.Doc) func(l *links.Link, out *corpus.Output), printBase func(doc *corpus.Doc, part string, b links.Base, out *corpus.Output)) (int, corpus.Stats) {
 	o := d.options(e)
 	o.Format, _ = links.ParseFormat(d.typ)

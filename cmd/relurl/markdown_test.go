@@ -155,7 +155,7 @@ func rewriteMarkdownRendered(t *testing.T, src, old, new string, flags []string,
 func outsideDestinations(src []byte) []string {
 	var parts []string
 	at := 0
-	x := &links.Extractor{Sites: true, Dialect: markdown.GitHub}
+	x := &links.Extractor{Options: links.Options{Sites: true, Dialect: markdown.GitHub}}
 	x.Markdown(bytes.NewReader(src), links.Retrieved("https://x.example/"), &links.Handler{Link: func(l *links.Link) error {
 		start, end := int(l.Site.Value.Start), int(l.Site.Value.End)
 		if l.Site.Quote == '<' {
