@@ -97,7 +97,7 @@ type Options struct {
 	Files, Prefix string
 	Format        links.Format // the format of every file that is not a WARC; 0: by extension and content
 	URL           string       // the retrieval URL of a single file or standard input
-	Maps          []source.Map
+	Maps          source.Maps
 	MaxSize       int64 // read at most this much of a document; 0 means DefaultMaxSize
 	// MaxRedirects bounds the redirects of a fetch: 0 means
 	// source.DefaultMaxRedirects, and a negative number none.

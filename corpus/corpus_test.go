@@ -22,8 +22,8 @@ func TestCounts(t *testing.T) {
 		"a.html": true, "A.HTM": true, "x.xhtml": true, "m.eml": true, "s.mht": true, "s.mhtml": true,
 		"crawl.warc": true, "crawl.warc.gz": true, "notes.txt": true, "notes.pdf": false, "README.md": true, "sitemap.xml.gz": true, "x.gz": false, "html": false,
 	} {
-		if got := Counts(in); got != want {
-			t.Errorf("Counts(%q) = %v", in, got)
+		if got := counts(in); got != want {
+			t.Errorf("counts(%q) = %v", in, got)
 		}
 	}
 }

@@ -28,9 +28,9 @@ func warcName(name string) bool {
 	return strings.HasSuffix(name, ".warc") || strings.HasSuffix(name, ".warc.gz") || strings.HasSuffix(name, ".warc.zst")
 }
 
-// Counts reports whether a file found in a directory counts, by its name:
+// counts reports whether a file found in a directory counts, by its name:
 // a WARC archive, or a document whose name says its links.Format.
-func Counts(name string) bool {
+func counts(name string) bool {
 	return warcName(name) || links.FormatOf(name, nil) != 0
 }
 
@@ -127,7 +127,7 @@ func (o *Options) input(ctx context.Context, name string, yield func(*Doc) bool)
 			ok = yield(&Doc{Name: path, Source: path, Skipped: true, kind: "symbolic link"})
 		case !d.Type().IsRegular():
 			ok = yield(&Doc{Name: path, Source: path, Skipped: true, kind: "special file"})
-		case Counts(path):
+		case counts(path):
 			ok = o.open(path, false, yield)
 		case mayBeDocument(path):
 			ok = o.open(path, true, yield)
@@ -326,29 +326,19 @@ func notWARC(name string, br *bufio.Reader) error {
 	return fmt.Errorf("%s: not a WARC archive: it starts with %q, not WARC/ (plain, gzip or zstd)", name, prefix)
 }
 
-// RetrievalURL returns the retrieval URL of the file name, as the
-// documents of a run get theirs: URL, if set; else the URL of the Map
-// with the longest Dir that holds it, followed by its path below Dir,
-// escaped; else with FileURLs its file:// URL; else "".
-func (o *Options) RetrievalURL(name string) string { return o.retrieval(name) }
-
+// retrieval returns the retrieval URL of the file name, as the documents
+// of a run get theirs: URL, if set; else its URL under the innermost of
+// Maps (source.Maps.URLOf), which it marks used; else with FileURLs its
+// file:// URL; else "".
 func (o *Options) retrieval(name string) string {
 	if o.URL != "" {
 		return o.URL
 	}
-	// The innermost Map: the one the path is the shortest below.
-	best, which := -1, -1
-	for i, m := range o.Maps {
-		if rel, ok := m.Below(name); ok && (which < 0 || len(rel) < best) {
-			best, which = len(rel), i
-		}
-	}
-	if which >= 0 {
+	if u, which := o.Maps.URLOf(name); which >= 0 {
 		if o.mapUsed == nil { // outside Docs
 			o.mapUsed = make([]atomic.Bool, len(o.Maps))
 		}
 		o.mapUsed[which].Store(true)
-		u, _ := o.Maps[which].URLOf(name)
 		return u
 	}
 	if o.FileURLs && name != "-" {

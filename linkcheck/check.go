@@ -48,6 +48,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/markdown"
 	"github.com/relurl/relurl/source"
 )
@@ -56,15 +57,15 @@ import (
 // whose URL is "" (relative in a document without a base URL, or refused
 // by the URL parser) is reported broken.
 type Link struct {
-	Source    string `json:"source"` // the document's retrieval URL, else its file name
-	Line      int    `json:"line"`   // where its element starts, 1-based
-	Column    int    `json:"column"`
-	URL       string `json:"url"` // resolved, fragment and all
-	Ref       string `json:"ref"` // as written
-	Base      string `json:"base"`
-	BaseFrom  string `json:"base_from"`
-	Element   string `json:"element"`
-	Attribute string `json:"attribute"`
+	Source    string         `json:"source"` // the document's retrieval URL, else its file name
+	Line      int            `json:"line"`   // where its element starts, 1-based
+	Column    int            `json:"column"`
+	URL       string         `json:"url"` // resolved, fragment and all
+	Ref       string         `json:"ref"` // as written
+	Base      string         `json:"base"`
+	BaseFrom  links.BaseFrom `json:"base_from"`
+	Element   string         `json:"element"`
+	Attribute string         `json:"attribute"`
 	// Local says that the document is a local file (with a -map URL or
 	// not), not a page fetched by URL, a WARC record or standard input.
 	// Only a local document's file: links are checked: a browser never
@@ -139,7 +140,7 @@ type Options struct {
 	// Dialect is the renderer of Markdown targets, whose headings'
 	// anchors it names (and, for MdBook, whose X.html is X.md).
 	Dialect markdown.Dialect
-	Maps    []source.Map // URL prefixes checked as the files of a directory
+	Maps    source.Maps // URL prefixes checked as the files of a directory
 	// IDs holds the ids of Markdown documents already read, by their
 	// absolute path (links.Handler.IDs, by this Dialect): a fragment into
 	// one is checked against them, and the file is not read again.

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/whatwg"
 )
 
@@ -198,7 +199,7 @@ type crawler struct {
 // scope, a link of the sitemap's, and a page to read, in level, as the
 // bound allows. It reports whether it is in scope.
 func (w *crawler) listed(sitemap, loc string, line, col int, level *[]string) bool {
-	l := Link{Source: sitemap, Line: line, Column: col, Ref: loc, Base: sitemap, BaseFrom: "retrieval", Element: "sitemap", Attribute: "loc"}
+	l := Link{Source: sitemap, Line: line, Column: col, Ref: loc, Base: sitemap, BaseFrom: links.FromRetrieval, Element: "sitemap", Attribute: "loc"}
 	if web, err := whatwg.Parse(loc); err == nil {
 		l.URL = web.String()
 	}

@@ -16,7 +16,7 @@ import (
 // links.Extractor.Positions set, for the line and column).
 func FromLink(doc *corpus.Doc, l *links.Link) Link {
 	c := Link{Source: doc.Source, Line: l.Line, Column: l.Column, URL: string(l.URL), Ref: string(l.Ref),
-		BaseFrom: l.Base.From.String(), Element: l.Element, Attribute: l.Attribute, Local: doc.Local(), Uses: l.Uses}
+		BaseFrom: l.Base.From, Element: l.Element, Attribute: l.Attribute, Local: doc.Local(), Uses: l.Uses}
 	if l.Markdown != 0 {
 		c.Markdown = l.Markdown.String()
 	}

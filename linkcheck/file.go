@@ -27,14 +27,7 @@ func filePath(u *url.URL) string {
 // mapped returns the file an http(s) URL stands for under a Map, and
 // whether a Map covers it; "" for one whose path would leave the Map's
 // directory (source.Map.PathOf), which is never looked up.
-func (c *checker) mapped(u string) (string, bool) {
-	for _, m := range c.o.Maps {
-		if path, ok := m.PathOf(u); ok {
-			return path, true
-		}
-	}
-	return "", false
-}
+func (c *checker) mapped(u string) (string, bool) { return c.o.Maps.PathOf(u) }
 
 // file checks that a file exists (a directory standing for its Index),
 // and reads its ids when fragments are wanted: an HTML page's, or a

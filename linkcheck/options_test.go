@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/relurl/relurl/links"
 )
 
 func TestReadIgnoreFile(t *testing.T) {
@@ -39,7 +41,7 @@ func TestSortAndCount(t *testing.T) {
 	reports := []Report{
 		{Link: Link{URL: "http://x/#a"}, Result: Result{State: OK}},
 		{Link: Link{URL: "http://x/#b"}, Result: Result{State: Broken}},
-		{Link: Link{URL: "", BaseFrom: "none"}, Result: Result{State: Broken}},
+		{Link: Link{URL: "", BaseFrom: links.FromNone}, Result: Result{State: Broken}},
 		{Link: Link{URL: "mailto:a@b"}, Result: Result{State: Skipped}},
 	}
 	c := Count(slices.Values(reports))

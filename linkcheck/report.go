@@ -201,16 +201,16 @@ func appendExplanation(out []byte, r Report, spec relurl.Spec) []byte {
 }
 
 // baseLayer names a base's layer of RFC 1808, Section 3, for people.
-func baseLayer(from string) string {
+func baseLayer(from links.BaseFrom) string {
 	switch from {
-	case "html-base":
+	case links.FromHTMLBase:
 		return "the document's <base href> (3.1)"
-	case "retrieval":
+	case links.FromRetrieval:
 		return "the URL the document was retrieved by (3.3)"
-	case "encapsulating":
+	case links.FromEncapsulating:
 		return "the enclosing MIME entity (3.2)"
 	}
-	return from + " (3.1)"
+	return from.String() + " (3.1)"
 }
 
 // writeJSON writes one JSON object a line for each link: the Link's
@@ -303,7 +303,7 @@ func Count(reports iter.Seq[Report]) Counts {
 		if r.State == Broken && r.URL != "" {
 			broken[r.URL] = true
 		}
-		if r.URL == "" && r.BaseFrom == links.FromNone.String() {
+		if r.URL == "" && r.BaseFrom == links.FromNone {
 			c.Unresolved++
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/markdown"
 )
 
@@ -249,7 +250,7 @@ func (c *checker) report(l Link, targets map[string]*target) Report {
 }
 
 // A page's links are encoded as: its Source, then for each link its line
-// and column as uvarints, and its URL, Ref, Base, BaseFrom, Element,
+// and column as uvarints, and its URL, Ref, Base, BaseFrom (a uvarint), Element,
 // Attribute, File and Markdown as strings, Uses as a uvarint and Local as
 // a byte. A string is a
 // uvarint n: 0 for the previous link's value of the field (a page's
@@ -274,7 +275,7 @@ func encodePage(ls []Link) []byte {
 		str(l.URL, prev.URL, first)
 		str(l.Ref, prev.Ref, first)
 		str(l.Base, prev.Base, first)
-		str(l.BaseFrom, prev.BaseFrom, first)
+		b = binary.AppendUvarint(b, uint64(l.BaseFrom))
 		str(l.Element, prev.Element, first)
 		str(l.Attribute, prev.Attribute, first)
 		str(l.File, prev.File, first)
@@ -317,23 +318,23 @@ func decodePage(data []byte, source string, n int) ([]Link, error) {
 		data = data[m-1:]
 		return s
 	}
-	links := make([]Link, 0, n)
+	found := make([]Link, 0, n)
 	var prev Link
 	for range n {
 		l := Link{Source: source}
 		l.Line, l.Column = num(), num()
-		l.URL, l.Ref, l.Base, l.BaseFrom = str(prev.URL), str(prev.Ref), str(prev.Base), str(prev.BaseFrom)
+		l.URL, l.Ref, l.Base, l.BaseFrom = str(prev.URL), str(prev.Ref), str(prev.Base), links.BaseFrom(num())
 		l.Element, l.Attribute, l.File = str(prev.Element), str(prev.Attribute), str(prev.File)
 		l.Markdown, l.Uses = str(prev.Markdown), num()
 		if err != nil || len(data) == 0 {
-			return links, errCorrupt
+			return found, errCorrupt
 		}
 		l.Local = data[0] == 1
 		data = data[1:]
-		links = append(links, l)
+		found = append(found, l)
 		prev = l
 	}
-	return links, nil
+	return found, nil
 }
 
 // idSet holds the ids of a page's elements, as 64-bit hashes, sorted: a

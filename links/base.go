@@ -39,16 +39,31 @@ const (
 	FromXMLBase                         // 3.1: an xml:base attribute (XML Base) of a sitemap or a feed
 )
 
-var sourceNames = [...]string{"none", "retrieval", "encapsulating", "content-location", "content-base", "base-header", "html-base", "xml-base"}
+var baseFromNames = [...]string{"none", "retrieval", "encapsulating", "content-location", "content-base", "base-header", "html-base", "xml-base"}
 
 // String returns the name used in relurl's output: "none", "retrieval",
 // "encapsulating", "content-location", "content-base", "base-header",
 // "html-base" or "xml-base".
 func (s BaseFrom) String() string {
-	if int(s) < len(sourceNames) {
-		return sourceNames[s]
+	if int(s) < len(baseFromNames) {
+		return baseFromNames[s]
 	}
 	return fmt.Sprintf("Source(%d)", int(s))
+}
+
+// MarshalText implements [encoding.TextMarshaler]: the name String gives.
+func (s BaseFrom) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText implements [encoding.TextUnmarshaler]: it reads a name
+// String gives.
+func (s *BaseFrom) UnmarshalText(text []byte) error {
+	for i, name := range baseFromNames {
+		if string(text) == name {
+			*s = BaseFrom(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("links: %q is not a layer of RFC 1808 Section 3", text)
 }
 
 // Base is a document's base URL and the layer that set it. The zero Base is

@@ -123,3 +123,18 @@ func FuzzParseBaseHeader(f *testing.F) {
 		}
 	})
 }
+
+// A BaseFrom is written and read as its name, as relurl's JSON has it.
+func TestBaseFromText(t *testing.T) {
+	for from := FromNone; from <= FromXMLBase; from++ {
+		text, err := from.MarshalText()
+		var back BaseFrom
+		if err != nil || back.UnmarshalText(text) != nil || back != from {
+			t.Errorf("%v: %q, read back %v", from, text, back)
+		}
+	}
+	var b BaseFrom
+	if err := b.UnmarshalText([]byte("elsewhere")); err == nil {
+		t.Error(`"elsewhere" read as a layer`)
+	}
+}

@@ -2,6 +2,7 @@ package links
 
 import (
 	"bytes"
+	"iter"
 	"unicode/utf8"
 
 	"github.com/tdewolff/parse/v2"
@@ -177,12 +178,13 @@ func hexValue(c byte) int {
 	return -1
 }
 
-// CSSURLs calls yield with each URL of the CSS text src (a stylesheet, a
-// <style>'s text or a style attribute's value), as Extractor finds them,
-// its escapes decoded, and the bytes of src of the token that holds it: the
-// url(...), or the string with its quotes. The URL is valid during the
-// call.
-func CSSURLs(src []byte, yield func(url []byte, token [2]int) bool) {
-	var buf []byte
-	cssURLs(src, &buf, yield)
+// CSSURLs yields each URL of the CSS text src (a stylesheet, a <style>'s
+// text or a style attribute's value), as Extractor finds them, its escapes
+// decoded, with the bytes of src of the token that holds it: the url(...),
+// or the string with its quotes. The URL is valid until the next one.
+func CSSURLs(src []byte) iter.Seq2[[]byte, [2]int] {
+	return func(yield func(url []byte, token [2]int) bool) {
+		var buf []byte
+		cssURLs(src, &buf, yield)
+	}
 }

@@ -53,7 +53,7 @@ func ExampleExtractor_Message() {
 }
 
 func ExampleSrcsetURLs() {
-	for _, u := range links.SrcsetURLs([]byte("small.jpg 480w, large.jpg 1080w, a,b.jpg 2x")) {
+	for u := range links.SrcsetURLs([]byte("small.jpg 480w, large.jpg 1080w, a,b.jpg 2x")) {
 		fmt.Println(string(u))
 	}
 	// Output:
@@ -131,4 +131,14 @@ func ExampleExtractor_Links() {
 	// Output:
 	// a intro.html https://example.com/docs/intro.html
 	// img ../logo.png https://example.com/logo.png
+}
+
+func ExampleCSSURLs() {
+	css := []byte(`@import "print.css"; body { background: url(img/bg\ 1.png) }`)
+	for u, token := range links.CSSURLs(css) {
+		fmt.Printf("%s in %s\n", u, css[token[0]:token[1]])
+	}
+	// Output:
+	// print.css in "print.css"
+	// img/bg 1.png in url(img/bg\ 1.png)
 }

@@ -221,7 +221,7 @@ func TestSrcsetURLs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var got []string
-		for _, u := range SrcsetURLs([]byte(tt.in)) {
+		for u := range SrcsetURLs([]byte(tt.in)) {
 			got = append(got, string(u))
 		}
 		if strings.Join(got, "|") != strings.Join(tt.want, "|") {
@@ -233,7 +233,7 @@ func TestSrcsetURLs(t *testing.T) {
 func FuzzSrcsetURLs(f *testing.F) {
 	f.Add("a.png 2x, b.png (x, y) 3x,,c")
 	f.Fuzz(func(t *testing.T, v string) {
-		for _, u := range SrcsetURLs([]byte(v)) {
+		for u := range SrcsetURLs([]byte(v)) {
 			if len(u) == 0 || bytes.ContainsAny(u, " \t\n\f\r") || u[len(u)-1] == ',' || !strings.Contains(v, string(u)) {
 				t.Fatalf("SrcsetURLs(%q) gives %q", v, u)
 			}

@@ -1,15 +1,12 @@
 package links
 
-// SrcsetURLs returns the URLs of the image candidates in the value of a
+import "iter"
+
+// SrcsetURLs yields the URLs of the image candidates in the value of a
 // srcset attribute, in order, as the HTML standard's "parse a srcset
 // attribute" algorithm finds them. The URLs are sub-slices of v.
-func SrcsetURLs(v []byte) [][]byte {
-	var urls [][]byte
-	parseSrcset(v, func(url []byte) bool {
-		urls = append(urls, url)
-		return true
-	})
-	return urls
+func SrcsetURLs(v []byte) iter.Seq[[]byte] {
+	return func(yield func(url []byte) bool) { parseSrcset(v, yield) }
 }
 
 // parseSrcset calls yield with the URL of each image candidate of the

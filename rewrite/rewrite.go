@@ -226,19 +226,18 @@ func (rw *Rewriter) CSS(src []byte, url string) ([]byte, Result, error) {
 	var edits []edit
 	docURL := rw.move(url)
 	b := links.Retrieved(url)
-	links.CSSURLs(src, func(ref []byte, token [2]int) bool {
+	for ref, token := range links.CSSURLs(src) {
 		res.Links++
 		target, rerr := rw.Resolver.Resolve(url, string(cleanRef(ref)))
 		if rerr != nil || !rfc1808.Split(target).HasScheme() {
-			return true
+			continue
 		}
 		l := links.Link{URL: []byte(target), Ref: ref, Base: &b}
 		if to, ok := rw.reference(&l, docURL); ok && to != string(cleanRef(ref)) {
 			edits = append(edits, edit{token[0], token[1], appendCSSURL(nil, src[token[0]:token[1]], to)})
 			res.Rewritten++
 		}
-		return true
-	})
+	}
 	if len(edits) == 0 {
 		return src, res, nil
 	}

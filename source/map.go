@@ -97,6 +97,44 @@ func (m Map) PathOf(u string) (string, bool) {
 	return filepath.Join(m.Dir, filepath.FromSlash(strings.Join(segs, "/"))), true
 }
 
+// Maps are several Maps, each a directory served at a URL. A file below
+// more than one is under the innermost: the Map it is the shortest path
+// below; a URL under more than one, under the Map with the longest URL.
+// So URLOf and PathOf are each other's inverse wherever Maps nest.
+type Maps []Map
+
+// URLOf returns the URL of the file path under the innermost Map that holds
+// it, and that Map's index in ms; -1 when none does.
+func (ms Maps) URLOf(path string) (string, int) {
+	best, which := -1, -1
+	for i, m := range ms {
+		if rel, ok := m.Below(path); ok && (which < 0 || len(rel) < best) {
+			best, which = len(rel), i
+		}
+	}
+	if which < 0 {
+		return "", -1
+	}
+	u, _ := ms[which].URLOf(path)
+	return u, which
+}
+
+// PathOf returns the file that the URL u stands for under the Map with the
+// longest URL that covers it, and whether one does; the file is "" when
+// u's path would leave that Map's directory (see Map.PathOf).
+func (ms Maps) PathOf(u string) (string, bool) {
+	which := -1
+	for i, m := range ms {
+		if strings.HasPrefix(u, m.URL) && (which < 0 || len(m.URL) > len(ms[which].URL)) {
+			which = i
+		}
+	}
+	if which < 0 {
+		return "", false
+	}
+	return ms[which].PathOf(u)
+}
+
 // EscapePath writes a slash-separated file path as a URL path, each
 // segment percent-escaped.
 func EscapePath(path string) string {

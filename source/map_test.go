@@ -1,6 +1,9 @@
 package source
 
-import "testing"
+import (
+	"path/filepath"
+	"testing"
+)
 
 func TestParseMapEquals(t *testing.T) {
 	for in, want := range map[string]Map{
@@ -17,5 +20,41 @@ func TestParseMapEquals(t *testing.T) {
 		if _, err := ParseMap(bad); err == nil {
 			t.Errorf("ParseMap(%q) accepted", bad)
 		}
+	}
+}
+
+// Nested Maps: a file is under the innermost directory, a URL under the
+// longest URL, so URLOf and PathOf are each other's inverse.
+func TestMapsNested(t *testing.T) {
+	ms := Maps{{"site", "https://h/"}, {"site/docs", "https://docs.h/v2/"}, {"other", "https://h/other/"}}
+	tests := []struct {
+		path, url string
+		which     int
+	}{
+		{"site/index.html", "https://h/index.html", 0},
+		{"site/docs/a b.html", "https://docs.h/v2/a%20b.html", 1},
+		{"site/docs", "https://docs.h/v2/", 1},
+		{"other/x.html", "https://h/other/x.html", 2},
+		{"elsewhere/x.html", "", -1},
+	}
+	for _, tt := range tests {
+		u, which := ms.URLOf(tt.path)
+		if u != tt.url || which != tt.which {
+			t.Errorf("URLOf(%q) = %q, %d; want %q, %d", tt.path, u, which, tt.url, tt.which)
+		}
+		if tt.which < 0 || tt.path == "site/docs" {
+			continue
+		}
+		if p, ok := ms.PathOf(tt.url); !ok || p != filepath.FromSlash(tt.path) {
+			t.Errorf("PathOf(%q) = %q, %v; want %q", tt.url, p, ok, tt.path)
+		}
+	}
+	// "https://h/other/x.html" is under both "https://h/" and
+	// "https://h/other/": the longer wins, as above.
+	if p, ok := ms.PathOf("https://nowhere/x"); ok || p != "" {
+		t.Errorf("PathOf of a URL no Map covers = %q, %v", p, ok)
+	}
+	if p, ok := ms.PathOf("https://h/../../etc/passwd"); !ok || p != "" {
+		t.Errorf("PathOf of a URL leaving the directory = %q, %v; want \"\", true", p, ok)
 	}
 }

@@ -332,7 +332,7 @@ func (f *checkFlags) options(e *env, d *docFlags, o *linkcheck.Options) (map[str
 		// (file:///docs/x.html), and file: URLs are its files.
 		d.maps = append(d.maps, source.Map{Dir: filepath.Clean(f.root), URL: "file:///"})
 	}
-	o.Maps = d.maps
+	o.Maps = source.Maps(d.maps)
 	o.Timeout, o.MaxRedirects = zeroIsNone(d.timeout), zeroIsNone(d.maxRedirects)
 	o.Retry = source.Retry{Attempts: d.retries, MaxWait: d.retryWait, Base: linkcheck.DefaultRetry.Base, Refused: d.retryRefused}
 	return only, exitOK, true

@@ -14,7 +14,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/internal/safefile"
 	"github.com/relurl/relurl/internal/textsafe"
 	"github.com/relurl/relurl/rewrite"
@@ -173,7 +172,14 @@ func runRewrite(e *env, args []string) int {
 		// often makes the run a fifth faster (bench/rewrite.sh).
 		debug.SetGCPercent(400)
 	}
-	co := corpus.Options{URL: *url, Maps: maps}
+	// A document's retrieval URL: -url's, or its URL under its -map.
+	retrieval := func(path string) string {
+		if *url != "" {
+			return *url
+		}
+		u, _ := source.Maps(maps).URLOf(path)
+		return u
+	}
 	o.Dialect = dialect.of(docs)
 	w := &rewriter{e: e, write: *write, diff: *diff, list: *list, nul: *nul, status: exitOK}
 	if *outDir != "" {
@@ -202,7 +208,7 @@ func runRewrite(e *env, args []string) int {
 			largest = fi.Size()
 			limitMemory(jobs, single, largest, 0)
 		}
-		return co.RetrievalURL(path)
+		return retrieval(path)
 	}
 	if slices.Contains(docs, "-") {
 		// Standard input: one document, rewritten to standard output (or
@@ -210,7 +216,7 @@ func runRewrite(e *env, args []string) int {
 		if len(docs) > 1 || *write || *outDir != "" {
 			return e.usageError("rewrite", `"-", standard input, is one document, rewritten to standard output: not with other documents, -w or -o`)
 		}
-		f := &rewrite.File{Path: "-", Rel: "-", URL: co.RetrievalURL("-"), Document: true}
+		f := &rewrite.File{Path: "-", Rel: "-", URL: retrieval("-"), Document: true}
 		f.Old, f.Err = io.ReadAll(e.stdin)
 		o.File(f)
 		err = w.each(f)
