@@ -30,12 +30,13 @@
 // keeps the results of http(s) targets between runs, up to an age.
 //
 // The step from found links to reports is the package's too: FromLink
-// makes a Link of what package links found in a package corpus document,
-// SortLinks puts them in a report's order, Count sums the reports up,
+// makes a Link of what package links found in a Document, SortLinks puts
+// them in a report's order, Count sums the reports up,
 // ReadIgnoreFile reads a .relurlignore, and WriteReport writes the reports
 // for people (Text), programs (JSON) and CI systems (Markdown, GitHub,
 // JUnit). Finding the links and reading the documents are packages links
-// and corpus's work.
+// and corpus's work; a Crawl reads pages with package links by itself,
+// unless CrawlOptions.Links says otherwise.
 package linkcheck
 
 import (

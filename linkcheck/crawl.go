@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/whatwg"
 )
@@ -38,9 +39,9 @@ type CrawlOptions struct {
 	Sitemap bool
 	// Links finds the links of a page: resp as fetched, with
 	// resp.Request.URL where it was found after redirects and resp.Body
-	// its first Options.MaxSize bytes. Package linkcheck does not find links
-	// itself; links.Extractor.Response (with Positions) does, and FromLink
-	// makes the Links.
+	// its first Options.MaxSize bytes. Nil means PageLinks with the URL
+	// Standard, as browsers read pages, and Positions for the report's
+	// lines.
 	Links func(resp *http.Response) ([]Link, error)
 	// Progress, if not nil, is called as pages are read, with the count
 	// read and the count known, and then as the targets of the links are
@@ -132,6 +133,9 @@ func (ch *Checker) Crawl(ctx context.Context, starts []string, cr CrawlOptions) 
 		}
 	}
 	c := newChecker(o)
+	if cr.Links == nil {
+		cr.Links = defaultPageLinks
+	}
 	w := &crawler{c: c, opt: cr, maxPages: cr.MaxPages, scope: cr.Scope, seen: map[string]bool{}, starts: map[string]bool{},
 		robots: &robotsCache{c: c, ignore: cr.IgnoreRobots, hosts: map[string]*robotsEntry{}},
 		res:    &CrawlResult{set: newLinkSet(), c: c}}
@@ -178,6 +182,9 @@ func (ch *Checker) Crawl(ctx context.Context, starts []string, cr CrawlOptions) 
 	}
 	return w.res
 }
+
+// defaultPageLinks is CrawlOptions.Links when it is nil.
+var defaultPageLinks = PageLinks(links.Options{Resolver: relurl.Resolver{Spec: relurl.WHATWG}, Positions: true})
 
 // crawler is one Crawl's state.
 type crawler struct {

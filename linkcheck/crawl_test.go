@@ -77,7 +77,7 @@ func TestCrawl(t *testing.T) {
 		"/docs/secret/s.html": `<a href=/never-read.html>x</a>`,
 		"/docs/sitemap.html":  ``,
 	})
-	res := (&Checker{Options: Options{}}).Crawl(context.Background(), []string{site.URL + "/docs/"}, CrawlOptions{Links: pageLinks})
+	res := (&Checker{}).Crawl(context.Background(), []string{site.URL + "/docs/"}, CrawlOptions{Links: pageLinks})
 	if len(res.Errors) > 0 {
 		t.Errorf("errors: %v", res.Errors)
 	}
@@ -204,6 +204,32 @@ func TestCrawlStartRedirects(t *testing.T) {
 }
 
 // collect returns the reports of a crawl.
+// Without CrawlOptions.Links, a Crawl reads pages as relurl check does.
+func TestCrawlDefaultLinks(t *testing.T) {
+	site := newCrawlSite(t, map[string]string{
+		"/":       `<a href=a.html>a</a> <a href=gone.html>gone</a> <img src=i.png>`,
+		"/a.html": `<p id=x>a</p> <a href="./#top">back</a>`,
+		"/i.png":  "png",
+	})
+	res := (&Checker{}).Crawl(context.Background(), []string{site.URL + "/"}, CrawlOptions{Links: pageLinks})
+	defer res.Close()
+	// Without Links, the Crawl reads pages as pageLinks does.
+	byDefault := (&Checker{}).Crawl(context.Background(), []string{site.URL + "/"}, CrawlOptions{})
+	outline := func(rs []Report) (s []string) {
+		for _, r := range rs {
+			s = append(s, fmt.Sprintf("%s:%d:%d %s %v %d", r.Source, r.Line, r.Column, r.URL, r.State, r.Status))
+		}
+		return s
+	}
+	if a, b := strings.Join(outline(collect(res)), "\n"), strings.Join(outline(collect(byDefault)), "\n"); a != b {
+		t.Errorf("nil Links reads otherwise:\n%s\nwant\n%s", b, a)
+	}
+	byDefault.Close()
+	if res.Pages != 2 {
+		t.Errorf("%d pages read, want 2", res.Pages)
+	}
+}
+
 func collect(r *CrawlResult) []Report { return slices.Collect(r.Reports()) }
 
 // PerHost counts a request until its answer's body is read: a server that

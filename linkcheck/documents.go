@@ -7,21 +7,28 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/links"
 )
 
-// FromLink is the Link to check for link l of document doc, as package
-// corpus reads documents and package links finds their links (with
-// links.Extractor.Positions set, for the line and column).
-func FromLink(doc *corpus.Doc, l *links.Link) Link {
-	c := Link{Source: doc.Source, Line: l.Line, Column: l.Column, URL: string(l.URL), Ref: string(l.Ref),
-		BaseFrom: l.Base.From, Element: l.Element, Attribute: l.Attribute, Local: doc.Local(), Uses: l.Uses}
+// A Document is where links were found, for FromLink.
+type Document struct {
+	// Source names the document in reports: its file, its URL, or its
+	// archive and record.
+	Source string
+	// File is the local file the document was read from, whose links to
+	// other files are checked as files; "" for a page fetched by URL, a
+	// WARC record or standard input.
+	File string
+}
+
+// FromLink is the Link to check for link l of the document in, as package
+// links finds links (with links.Extractor.Positions set, for the line and
+// column).
+func FromLink(l *links.Link, in Document) Link {
+	c := Link{Source: in.Source, Line: l.Line, Column: l.Column, URL: string(l.URL), Ref: string(l.Ref),
+		BaseFrom: l.Base.From, Element: l.Element, Attribute: l.Attribute, Local: in.File != "", File: in.File, Uses: l.Uses}
 	if l.Markdown != 0 {
 		c.Markdown = l.Markdown.String()
-	}
-	if c.Local {
-		c.File = doc.Name
 	}
 	if l.Base.From != links.FromNone {
 		c.Base = l.Base.URL
@@ -57,11 +64,11 @@ func PageLinks(o links.Options) func(*http.Response) ([]Link, error) {
 	return func(resp *http.Response) ([]Link, error) {
 		x := extractors.Get().(*links.Extractor)
 		defer extractors.Put(x)
-		doc := &corpus.Doc{Source: resp.Request.URL.String(), Name: resp.Request.URL.String()}
+		doc := Document{Source: resp.Request.URL.String()}
 		var found []Link
 		var loss error
 		_, err := x.Response(resp, &links.Handler{
-			Link: func(l *links.Link) error { found = append(found, FromLink(doc, l)); return nil },
+			Link: func(l *links.Link) error { found = append(found, FromLink(l, doc)); return nil },
 			Warn: func(err error) {
 				if _, ok := err.(*links.Loss); ok && loss == nil {
 					loss = err

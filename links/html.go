@@ -237,7 +237,7 @@ func (d *document) startTag(z *htmltok.Tokenizer, ns htmltree.Namespace, n htmlt
 	var name string
 	switch ns {
 	case htmltree.SVG:
-		name = bytestr.Transient(z.Name()) // in lower case, as SVGElements has it
+		name = bytestr.Transient(z.Name()) // in lower case, as svgElements has it
 		el, isLink = svgLinkElementOf(name)
 	case htmltree.HTML:
 		name = d.freshName // <image> is <img>

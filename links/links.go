@@ -51,9 +51,9 @@
 // link, and the memory a document takes is bounded by its size, whatever
 // the number of its links.
 //
-// Which elements and attributes hold links is the table Elements, with CSS
-// (CSSElement) and redirects (RedirectElement) beside it; an Extractor may
-// be limited to some of them.
+// Which elements and attributes hold links, Elements yields, with CSS
+// (CSSElement) and redirects (RedirectElement) beside them; an Extractor may
+// be limited to some of them (Only).
 package links
 
 import (
@@ -62,9 +62,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"maps"
 	"slices"
-	"sort"
+	"strings"
 
 	"github.com/relurl/relurl/htmltok"
 	"github.com/relurl/relurl/htmltree"
@@ -75,14 +76,14 @@ import (
 	"github.com/relurl/relurl/markdown"
 )
 
-// Elements lists, for each element whose attributes hold links, those
+// elements lists, for each element whose attributes hold links, those
 // attributes: HTML's own URL attributes, as the links command documents.
 // srcset and imagesrcset hold lists of image candidates, ping a list of
 // URLs, each a link. Some count only as the element's other attributes say:
 // an input's src only for type=image, its formaction only for type=submit
 // or image, a button's formaction only for a submit button, a meta's
 // content only for http-equiv=refresh.
-var Elements = map[string][]string{
+var elements = map[string][]string{
 	"a":          {"href", "ping"},
 	"area":       {"href", "ping"},
 	"link":       {"href", "imagesrcset"},
@@ -117,18 +118,18 @@ var Elements = map[string][]string{
 	"th":    {"background"},
 }
 
-// SVGElements lists the links of SVG's elements, which inside <svg> take
+// svgElements lists the links of SVG's elements, which inside <svg> take
 // the place of HTML's: there an <a> or an <image> links by its href or,
 // as SVG 1.1 wrote it, its xlink:href, which an href beside it overrides
 // (SVG 2, "The 'href' attribute"). An <svg> element's other references
 // (a <use>, a gradient, a filter) point inside a document, mostly at a
 // fragment of the same one, and are not links to rewrite or check.
-var SVGElements = map[string][]string{
+var svgElements = map[string][]string{
 	"a":     {"href", "xlink:href"},
 	"image": {"href", "xlink:href"},
 }
 
-// CSSElement is the name that selects, in Extractor.Only, the links of CSS:
+// CSSElement is the name that selects, in Only, the links of CSS:
 // the url() and @import of a <style> element (Element "style", Attribute
 // "") and of the style attribute of any element (Element its name,
 // Attribute "style").
@@ -136,7 +137,7 @@ const CSSElement = "style"
 
 // RedirectElement is the Element of the link an HTTP redirect gives (its
 // Location header, Attribute "location"): a name beside those of Elements
-// for Extractor.Only.
+// for Only.
 const RedirectElement = "http"
 
 // linkAttr is one (element, attribute) pair of Elements; a link waiting
@@ -149,7 +150,7 @@ var (
 	// linkElementOf: the tokenizer asks at every start tag, and most tags
 	// (p, div, span, …) are rejected by one look-up.
 	linkElements [256][]linkElement
-	// svgLinkElements is SVGElements, for svgLinkElementOf.
+	// svgLinkElements is svgElements, for svgLinkElementOf.
 	svgLinkElements []linkElement
 	// The kinds beside Elements': a redirect's Location, a <style>'s text,
 	// a style attribute (whose element is written before its value), and
@@ -180,15 +181,15 @@ func init() {
 		linkAttrs = append(linkAttrs, la)
 		return byte(len(linkAttrs) - 1)
 	}
-	for _, name := range ElementNames() {
-		el := linkElement{name: name, attrs: Elements[name]}
+	for _, name := range slices.Sorted(maps.Keys(elements)) {
+		el := linkElement{name: name, attrs: elements[name]}
 		for _, a := range el.attrs {
 			el.kinds = append(el.kinds, kindOf(linkAttr{name, a}))
 		}
 		linkElements[name[0]] = append(linkElements[name[0]], el)
 	}
-	for _, name := range slices.Sorted(maps.Keys(SVGElements)) {
-		el := linkElement{name: name, attrs: SVGElements[name]}
+	for _, name := range slices.Sorted(maps.Keys(svgElements)) {
+		el := linkElement{name: name, attrs: svgElements[name]}
 		for _, a := range el.attrs {
 			el.kinds = append(el.kinds, kindOf(linkAttr{name, a}))
 		}
@@ -224,7 +225,7 @@ func linkElementOf(name string) (linkElement, bool) {
 	return linkElement{}, false
 }
 
-// svgLinkElementOf returns the entry of SVGElements for a tag name inside
+// svgLinkElementOf returns the entry of svgElements for a tag name inside
 // <svg>.
 func svgLinkElementOf(name string) (linkElement, bool) {
 	for _, el := range svgLinkElements {
@@ -255,14 +256,74 @@ func (x *Extractor) selectKinds() {
 	}
 }
 
-// ElementNames returns the names in Elements, sorted.
-func ElementNames() []string {
-	names := make([]string, 0, len(Elements))
-	for name := range Elements {
-		names = append(names, name)
+// Elements yields, in order of name, each element whose attributes hold
+// links, with those attributes: HTML's own URL attributes, as the links
+// command documents, and SVG's (an <a> or <image> links by its href or
+// xlink:href inside <svg>). srcset and imagesrcset hold lists of image
+// candidates, ping a list of URLs, each a link. Some count only as the
+// element's other attributes say: an input's src only for type=image, its
+// formaction only for type=submit or image, a button's formaction only for
+// a submit button, a meta's content only for http-equiv=refresh.
+func Elements() iter.Seq2[string, []string] {
+	return func(yield func(string, []string) bool) {
+		names := slices.Sorted(maps.Keys(elements))
+		for name := range svgElements {
+			if _, ok := elements[name]; !ok {
+				names = append(names, name)
+			}
+		}
+		slices.Sort(names)
+		for _, name := range names {
+			if !yield(name, attrsOf(name)) {
+				return
+			}
+		}
 	}
-	sort.Strings(names)
-	return names
+}
+
+// attrsOf returns the link attributes of the element name, HTML's and
+// SVG's, in a slice of its own.
+func attrsOf(name string) []string {
+	attrs := slices.Clone(elements[name])
+	for _, a := range svgElements[name] {
+		if !slices.Contains(attrs, a) {
+			attrs = append(attrs, a)
+		}
+	}
+	return attrs
+}
+
+// Only limits an Extractor to some links: the names of elements (those of
+// Elements, CSSElement for CSS, RedirectElement for redirects), or one
+// attribute of an element, written "element@attribute" ("a@href" without
+// "a@ping"). The BASE element is always read. A nil Only is every link.
+type Only map[string]bool
+
+// ParseOnly parses a comma-separated list of names for Only, such as
+// "a@href,img,style", in any case; an empty list is every link. A name
+// that is not an element of Elements, CSSElement or RedirectElement, or an
+// attribute that holds no link of its element, is an error that says which
+// names there are.
+func ParseOnly(list string) (Only, error) {
+	if list == "" {
+		return nil, nil
+	}
+	only := Only{}
+	for _, name := range strings.Split(list, ",") {
+		name = strings.ToLower(strings.TrimSpace(name))
+		element, attribute, one := strings.Cut(name, "@")
+		attrs := attrsOf(element)
+		switch {
+		case len(attrs) == 0 && (one || element != CSSElement && element != RedirectElement):
+			names := slices.Collect(maps.Keys(maps.Collect(Elements())))
+			slices.Sort(names)
+			return nil, fmt.Errorf("%q is not one of %s,%s,%s", element, strings.Join(names, ","), CSSElement, RedirectElement)
+		case one && !slices.Contains(attrs, attribute):
+			return nil, fmt.Errorf("%q: <%s> has no link attribute %q; it has %s", name, element, attribute, strings.Join(attrs, ", "))
+		}
+		only[name] = true
+	}
+	return only, nil
 }
 
 // A Link is one link found in a document. In a Handler's Link call its
@@ -432,11 +493,9 @@ func unwrapHandler(err error) error {
 // Options extract every link of Elements with the default limits, resolved
 // by RFC 1808.
 type Options struct {
-	// Only, if not nil, limits extraction to these elements (names from
-	// Elements, CSSElement for CSS and RedirectElement for redirects), or
-	// to one attribute of an element, written "element@attribute"
-	// ("a@href" without "a@ping"). The BASE element is always read.
-	Only map[string]bool
+	// Only, if not nil, limits extraction to some links (ParseOnly reads
+	// a list of them).
+	Only Only
 	// MaxDepth limits the nesting of MIME parts, and of iframe srcdoc
 	// documents; 0 means DefaultMaxDepth.
 	MaxDepth int

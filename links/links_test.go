@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -675,5 +676,42 @@ func TestLinksIterator(t *testing.T) {
 	}
 	if last == nil || !strings.Contains(last.Error(), "disk gone") {
 		t.Errorf("a read error: %d items, the last error %v", count, last)
+	}
+}
+
+// ParseOnly reads -elements' lists, and Elements is the table it checks
+// them against.
+func TestParseOnly(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string // the names, sorted; nil for every link
+		err  string
+	}{
+		{"", nil, ""},
+		{"a@href, IMG ,style,http", []string{"a@href", "http", "img", "style"}, ""},
+		{"image@xlink:href", []string{"image@xlink:href"}, ""},
+		{"blink", nil, `"blink" is not one of a,area,audio,`},
+		{"a@src", nil, `"a@src": <a> has no link attribute "src"; it has href, ping, xlink:href`},
+		{"style@href", nil, `"style" is not one of`},
+	}
+	for _, tt := range tests {
+		only, err := ParseOnly(tt.in)
+		got := slices.Sorted(maps.Keys(only))
+		switch {
+		case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
+			t.Errorf("ParseOnly(%q) = %v, %v; want an error with %q", tt.in, got, err, tt.err)
+		case tt.err == "" && (err != nil || !slices.Equal(got, tt.want)):
+			t.Errorf("ParseOnly(%q) = %v, %v; want %v", tt.in, got, err, tt.want)
+		}
+	}
+	n := 0
+	for name, attrs := range Elements() {
+		if len(attrs) == 0 {
+			t.Errorf("<%s> with no link attribute", name)
+		}
+		n++
+	}
+	if n != 30 { // 29 of HTML, and SVG's <image>
+		t.Errorf("Elements yields %d elements", n)
 	}
 }

@@ -225,7 +225,7 @@ func runCheck(e *env, args []string) int {
 	}
 	docLinks := func(doc *corpus.Doc) func(*links.Link, *corpus.Output) {
 		return func(l *links.Link, _ *corpus.Output) {
-			c := linkcheck.FromLink(doc, l)
+			c := linkcheck.FromLink(l, linkcheck.Document{Source: doc.Source, File: localFile(doc)})
 			mu.Lock()
 			found = append(found, c)
 			mu.Unlock()
@@ -288,7 +288,7 @@ func (f *checkFlags) options(e *env, d *docFlags, o *linkcheck.Options) (map[str
 	if !slices.Contains([]string{"text", "markdown", "github", "junit"}, f.format) {
 		return fail("-format %q: want text, markdown, github or junit", f.format)
 	}
-	only, err := parseElements(f.elements)
+	only, err := links.ParseOnly(f.elements)
 	if err != nil {
 		return fail("-elements: %v", err)
 	}
@@ -423,4 +423,13 @@ func (f *checkFlags) crawlSite(e *env, d *docFlags, only map[string]bool, o link
 		status = worse(status, exitFailed)
 	}
 	return status
+}
+
+// localFile is the file a document was read from, "" when it is no local
+// file (a page fetched by URL, a WARC record, standard input).
+func localFile(doc *corpus.Doc) string {
+	if doc.Local() {
+		return doc.Name
+	}
+	return ""
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -235,7 +234,7 @@ func runLinks(e *env, args []string) int {
 	if err := edges.Validate(); err != nil {
 		return e.usageError("links", "-%v", err)
 	}
-	only, err := parseElements(*elements)
+	only, err := links.ParseOnly(*elements)
 	if err != nil {
 		return e.usageError("links", "-elements: %v", err)
 	}
@@ -337,38 +336,6 @@ func (p *linkPrinter) summary(e *env, stats corpus.Stats) {
 	if stats.Documents+stats.Failed > 1 || stats.Records > 0 || len(stats.Skipped) > 0 {
 		fmt.Fprintf(e.stderr, "relurl links: %s\n", &stats)
 	}
-}
-
-// parseElements parses the value of -elements: names of links.Elements
-// and links.SVGElements,
-// links.CSSElement and links.RedirectElement, or "element@attribute" for
-// one attribute of an element. It returns nil for "", which means all.
-func parseElements(list string) (map[string]bool, error) {
-	if list == "" {
-		return nil, nil
-	}
-	only := map[string]bool{}
-	for _, name := range strings.Split(list, ",") {
-		name = strings.ToLower(strings.TrimSpace(name))
-		element, attribute, one := strings.Cut(name, "@")
-		attrs := slices.Clone(links.Elements[element])
-		for _, a := range links.SVGElements[element] {
-			if !slices.Contains(attrs, a) {
-				attrs = append(attrs, a)
-			}
-		}
-		ok := len(attrs) > 0
-		switch {
-		case !ok && (one || element != links.CSSElement && element != links.RedirectElement):
-			names := slices.Concat(links.ElementNames(), slices.Collect(maps.Keys(links.SVGElements)))
-			slices.Sort(names)
-			return nil, fmt.Errorf("%q is not one of %s,%s,%s", element, strings.Join(slices.Compact(names), ","), links.CSSElement, links.RedirectElement)
-		case one && !slices.Contains(attrs, attribute):
-			return nil, fmt.Errorf("%q: <%s> has no link attribute %q; it has %s", name, element, attribute, strings.Join(attrs, ", "))
-		}
-		only[name] = true
-	}
-	return only, nil
 }
 
 func countTrue(bs ...bool) int {
