@@ -99,18 +99,13 @@ type Options struct {
 	URL           string       // the retrieval URL of a single file or standard input
 	Maps          source.Maps
 	MaxSize       int64 // read at most this much of a document; 0 means DefaultMaxSize
-	// MaxRedirects bounds the redirects of a fetch: 0 means
-	// source.DefaultMaxRedirects, and a negative number none.
-	MaxRedirects int
-	// Timeout bounds the fetch of a page by URL, body included, and any
-	// wait for progress while reading an archive by URL (which may take
-	// hours, but never stalls); 0 means source.DefaultTimeout, and a
-	// negative duration no bound.
-	Timeout         time.Duration
+	// HTTP says how pages and archives are fetched by URL, as package
+	// source fetches them: its Timeout bounds the fetch of a page, body
+	// included, and any wait for progress while reading an archive by URL
+	// (which may take hours, but never stalls).
+	source.HTTP
 	ContentLocation bool // let an HTTP response's Content-Location set the base
 	Stdin           io.Reader
-	Client          *http.Client     // for fetches; nil means http.DefaultClient's settings
-	Retry           source.Retry     // tries at a failing URL; the zero value means source.DefaultRetry
 	S3              source.S3Options // how to reach s3:// URLs
 
 	// Skip, if not nil, leaves out the files and directories of a
@@ -181,7 +176,7 @@ func (o *Options) Validate() error {
 // Source returns the options by which the run opens its inputs.
 func (o *Options) Source() *source.Options {
 	if o.src == nil {
-		o.src = &source.Options{Client: o.Client, MaxRedirects: o.MaxRedirects, Timeout: o.Timeout, Retry: o.Retry, S3: o.S3}
+		o.src = &source.Options{HTTP: o.HTTP, S3: o.S3}
 	}
 	return o.src
 }

@@ -115,7 +115,7 @@ func TestURLs(t *testing.T) {
 		"/i.png":     []byte("\x89PNG"),
 	}, faulty.Faults{})
 	defer s.Close()
-	o := &Options{Retry: source.Retry{Attempts: 1, MaxWait: time.Second, Base: time.Millisecond}}
+	o := &Options{HTTP: source.HTTP{Retry: source.Retry{Attempts: 1, MaxWait: time.Second, Base: time.Millisecond}}}
 	var got []string
 	var stats Stats
 	o.Run(o.Docs(context.Background(), slices.Values([]string{s.URL + "/page.html", s.URL + "/archive", s.URL + "/i.png", s.URL + "/x.warc.gz", s.URL + "/none", "ftp://h/x"})), 2,
@@ -179,11 +179,11 @@ func TestOptionsValidate(t *testing.T) {
 		field string // "" for valid
 	}{
 		{Options{}, ""},
-		{Options{MaxSize: 1, MaxRedirects: 0, Timeout: 0, Files: "m", Prefix: "p/", URL: "http://a/"}, ""},
+		{Options{MaxSize: 1, Files: "m", Prefix: "p/", URL: "http://a/", HTTP: source.HTTP{MaxRedirects: 0, Timeout: 0}}, ""},
 		{Options{MaxSize: -1}, "MaxSize"},
-		{Options{MaxRedirects: -1, Timeout: -time.Second}, ""}, // none, and no bound
-		{Options{Retry: source.Retry{Attempts: -1}}, "Retry.Attempts"},
-		{Options{Retry: source.Retry{MaxWait: -time.Second}}, "Retry.MaxWait"},
+		{Options{HTTP: source.HTTP{MaxRedirects: -1, Timeout: -time.Second}}, ""}, // none, and no bound
+		{Options{HTTP: source.HTTP{Retry: source.Retry{Attempts: -1}}}, "Retry.Attempts"},
+		{Options{HTTP: source.HTTP{Retry: source.Retry{MaxWait: -time.Second}}}, "Retry.MaxWait"},
 		{Options{Inflaters: -2}, "Inflaters"},
 		{Options{Prefix: "p/"}, "Prefix"},
 		{Options{URL: "a/b.html"}, "URL"},

@@ -116,28 +116,22 @@ type Result struct {
 
 // Options say how to check. The zero Options check with the defaults.
 type Options struct {
-	Client      *http.Client // nil: http.DefaultTransport, with Timeout and the redirects followed here
-	Concurrency int          // targets checked at once; 0 means 16
-	PerHost     int          // requests to one host at once; 0 means 2
-	Rate        float64      // requests a second to one host; 0 means no limit
-	// Retry bounds the tries after a transient failure, as for package
-	// source's objects; the zero value means DefaultRetry.
-	Retry source.Retry
-	// MaxRedirects bounds the redirects followed from one target; 0 means
-	// source.DefaultMaxRedirects, and a negative number none.
-	MaxRedirects int
-	// Timeout bounds each request; 0 means DefaultTimeout, and a negative
-	// duration no bound. (MaxRedirects and Timeout mean what they mean
-	// in packages source and corpus.)
-	Timeout   time.Duration
-	MaxSize   int64                // bytes of a page read for its fragments; 0 means 8 MiB
-	UserAgent string               // "" means DefaultUserAgent
-	Header    http.Header          // sent with every request
-	Auth      map[string][2]string // host → user and password, for basic authentication
-	Offline   bool                 // check only files
-	Include   []*regexp.Regexp     // if any, check only the URLs one matches
-	Exclude   []*regexp.Regexp     // skip the URLs one matches
-	Index     string               // the file a directory stands for; "" means index.html
+	// HTTP says how requests are made, as in packages source and corpus:
+	// its Timeout bounds each request (0 means DefaultTimeout), its Retry
+	// the tries after a transient failure (the zero value means
+	// DefaultRetry), its UserAgent names relurl check ("" means
+	// DefaultUserAgent).
+	source.HTTP
+	Concurrency int                  // targets checked at once; 0 means 16
+	PerHost     int                  // requests to one host at once; 0 means 2
+	Rate        float64              // requests a second to one host; 0 means no limit
+	MaxSize     int64                // bytes of a page read for its fragments; 0 means 8 MiB
+	Header      http.Header          // sent with every request
+	Auth        map[string][2]string // host → user and password, for basic authentication
+	Offline     bool                 // check only files
+	Include     []*regexp.Regexp     // if any, check only the URLs one matches
+	Exclude     []*regexp.Regexp     // skip the URLs one matches
+	Index       string               // the file a directory stands for; "" means index.html
 	// Dialect is the renderer of Markdown targets, whose headings'
 	// anchors it names (and, for MdBook, whose X.html is X.md).
 	Dialect markdown.Dialect

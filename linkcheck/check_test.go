@@ -230,7 +230,7 @@ func TestGetAfterHead(t *testing.T) {
 		}
 	}))
 	defer down.Close()
-	r = (&Checker{Options: Options{Retry: source.Retry{Attempts: 0, MaxWait: time.Second}}}).Check(context.Background(), []Link{{URL: down.URL + "/x"}})
+	r = (&Checker{Options: Options{HTTP: source.HTTP{Retry: source.Retry{Attempts: 0, MaxWait: time.Second}}}}).Check(context.Background(), []Link{{URL: down.URL + "/x"}})
 	if r[0].State != Broken || tries.Load() != 1 {
 		t.Errorf("no answer: %v, %d requests, want 1", r[0].State, tries.Load())
 	}
@@ -294,8 +294,8 @@ func TestHostileTargets(t *testing.T) {
 		{"a redirect to data:", Link{Source: remote, URL: s.URL + "/todata"}, Options{}, Broken, "refused"},
 		{"Retry-After: 999999999", Link{Source: remote, URL: s.URL + "/forever"}, Options{}, Broken,
 			"503 Service Unavailable; not retried: the server asks to wait 277777h46m39s (Retry-After), past the 30s that retries may wait in all"},
-		{"5 redirects, 3 allowed", Link{Source: remote, URL: s.URL + "/hop0"}, Options{MaxRedirects: 3}, Broken, "more than 3 redirects"},
-		{"5 redirects, none allowed", Link{Source: remote, URL: s.URL + "/hop0"}, Options{MaxRedirects: -1}, Broken, "more than 0 redirects"},
+		{"5 redirects, 3 allowed", Link{Source: remote, URL: s.URL + "/hop0"}, Options{HTTP: source.HTTP{MaxRedirects: 3}}, Broken, "more than 3 redirects"},
+		{"5 redirects, none allowed", Link{Source: remote, URL: s.URL + "/hop0"}, Options{HTTP: source.HTTP{MaxRedirects: -1}}, Broken, "more than 0 redirects"},
 		{"5 redirects, the default 10", Link{Source: remote, URL: s.URL + "/hop0"}, Options{}, OK, ""},
 	}
 	for _, tt := range tests {

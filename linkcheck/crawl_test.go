@@ -328,7 +328,7 @@ func TestCrawlRobots(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := site(tt.robots)
 			start := time.Now()
-			res := (&Checker{Options: Options{Timeout: 500 * time.Millisecond, Retry: source.Retry{Attempts: 1, Base: time.Millisecond}}}).Crawl(context.Background(), []string{s.URL + "/"}, CrawlOptions{Links: pageLinks})
+			res := (&Checker{Options: Options{HTTP: source.HTTP{Timeout: 500 * time.Millisecond, Retry: source.Retry{Attempts: 1, Base: time.Millisecond}}}}).Crawl(context.Background(), []string{s.URL + "/"}, CrawlOptions{Links: pageLinks})
 			defer res.Close()
 			if took := time.Since(start); took > 5*time.Second {
 				t.Errorf("took %v", took)
@@ -346,7 +346,7 @@ func TestCrawlRobots(t *testing.T) {
 	// said to fail for it.
 	gone := httptest.NewServer(http.NotFoundHandler())
 	gone.Close()
-	res := (&Checker{Options: Options{Timeout: time.Second}}).Crawl(context.Background(), []string{gone.URL + "/"}, CrawlOptions{Links: pageLinks})
+	res := (&Checker{Options: Options{HTTP: source.HTTP{Timeout: time.Second}}}).Crawl(context.Background(), []string{gone.URL + "/"}, CrawlOptions{Links: pageLinks})
 	defer res.Close()
 	if res.Pages != 0 || len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Error(), "connection refused: the site's pages are not read") {
 		t.Errorf("no server: %d pages, errors %v", res.Pages, res.Errors)

@@ -24,7 +24,7 @@ func TestResultErr(t *testing.T) {
 		http.NotFound(w, r)
 	}))
 	defer s.Close()
-	o := Options{Timeout: 200 * time.Millisecond, Retry: source.Retry{Attempts: 1, Base: time.Millisecond}}
+	o := Options{HTTP: source.HTTP{Timeout: 200 * time.Millisecond, Retry: source.Retry{Attempts: 1, Base: time.Millisecond}}}
 	r := (&Checker{Options: o}).Check(context.Background(), []Link{{URL: s.URL + "/gone"}, {URL: s.URL + "/slow"}})
 	var se *source.StatusError
 	if !errors.As(r[0].Err, &se) || se.Code != 404 || r[0].Err.Error() != "404 Not Found" {
@@ -40,7 +40,7 @@ func TestResultErr(t *testing.T) {
 func TestNegativeTimeout(t *testing.T) {
 	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
 	defer s.Close()
-	r := (&Checker{Options: Options{Timeout: -1, MaxRedirects: -1}}).Check(context.Background(), []Link{{URL: s.URL + "/"}})
+	r := (&Checker{Options: Options{HTTP: source.HTTP{Timeout: -1, MaxRedirects: -1}}}).Check(context.Background(), []Link{{URL: s.URL + "/"}})
 	if r[0].State != OK {
 		t.Errorf("Timeout -1: %v %v, want ok", r[0].State, r[0].Err)
 	}

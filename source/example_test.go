@@ -30,7 +30,7 @@ func ExampleOptions_Open() {
 	s := faulty.New(map[string][]byte{"/a.warc.gz": archive}, faulty.Faults{CutAfter: 50000, Cuts: 1})
 	defer s.Close()
 
-	o := &source.Options{Timeout: 10 * time.Second, Retry: source.Retry{Attempts: 3, MaxWait: 10 * time.Second, Base: time.Millisecond}}
+	o := &source.Options{HTTP: source.HTTP{Timeout: 10 * time.Second, Retry: source.Retry{Attempts: 3, MaxWait: 10 * time.Second, Base: time.Millisecond}}}
 	obj, err := o.Open(context.Background(), s.URL+"/a.warc.gz", nil)
 	if err != nil {
 		fmt.Println(err)

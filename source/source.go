@@ -39,28 +39,36 @@ import (
 	"time"
 )
 
-// Options say how to open and read objects. The zero value works: no
-// timeout, DefaultRetry, http.DefaultTransport, S3 by the standard
-// credential chain.
-type Options struct {
-	// Client makes the HTTP requests; nil means one on
-	// http.DefaultTransport. Its CheckRedirect and Timeout are replaced.
+// HTTP says how HTTP requests are made: here, and in packages corpus and
+// linkcheck, which embed it. A zero field means the default of the package
+// that makes the requests (this package's DefaultTimeout, DefaultRetry,
+// DefaultUserAgent, or linkcheck's), so that the zero HTTP works.
+type HTTP struct {
+	// Client makes the requests; nil means one on http.DefaultTransport.
+	// Its CheckRedirect and Timeout are replaced.
 	Client *http.Client
 	// MaxRedirects bounds the redirects one request follows; 0 means
-	// DefaultMaxRedirects, and a negative number none. (The same meanings
-	// as in packages corpus and linkcheck.)
+	// DefaultMaxRedirects, and a negative number none.
 	MaxRedirects int
 	// Timeout bounds the wait for an answer, and for any progress while
-	// reading; a stall is a transient failure. 0 means DefaultTimeout, and
-	// a negative duration no bound.
+	// reading; a stall is a transient failure. 0 means the default
+	// (DefaultTimeout here), and a negative duration no bound.
 	Timeout time.Duration
-	// Retry bounds the tries at a failing object; the zero value means
-	// DefaultRetry.
+	// Retry bounds the tries at a failing request; the zero value means
+	// the default (DefaultRetry here).
 	Retry Retry
+	// UserAgent is sent with every request; "" means the default
+	// (DefaultUserAgent here).
+	UserAgent string
+}
+
+// Options say how to open and read objects. The zero value works:
+// DefaultTimeout, DefaultRetry, http.DefaultTransport, S3 by the standard
+// credential chain.
+type Options struct {
+	HTTP
 	// S3 says how to reach S3 and S3-compatible stores.
 	S3 S3Options
-	// UserAgent is sent with every HTTP request; "" means DefaultUserAgent.
-	UserAgent string
 
 	s3once sync.Once
 	s3     *s3Client

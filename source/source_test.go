@@ -83,7 +83,7 @@ func newSite(t *testing.T) *httptest.Server {
 func TestOpenHTTP(t *testing.T) {
 	s := newSite(t)
 	ctx := context.Background()
-	o := &Options{MaxRedirects: DefaultMaxRedirects, Timeout: 5 * time.Second, Retry: fast}
+	o := &Options{HTTP: HTTP{MaxRedirects: DefaultMaxRedirects, Timeout: 5 * time.Second, Retry: fast}}
 
 	obj, err := o.Open(ctx, s.URL+"/r3", nil)
 	if err != nil {
@@ -107,19 +107,19 @@ func TestOpenHTTP(t *testing.T) {
 		want       string // the error, whole
 		tries      int
 	}{
-		{"a redirect chain over the limit", "/r3", &Options{MaxRedirects: 2, Retry: fast},
+		{"a redirect chain over the limit", "/r3", &Options{HTTP: HTTP{MaxRedirects: 2, Retry: fast}},
 			"GET " + s.URL + "/r3: stopped after 2 redirects, at " + s.URL + "/r1, which redirects to " + s.URL + "/docs/page: a loop, or a longer chain", 1},
-		{"a redirect loop", "/loop", &Options{MaxRedirects: 10, Retry: fast},
+		{"a redirect loop", "/loop", &Options{HTTP: HTTP{MaxRedirects: 10, Retry: fast}},
 			"GET " + s.URL + "/loop: stopped after 10 redirects, at " + s.URL + "/loop, which redirects to " + s.URL + "/loop2: a loop, or a longer chain", 1},
 		// MaxRedirects 0 is DefaultMaxRedirects, a negative number none, as
 		// in packages corpus and linkcheck.
-		{"a redirect loop, the default bound", "/loop", &Options{Retry: fast},
+		{"a redirect loop, the default bound", "/loop", &Options{HTTP: HTTP{Retry: fast}},
 			"GET " + s.URL + "/loop: stopped after 10 redirects, at " + s.URL + "/loop, which redirects to " + s.URL + "/loop2: a loop, or a longer chain", 1},
-		{"no redirect followed", "/r3", &Options{MaxRedirects: -1, Retry: fast},
+		{"no redirect followed", "/r3", &Options{HTTP: HTTP{MaxRedirects: -1, Retry: fast}},
 			"GET " + s.URL + "/r3: stopped after 0 redirects, at " + s.URL + "/r3, which redirects to " + s.URL + "/r2: a loop, or a longer chain", 1},
-		{"404, not retried", "/missing", &Options{Retry: fast}, "GET " + s.URL + "/missing: 404 Not Found", 1},
-		{"403, not retried", "/forbidden", &Options{Retry: fast}, "GET " + s.URL + "/forbidden: 403 Forbidden", 1},
-		{"no answer within the timeout, retried", "/slow", &Options{Timeout: 100 * time.Millisecond, Retry: Retry{Attempts: 2, MaxWait: time.Second, Base: time.Millisecond}},
+		{"404, not retried", "/missing", &Options{HTTP: HTTP{Retry: fast}}, "GET " + s.URL + "/missing: 404 Not Found", 1},
+		{"403, not retried", "/forbidden", &Options{HTTP: HTTP{Retry: fast}}, "GET " + s.URL + "/forbidden: 403 Forbidden", 1},
+		{"no answer within the timeout, retried", "/slow", &Options{HTTP: HTTP{Timeout: 100 * time.Millisecond, Retry: Retry{Attempts: 2, MaxWait: time.Second, Base: time.Millisecond}}},
 			"GET " + s.URL + "/slow: no progress within 100ms (3 tries)", 3},
 	}
 	for _, tt := range tests {
@@ -153,7 +153,7 @@ func TestResume(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := faulty.New(map[string][]byte{"/a.warc.gz": file}, tt.faults)
 			defer s.Close()
-			o := &Options{Retry: Retry{Attempts: 20, MaxWait: 20 * time.Second, Base: time.Millisecond}, Timeout: 5 * time.Second}
+			o := &Options{HTTP: HTTP{Retry: Retry{Attempts: 20, MaxWait: 20 * time.Second, Base: time.Millisecond}, Timeout: 5 * time.Second}}
 			obj, err := o.Open(context.Background(), s.URL+"/a.warc.gz", nil)
 			if err != nil {
 				t.Fatal(err)
@@ -182,7 +182,7 @@ func TestResumeFailures(t *testing.T) {
 	file := randomBytes(1<<20, 2)
 	s := faulty.New(map[string][]byte{"/a.warc": file}, faulty.Faults{Unavailable: 1})
 	defer s.Close()
-	o := &Options{Retry: Retry{Attempts: 3, MaxWait: 10 * time.Second, Base: time.Millisecond}}
+	o := &Options{HTTP: HTTP{Retry: Retry{Attempts: 3, MaxWait: 10 * time.Second, Base: time.Millisecond}}}
 	_, err := o.Open(context.Background(), s.URL+"/a.warc", nil)
 	if want := "GET " + s.URL + "/a.warc: 503 Service Unavailable (4 tries)"; err == nil || err.Error() != want {
 		t.Errorf("always 503: error %v, want %s", err, want)
@@ -220,7 +220,7 @@ func TestChangedObject(t *testing.T) {
 		w.Write(body) // 200, whatever If-Range asked
 	}))
 	defer srv.Close()
-	o := &Options{Retry: fast}
+	o := &Options{HTTP: HTTP{Retry: fast}}
 	obj, err := o.Open(context.Background(), srv.URL, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -248,7 +248,7 @@ func TestStall(t *testing.T) {
 		http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(file))
 	}))
 	defer srv.Close()
-	o := &Options{Retry: fast, Timeout: 200 * time.Millisecond}
+	o := &Options{HTTP: HTTP{Retry: fast, Timeout: 200 * time.Millisecond}}
 	obj, err := o.Open(context.Background(), srv.URL, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -396,7 +396,7 @@ func TestRetryAfter(t *testing.T) {
 	}))
 	defer srv.Close()
 	start := time.Now()
-	obj, err := (&Options{Retry: fast}).Open(context.Background(), srv.URL, nil)
+	obj, err := (&Options{HTTP: HTTP{Retry: fast}}).Open(context.Background(), srv.URL, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -520,7 +520,7 @@ func TestHostileServers(t *testing.T) {
 				time.AfterFunc(tt.deadline, func() { cancel(fmt.Errorf("no complete answer within %v", tt.deadline)) })
 			}
 			start := time.Now()
-			o := &Options{Retry: slow, MaxRedirects: DefaultMaxRedirects, S3: S3Options{Endpoint: srv.URL, Unsigned: true}}
+			o := &Options{S3: S3Options{Endpoint: srv.URL, Unsigned: true}, HTTP: HTTP{Retry: slow, MaxRedirects: DefaultMaxRedirects}}
 			if tt.deadline > 0 {
 				o.Retry.Attempts = 1000 // the deadline ends the tries
 				o.Retry.Refused = true

@@ -165,10 +165,12 @@ func zeroIsNone[T int | time.Duration](v T) T {
 // options are the corpus.Options of the flags.
 func (d *docFlags) options(e *env) *corpus.Options {
 	return &corpus.Options{
-		URL: d.url, Maps: source.Maps(d.maps), MaxSize: d.maxSize, MaxRedirects: zeroIsNone(d.maxRedirects),
-		Timeout: zeroIsNone(d.timeout), ContentLocation: d.contentLocation, Stdin: e.stdin,
-		Retry: source.Retry{Attempts: d.retries, MaxWait: d.retryWait, Base: source.DefaultRetry.Base, Refused: d.retryRefused},
-		S3:    d.s3, Files: d.files, Prefix: d.prefix,
+		URL: d.url, Maps: source.Maps(d.maps), MaxSize: d.maxSize, ContentLocation: d.contentLocation,
+		Stdin: e.stdin, S3: d.s3, Files: d.files, Prefix: d.prefix,
+		HTTP: source.HTTP{
+			MaxRedirects: zeroIsNone(d.maxRedirects), Timeout: zeroIsNone(d.timeout),
+			Retry: source.Retry{Attempts: d.retries, MaxWait: d.retryWait, Base: source.DefaultRetry.Base, Refused: d.retryRefused},
+		},
 	}
 }
 
