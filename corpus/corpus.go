@@ -6,17 +6,19 @@
 //
 // Docs walks the inputs, opened by package source, which retries and
 // resumes remote ones. A directory is read recursively in lexical order;
-// its files count by their extension (.html .htm .xhtml .eml .mht .mhtml
-// .mime .warc .warc.gz .warc.zst), and the rest are skipped and counted. A
-// file or URL named on its own counts whatever its name. An input is a WARC
-// archive when its content says so (its first bytes are "WARC/",
-// compressed with gzip or zstd or not: warc.Sniff), and each of its records
-// is then a document of its own, read as the bytes arrive; one named as an
-// archive that is not one is an error. A file below a directory mapped to a
+// its files count by their extension, the formats links.FormatOf knows
+// (HTML, MIME messages, Markdown, text, sitemaps and feeds) and WARC
+// archives (.warc .warc.gz .warc.zst), and the rest are skipped and
+// counted. A file or URL named on its own counts whatever its name. An
+// input is a WARC archive when its content says so (its first bytes are
+// "WARC/", compressed with gzip or zstd or not: warc.Sniff), and each of
+// its records is then a document of its own, read as the bytes arrive; one
+// named as an archive that is not one is an error. A file below a directory mapped to a
 // URL (Map) gets that URL and its path below the directory as its
 // retrieval URL. Options.Files names a manifest of more inputs.
 //
-// Run extracts the documents' links, in parallel, in order. Memory is
+// Run extracts the documents' links on every core and yields, for a range
+// loop, what each printed and then the document, in input order. Memory is
 // bounded by the workers and the documents in flight, each at most
 // MaxSize, never by the size of the corpus, of an archive or the number of
 // links. A WARC record's warnings are named with its archive and offset.

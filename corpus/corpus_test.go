@@ -73,15 +73,20 @@ func TestDocsAndRun(t *testing.T) {
 		var out strings.Builder
 		var stats Stats
 		inputs := slices.Values([]string{dir})
-		o.Run(o.Docs(context.Background(), inputs), workers, links.Options{},
+		docs := o.Run(o.Docs(context.Background(), inputs), workers, links.Options{},
 			func(d *Doc, o *Output) *links.Handler {
 				return &links.Handler{Link: func(l *links.Link) error {
 					o.Out = fmt.Appendf(o.Out, "%s %s\n", d.Source, l.URL)
 					return nil
 				}}
-			},
-			func(o *Output) bool { out.Write(o.Out); return true },
-			func(d *Doc) bool { stats.Add(d); return true })
+			})
+		for printed, d := range docs {
+			if d == nil {
+				out.Write(printed.Out)
+			} else {
+				stats.Add(d)
+			}
+		}
 		return out.String(), stats
 	}
 	one, stats := run(1)
@@ -102,6 +107,21 @@ func TestDocsAndRun(t *testing.T) {
 	if stats.Documents != 30 || stats.Links != 435 || stats.Skipped[".pdf"] != 1 {
 		t.Errorf("stats %s", &stats)
 	}
+	// Breaking out of the loop stops the run, at once.
+	seen := 0
+	for _, d := range o.Run(o.Docs(context.Background(), slices.Values([]string{dir})), 4, links.Options{},
+		func(*Doc, *Output) *links.Handler {
+			return &links.Handler{Link: func(*links.Link) error { return nil }}
+		}) {
+		if d != nil {
+			if seen++; seen == 3 {
+				break
+			}
+		}
+	}
+	if seen != 3 {
+		t.Errorf("the run went on after break: %d documents", seen)
+	}
 }
 
 // TestURLs reads a page and an archive by URL with the zero Options (no
@@ -118,7 +138,7 @@ func TestURLs(t *testing.T) {
 	o := &Options{HTTP: source.HTTP{Retry: source.Retry{Attempts: 1, MaxWait: time.Second, Base: time.Millisecond}}}
 	var got []string
 	var stats Stats
-	o.Run(o.Docs(context.Background(), slices.Values([]string{s.URL + "/page.html", s.URL + "/archive", s.URL + "/i.png", s.URL + "/x.warc.gz", s.URL + "/none", "ftp://h/x"})), 2,
+	for out, d := range o.Run(o.Docs(context.Background(), slices.Values([]string{s.URL + "/page.html", s.URL + "/archive", s.URL + "/i.png", s.URL + "/x.warc.gz", s.URL + "/none", "ftp://h/x"})), 2,
 		links.Options{},
 		func(d *Doc, out *Output) *links.Handler {
 			return &links.Handler{Link: func(l *links.Link) error {
@@ -126,19 +146,18 @@ func TestURLs(t *testing.T) {
 				return nil
 			}}
 		},
-		func(out *Output) bool {
+	) {
+		if d == nil {
 			for line := range strings.Lines(string(out.Out)) {
 				got = append(got, strings.TrimSuffix(line, "\n"))
 			}
-			return true
-		},
-		func(d *Doc) bool {
-			stats.Add(d)
-			if d.Err != nil {
-				got = append(got, "error: "+d.Err.Error())
-			}
-			return true
-		})
+			continue
+		}
+		stats.Add(d)
+		if d.Err != nil {
+			got = append(got, "error: "+d.Err.Error())
+		}
+	}
 	// A page that is not HTML gives no links, and is counted as a payload.
 	if want := "2 documents (a WARC record)"; !strings.HasPrefix(stats.String(), "2 documents") || stats.Skipped["payload"] != 1 || stats.Failed != 3 {
 		t.Errorf("stats %s, want %s…, payload 1, 3 failed", &stats, want)

@@ -23,16 +23,23 @@ func ExampleOptions_Run() {
 
 	o := &corpus.Options{Maps: []source.Map{{Dir: dir, URL: "https://docs.example/"}}}
 	var stats corpus.Stats
-	o.Run(o.Docs(context.Background(), slices.Values([]string{dir})), 2,
+	docs := o.Run(o.Docs(context.Background(), slices.Values([]string{dir})), 2,
 		links.Options{},
 		func(d *corpus.Doc, out *corpus.Output) *links.Handler {
 			return &links.Handler{Link: func(l *links.Link) error {
 				out.Out = fmt.Appendf(out.Out, "%s -> %s\n", d.Source, l.URL)
 				return nil
 			}}
-		},
-		func(out *corpus.Output) bool { os.Stdout.Write(out.Out); return true },
-		func(d *corpus.Doc) bool { stats.Add(d); return true })
+		})
+	// What the documents print comes in their order, in pieces; each
+	// document comes once all it printed has.
+	for out, d := range docs {
+		if d == nil {
+			os.Stdout.Write(out.Out)
+		} else {
+			stats.Add(d)
+		}
+	}
 	fmt.Println(&stats)
 	// Output:
 	// https://docs.example/guide/start.html -> https://docs.example/index.html

@@ -109,13 +109,25 @@ func (l limitReader) finish(err error, name, reading string) error {
 type Output = ordered.Output
 
 // Run extracts the links of docs on workers goroutines, each with an
-// Extractor of its own, by lo. For each document, handler
-// returns the Handler that prints its links into out; write receives what
-// the documents printed, in input order, and done each document once its
-// output is written, with d.Err set when it failed. write or done
-// returning false stops the run. At most 16 documents per worker are in
-// flight: opened, and the small ones read whole (smallFile).
+// Extractor of its own, by lo; for each document, handler returns the
+// Handler that prints its links into out. Run yields, in input order, what
+// the documents printed, in pieces (an Output, with a nil Doc), and each
+// document once all it printed is yielded (a nil Output, and the Doc, with
+// its Err set when it failed). The loop's body runs on the calling
+// goroutine; breaking out of it stops the run. At most 16 documents per
+// worker are in flight: opened, and the small ones read whole
+// (smallFile).
 func (o *Options) Run(docs iter.Seq[*Doc], workers int, lo links.Options,
+	handler func(d *Doc, out *Output) *links.Handler) iter.Seq2[*Output, *Doc] {
+	return func(yield func(*Output, *Doc) bool) {
+		o.run(docs, workers, lo, handler,
+			func(out *Output) bool { return yield(out, nil) },
+			func(d *Doc) bool { return yield(nil, d) })
+	}
+}
+
+// run is Run with a function for each of the two things it yields.
+func (o *Options) run(docs iter.Seq[*Doc], workers int, lo links.Options,
 	handler func(d *Doc, out *Output) *links.Handler, write func(*Output) bool, done func(*Doc) bool) {
 	extractors := make(chan *links.Extractor, workers)
 	for range workers {

@@ -19,9 +19,6 @@
 // Strings are valid UTF-8, as Arrow's string type requires: each byte of
 // a value that is not UTF-8 becomes U+FFFD, as in the JSON, and url_base64
 // and ref_base64 hold the exact bytes of a url or ref that is not.
-//
-// This package must not decide what a link is (package links does) or
-// where documents come from (package corpus): it only lays rows out.
 package table
 
 import (

@@ -45,3 +45,35 @@ func ExampleCheck() {
 	// 21 invalid-reverse-solidus
 	// 23 invalid-URL-unit
 }
+
+func ExampleParse() {
+	u, err := whatwg.Parse("HTTPS://user:pw@Bücher.example:443/a/./b/../c%2fd?q=ü#top")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(u.Href())
+	fmt.Println(u.Protocol(), u.Username(), u.Hostname(), u.Port() == "", u.Pathname(), u.Search(), u.Hash())
+	fmt.Println(u.Origin())
+	// Output:
+	// https://user:pw@xn--bcher-kva.example/a/c%2fd?q=%C3%BC#top
+	// https: user xn--bcher-kva.example true /a/c%2fd ?q=%C3%BC #top
+	// https://xn--bcher-kva.example
+}
+
+func ExampleURL_AppendResolve() {
+	// Parse a page's URL once, then resolve each of its links into one
+	// reused buffer: no allocation per link for ASCII input.
+	page := whatwg.MustParse("https://example.com/docs/guide/")
+	var buf []byte
+	for _, href := range []string{"../api/", "intro.html#x", "//cdn.example/a b.js"} {
+		var err error
+		if buf, err = page.AppendResolve(buf[:0], href); err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("%s\n", buf)
+	}
+	// Output:
+	// https://example.com/docs/api/
+	// https://example.com/docs/guide/intro.html#x
+	// https://cdn.example/a%20b.js
+}

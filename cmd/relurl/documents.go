@@ -212,7 +212,7 @@ func (d *docFlags) run(e *env, cmd string, args []string, x links.Options,
 	status := exitOK
 	p := e.newProgress()
 	defer p.clear()
-	o.Run(o.Docs(context.Background(), slices.Values(args)), d.jobs, x,
+	docs := o.Run(o.Docs(context.Background(), slices.Values(args)), d.jobs, x,
 		func(doc *corpus.Doc, out *corpus.Output) *links.Handler {
 			named := func(err error) string {
 				if single && doc.Record == nil {
@@ -240,34 +240,39 @@ func (d *docFlags) run(e *env, cmd string, args []string, x links.Options,
 				h.IDs = func(ids []string) { d.docIDs(doc, ids) }
 			}
 			return h
-		},
-		e.writer(p, &status),
-		func(doc *corpus.Doc) bool {
-			stats.Add(doc)
-			if d.verbose && len(doc.Redirects) > 1 {
-				p.clear()
-				fmt.Fprintf(e.stderr, "relurl: redirected: %s\n", printable(strings.Join(doc.Redirects, " -> ")))
-			}
-			for _, err := range []error{doc.Warning, doc.Err} {
-				if err != nil {
-					p.clear()
-					kind := ""
-					if err == doc.Warning {
-						kind = "warning: "
-					}
-					if _, ok := errors.AsType[*corpus.UnusedMapError](err); ok {
-						kind += "-map "
-					}
-					fmt.Fprintf(e.stderr, "relurl %s: %s%s\n", cmd, kind, printable(err.Error()))
-				}
-			}
-			if doc.Err != nil || doc.Unreadable+doc.Cut > 0 {
-				// Links are missing: a failure, or a loss.
-				status = worse(status, exitFailed)
-			}
-			p.showDocs(&stats)
-			return true
 		})
+	write := e.writer(p, &status)
+	for out, doc := range docs {
+		if doc == nil {
+			if !write(out) {
+				break
+			}
+			continue
+		}
+		stats.Add(doc)
+		if d.verbose && len(doc.Redirects) > 1 {
+			p.clear()
+			fmt.Fprintf(e.stderr, "relurl: redirected: %s\n", printable(strings.Join(doc.Redirects, " -> ")))
+		}
+		for _, err := range []error{doc.Warning, doc.Err} {
+			if err != nil {
+				p.clear()
+				kind := ""
+				if err == doc.Warning {
+					kind = "warning: "
+				}
+				if _, ok := errors.AsType[*corpus.UnusedMapError](err); ok {
+					kind += "-map "
+				}
+				fmt.Fprintf(e.stderr, "relurl %s: %s%s\n", cmd, kind, printable(err.Error()))
+			}
+		}
+		if doc.Err != nil || doc.Unreadable+doc.Cut > 0 {
+			// Links are missing: a failure, or a loss.
+			status = worse(status, exitFailed)
+		}
+		p.showDocs(&stats)
+	}
 	return status, stats
 }
 
