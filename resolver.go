@@ -232,7 +232,10 @@ func ends1808Of(u rfc1808.URL) ends1808 {
 	if u.HasNetLoc() {
 		e.netLoc += 2 + len(u.NetLoc())
 	}
-	e.path = e.netLoc + len(path1808(u))
+	e.path = e.netLoc + len(u.Path())
+	if u.AbsPath() {
+		e.path++ // the "/" Path leaves out; path1808 would allocate it
+	}
 	e.params = e.path + partLen(u.Params(), u.HasParams())
 	e.query = e.params + partLen(u.Query(), u.HasQuery())
 	return e

@@ -54,7 +54,7 @@ func TestPercentEncodingJSON(t *testing.T) {
 
 // The accessors beyond the Standard's API, text marshalling, and
 // Components, which lists the non-null parts of the record.
-func TestWebURLParts(t *testing.T) {
+func TestURLParts(t *testing.T) {
 	for _, tt := range []struct {
 		in                string
 		query, fragment   string

@@ -141,7 +141,7 @@ func TestParseWebError(t *testing.T) {
 	}
 }
 
-func TestCheckWeb(t *testing.T) {
+func TestCheck(t *testing.T) {
 	for _, tt := range []struct {
 		in   string
 		want string // offset:name, space-separated
