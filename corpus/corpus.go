@@ -175,8 +175,9 @@ func (o *Options) Validate() error {
 	return nil
 }
 
-// Source returns the options by which the run opens its inputs.
-func (o *Options) Source() *source.Options {
+// sourceOptions returns the options by which the run opens its inputs,
+// made once.
+func (o *Options) sourceOptions() *source.Options {
 	if o.src == nil {
 		o.src = &source.Options{HTTP: o.HTTP, S3: o.S3}
 	}

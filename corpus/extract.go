@@ -13,13 +13,13 @@ import (
 	"github.com/relurl/relurl/source"
 )
 
-// Extract hands the links of d to h through x: a WARC record's, a fetched
+// extract hands the links of d to h through x: a WARC record's, a fetched
 // URL's, or those of a file or standard input, read up to MaxSize. It
 // returns what stopped the document, named with it, and sets d.Bytes and
 // d.Skipped. x's Options are the caller's: the document's own settings
 // (the size limit, ContentLocation for a WARC record or a MIME file) hold
 // for this call only.
-func (o *Options) Extract(x *links.Extractor, d *Doc, h *links.Handler) error {
+func (o *Options) extract(x *links.Extractor, d *Doc, h *links.Handler) error {
 	defer func(kept links.Options) { x.Options = kept }(x.Options)
 	x.MaxSize = o.maxSize()
 	switch {
@@ -161,7 +161,7 @@ func (o *Options) run(docs iter.Seq[*Doc], workers int, lo links.Options,
 				out.Spill()
 				return err
 			}
-			if err := o.Extract(x, d, h); err != nil && d.Err == nil {
+			if err := o.extract(x, d, h); err != nil && d.Err == nil {
 				d.Err = err
 			}
 		},

@@ -45,7 +45,7 @@ func (o *Options) Docs(ctx context.Context, inputs iter.Seq[string]) iter.Seq[*D
 	return func(yield func(*Doc) bool) {
 		// What the inputs share, made before they are read, which may be
 		// on several goroutines at once.
-		o.Source()
+		o.sourceOptions()
 		if o.mapUsed == nil {
 			o.mapUsed = make([]atomic.Bool, len(o.Maps))
 		}
@@ -80,7 +80,7 @@ func (o *Options) names(ctx context.Context, inputs iter.Seq[string]) iter.Seq2[
 		if o.Files == "" {
 			return
 		}
-		for name, err := range o.Source().Manifest(ctx, o.Files, o.Prefix, o.Stdin) {
+		for name, err := range o.sourceOptions().Manifest(ctx, o.Files, o.Prefix, o.Stdin) {
 			if err != nil {
 				name, err = o.Files, fmt.Errorf("manifest: %w", err)
 			}
@@ -172,7 +172,7 @@ func (o *Options) openURL(ctx context.Context, name string, yield func(*Doc) boo
 		noDeadline()
 		cancel(nil)
 	}
-	obj, err := o.Source().Open(ctx, name, nil)
+	obj, err := o.sourceOptions().Open(ctx, name, nil)
 	if err != nil {
 		stop()
 		return yield(&Doc{Name: name, Source: name, Err: err})

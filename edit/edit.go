@@ -23,13 +23,12 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl"
-	"github.com/relurl/relurl/internal/uts46"
 	"github.com/relurl/relurl/whatwg"
 )
 
-// Components are the components an Edit sets and a template gets, in the
+// components are the components an Edit sets and a template gets, in the
 // order JSON writes them.
-var Components = []string{"scheme", "user", "password", "host", "port", "path", "query", "fragment"}
+var components = []string{"scheme", "user", "password", "host", "port", "path", "query", "fragment"}
 
 // apiNames are the URL API's setters of trurl's components; trurl's host
 // is the hostname.
@@ -44,8 +43,8 @@ var aliases = map[string]string{
 	"search": "query", "hash": "fragment", "href": "url",
 }
 
-// Canonical returns the component a name names, and whether it names one.
-func Canonical(name string) (string, bool) {
+// canonical returns the component a name names, and whether it names one.
+func canonical(name string) (string, bool) {
 	name = strings.ToLower(name)
 	if a, ok := aliases[name]; ok {
 		return a, true
@@ -53,7 +52,7 @@ func Canonical(name string) (string, bool) {
 	if name == "url" {
 		return name, true
 	}
-	for _, c := range Components {
+	for _, c := range components {
 		if c == name {
 			return c, true
 		}
@@ -114,30 +113,22 @@ func ParseAssignment(s string) (Assignment, error) {
 			break
 		}
 	}
-	c, known := Canonical(name)
+	c, known := canonical(name)
 	switch {
 	case !ok:
 		return Assignment{}, fmt.Errorf("%q: want COMPONENT=VALUE", s)
 	case !known:
-		return Assignment{}, fmt.Errorf("%q: no component %q (want one of %s, url)", s, name, strings.Join(Components, ", "))
+		return Assignment{}, fmt.Errorf("%q: no component %q (want one of %s, url)", s, name, strings.Join(components, ", "))
 	}
 	a.Component, a.Value = c, value
 	return a, nil
 }
 
-// Add adds to e an operation as trurl's options take them: a component
-// to set ("host=example.org", as --set), a path segment or query pair to
-// append ("path=SEGMENT", "query=NAME=VALUE", as --append). setting says
-// which of the two.
-func (e *Edit) Add(setting bool, s string) error {
-	if setting {
-		a, err := ParseAssignment(s)
-		if err != nil {
-			return err
-		}
-		e.Set = append(e.Set, a)
-		return nil
-	}
+// Append adds to e what trurl's --append takes: a path segment
+// ("path=SEGMENT") or a query pair ("query=NAME=VALUE") to append. A
+// component to set is an [Assignment], which [ParseAssignment] makes of
+// trurl's --set syntax, added to e.Set.
+func (e *Edit) Append(s string) error {
 	what, value, _ := strings.Cut(s, "=")
 	switch what {
 	case "path":
@@ -373,7 +364,7 @@ func (u *URL) resolve(ref string) error {
 // URL Standard's setter, or by RFC 3986's syntax, checked. A value the
 // standard's setter ignores is an error that says why.
 func (u *URL) Set(component, value string) error {
-	c, ok := Canonical(component)
+	c, ok := canonical(component)
 	if !ok {
 		return fmt.Errorf("no component %q", component)
 	}
@@ -394,7 +385,7 @@ func (u *URL) Set(component, value string) error {
 func (u *URL) Get(component string, decoded bool) string {
 	c := component
 	if !isCanonical(c) {
-		c, _ = Canonical(component)
+		c, _ = canonical(component)
 	}
 	var v string
 	if u.spec == relurl.WHATWG {
@@ -445,7 +436,7 @@ func isCanonical(c string) bool {
 
 // Has reports whether the URL has the component, however empty.
 func (u *URL) Has(component string) bool {
-	c, _ := Canonical(component)
+	c, _ := canonical(component)
 	if u.spec != relurl.WHATWG {
 		return u.rfc.has(c)
 	}
@@ -503,23 +494,21 @@ func (u *URL) joinPairs(q string) string {
 	return strings.ReplaceAll(q, "&", string(u.sep))
 }
 
-// IDN returns a host in Unicode, its punycode labels decoded (UTS #46
-// ToUnicode); an IP address or a host that does not decode is returned as
-// it is.
-func IDN(host string) string {
+// hostUnicode returns a host in Unicode, its Punycode labels decoded by
+// the URL Standard's "domain to Unicode"; a host without one is left as it
+// is (RFC hosts keep their case).
+func hostUnicode(host string) string {
 	if !strings.Contains(host, "xn--") {
 		return host
 	}
-	if s, err := uts46.ToUnicode(host, uts46.Options{}); err == nil {
-		return s
-	}
-	return host
+	return whatwg.DomainToUnicode(host)
 }
 
-// Punycode returns a host in ASCII, its Unicode labels encoded (UTS #46
-// ToASCII), as the URL Standard's host parser writes it.
-func Punycode(host string) string {
-	if s, err := uts46.ToASCII(host, uts46.Options{}); err == nil {
+// hostASCII returns a host in ASCII, its Unicode labels encoded by the URL
+// Standard's "domain to ASCII", as its host parser writes it; a host that
+// fails there is left as it is.
+func hostASCII(host string) string {
+	if s, err := whatwg.DomainToASCII(host); err == nil {
 		return s
 	}
 	return host

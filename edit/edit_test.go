@@ -163,11 +163,13 @@ func TestFormat(t *testing.T) {
 	if err != nil || string(j) != want {
 		t.Errorf("JSON: %s, %v\nwant %s", j, err, want)
 	}
-	if got := edit.IDN("xn--bcher-kva.example"); got != "bücher.example" {
-		t.Errorf("IDN: %q", got)
-	}
-	if got := edit.Punycode("bücher.example"); got != "xn--bcher-kva.example" {
-		t.Errorf("Punycode: %q", got)
+	// An RFC host is Unicode or ASCII as -as-idn and puny: ask, its case
+	// otherwise kept.
+	rfcHost, _ := edit.Parse(relurl.RFC3986, "http://B%C3%BCcher.Example/")
+	for template, want := range map[string]string{"{host}": "Bücher.Example", "{puny:host}": "xn--bcher-kva.example"} {
+		if got, err := edit.Format(template, &rfcHost, edit.Display{}); err != nil || got != want {
+			t.Errorf("RFC 3986, Format(%q) = %q, %v; want %q", template, got, err, want)
+		}
 	}
 }
 
@@ -207,25 +209,18 @@ func TestParseRefuses(t *testing.T) {
 	}
 }
 
-func TestAdd(t *testing.T) {
+func TestAppend(t *testing.T) {
 	var e edit.Edit
-	for _, c := range []struct {
-		setting bool
-		s       string
-	}{{true, "Hostname=example.org"}, {false, "path=a b"}, {false, "query=x=1"}} {
-		if err := e.Add(c.setting, c.s); err != nil {
-			t.Fatal(c.s, err)
+	for _, s := range []string{"path=a b", "query=x=1"} {
+		if err := e.Append(s); err != nil {
+			t.Fatal(s, err)
 		}
 	}
-	if len(e.Set) != 1 || e.Set[0] != (edit.Assignment{Component: "host", Value: "example.org"}) ||
-		len(e.AppendPath) != 1 || e.AppendPath[0] != "a b" || len(e.AppendQuery) != 1 || e.AppendQuery[0] != "x=1" {
+	if len(e.AppendPath) != 1 || e.AppendPath[0] != "a b" || len(e.AppendQuery) != 1 || e.AppendQuery[0] != "x=1" {
 		t.Errorf("%+v", e)
 	}
-	if err := e.Add(false, "fragment=x"); err == nil || err.Error() != `"fragment=x": want path=SEGMENT or query=NAME=VALUE` {
+	if err := e.Append("fragment=x"); err == nil || err.Error() != `"fragment=x": want path=SEGMENT or query=NAME=VALUE` {
 		t.Errorf("append fragment: %v", err)
-	}
-	if err := e.Add(true, "nope=x"); err == nil {
-		t.Error("set nope: accepted")
 	}
 }
 

@@ -173,7 +173,7 @@ func parseField(text string) (field, error) {
 	if f.puny && f.idn {
 		return field{}, fmt.Errorf("{%s}: puny and idn exclude each other", text)
 	}
-	c, known := Canonical(rest)
+	c, known := canonical(rest)
 	if !known {
 		return field{}, fmt.Errorf("{%s}: no component %q", text, rest)
 	}
@@ -223,9 +223,9 @@ func (t *Template) Append(dst []byte, u *URL, d Display, escape func(dst []byte,
 			case (f.def || d.DefaultPort) && f.component == "port" && v == "":
 				v = u.DefaultPort()
 			case f.puny && f.component == "host":
-				v = Punycode(v)
+				v = hostASCII(v)
 			case (f.idn || d.IDN && !f.puny) && f.component == "host":
-				v = IDN(v)
+				v = hostUnicode(v)
 			}
 			put(v)
 		}
@@ -271,7 +271,7 @@ func (u *URL) display(d Display) string {
 		}
 	}
 	if d.IDN {
-		host = IDN(host)
+		host = hostUnicode(host)
 	}
 	return s[:start] + host + after
 }
@@ -290,11 +290,11 @@ func JSON(u *URL, d Display, encoded bool) ([]byte, error) {
 		Parts  map[string]string `json:"parts"`
 		Params []param           `json:"params,omitempty"`
 	}{URL: u.display(d), Parts: map[string]string{}}
-	for _, c := range Components {
+	for _, c := range components {
 		if u.Has(c) {
 			v := u.Get(c, !encoded)
 			if c == "host" && d.IDN {
-				v = IDN(v)
+				v = hostUnicode(v)
 			}
 			obj.Parts[c] = v
 		} else if c == "port" && d.DefaultPort {

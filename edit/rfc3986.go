@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/rfc3986"
 	"github.com/relurl/relurl/whatwg"
 )
 
@@ -16,27 +16,23 @@ type rfcURL struct {
 	present map[string]bool
 }
 
-var rfc = relurl.Resolver{Spec: relurl.RFC3986}
-
 // parseRFC parses an absolute URI, which must be valid.
 func parseRFC(s string) (rfcURL, error) {
-	if err := rfc.Validate(s); err != nil {
+	if err := rfc3986.Validate(s); err != nil {
 		return rfcURL{}, err
 	}
-	parts, _ := rfc.Components(s)
-	u := rfcURL{value: map[string]string{}, present: map[string]bool{}}
-	for _, p := range parts {
-		switch p.Name {
-		case "authority":
-			u.setAuthority(p.Value)
-		default:
-			u.value[p.Name], u.present[p.Name] = p.Value, true
-		}
-	}
-	u.present["path"] = true
-	if !u.present["scheme"] {
+	v := rfc3986.Split(s)
+	if !v.HasScheme() {
 		return rfcURL{}, fmt.Errorf("%q is not absolute: it has no scheme", s)
 	}
+	u := rfcURL{value: map[string]string{}, present: map[string]bool{}}
+	u.value["scheme"], u.present["scheme"] = v.Scheme(), true
+	if v.HasAuthority() {
+		u.setAuthority(v.Authority())
+	}
+	u.value["path"], u.present["path"] = v.Path(), true
+	u.value["query"], u.present["query"] = v.Query(), v.HasQuery()
+	u.value["fragment"], u.present["fragment"] = v.Fragment(), v.HasFragment()
 	return u, nil
 }
 
@@ -130,7 +126,7 @@ func (u *rfcURL) set(c, value string) error {
 		next.present["host"] = true
 	}
 	s := next.String()
-	if err := rfc.Validate(s); err != nil {
+	if err := rfc3986.Validate(s); err != nil {
 		return fmt.Errorf("set %s to %q: %q is not a URI by RFC 3986: %w", c, value, s, err)
 	}
 	// A value with another component's delimiters would change that
@@ -141,7 +137,7 @@ func (u *rfcURL) set(c, value string) error {
 	if err != nil {
 		return fmt.Errorf("set %s to %q: %q is not an absolute URI by RFC 3986: %w", c, value, s, err)
 	}
-	for _, other := range Components {
+	for _, other := range components {
 		if again.value[other] != next.value[other] || again.present[other] != next.present[other] {
 			return fmt.Errorf("set %s to %q: %q reads back with %s %q, not %q: a setter changes its own component alone (percent-encode the value's delimiters)", c, value, s, other, again.value[other], next.value[other])
 		}

@@ -30,8 +30,8 @@
 // keeps the results of http(s) targets between runs, up to an age.
 //
 // The step from found links to reports is the package's too: FromLink
-// makes a Link of what package links found in a Document, SortLinks puts
-// them in a report's order, Count sums the reports up,
+// makes a Link of what package links found in a Document, Summarize sums
+// the reports up,
 // ReadIgnoreFile reads a .relurlignore, and WriteReport writes the reports
 // for people (Text), programs (JSON) and CI systems (Markdown, GitHub,
 // JUnit). Finding the links and reading the documents are packages links
@@ -175,7 +175,10 @@ type Checker struct {
 	Progress func(done, total int)
 }
 
-// Check checks links and returns their reports, in the links' order.
+// Check checks links and returns their reports in a report's order: by
+// document (Link.Source), then line and column; links in the same place
+// keep the order they were given in. Documents read at once may hand their
+// links to the caller in any order, and the report is the same.
 func (c *Checker) Check(ctx context.Context, links []Link) []Report {
 	return run(ctx, links, c.Options, c.Progress)
 }
@@ -190,6 +193,7 @@ func run(ctx context.Context, links []Link, o Options, progress func(done, total
 	for i, l := range links {
 		reports[i] = c.report(l, s.targets)
 	}
+	sortReports(reports)
 	return reports
 }
 

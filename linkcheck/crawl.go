@@ -76,7 +76,7 @@ type CrawlResult struct {
 }
 
 // Reports returns the reports of every link of every page read, in the
-// order of SortLinks. It may be iterated more than once. An error reading
+// order of Checker.Check. It may be iterated more than once. An error reading
 // them back stops the iteration, and Err says it.
 func (r *CrawlResult) Reports() iter.Seq[Report] {
 	if r.set == nil {

@@ -118,7 +118,7 @@ func TestCrawl(t *testing.T) {
 		t.Errorf("an external host's robots.txt was asked for: links out of scope are checked, not crawled")
 	}
 	if !slices.IsSortedFunc(collect(res), func(a, b Report) int { return strings.Compare(a.Source, b.Source) }) {
-		t.Error("reports not in SortLinks' order")
+		t.Error("reports not in Check's order")
 	}
 
 	// Bounds: MaxDepth 1 reads the start and its pages, and counts what it

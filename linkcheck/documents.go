@@ -39,18 +39,22 @@ func FromLink(l *links.Link, in Document) Link {
 	return c
 }
 
-// SortLinks puts links in the order of a report: by document, then line
-// and column. Documents read at once hand their links out in any order.
-func SortLinks(ls []Link) {
-	slices.SortStableFunc(ls, func(a, b Link) int {
-		if c := strings.Compare(a.Source, b.Source); c != 0 {
-			return c
-		}
-		if a.Line != b.Line {
-			return a.Line - b.Line
-		}
-		return a.Column - b.Column
-	})
+// sortReports puts reports in the order of a report: by document, then
+// line and column. Documents read at once hand their links out in any
+// order.
+func sortReports(rs []Report) {
+	slices.SortStableFunc(rs, func(a, b Report) int { return compareLinks(&a.Link, &b.Link) })
+}
+
+// compareLinks orders links by document, then line and column.
+func compareLinks(a, b *Link) int {
+	if c := strings.Compare(a.Source, b.Source); c != 0 {
+		return c
+	}
+	if a.Line != b.Line {
+		return a.Line - b.Line
+	}
+	return a.Column - b.Column
 }
 
 // PageLinks returns the CrawlOptions.Links by which relurl check finds a

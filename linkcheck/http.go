@@ -186,7 +186,7 @@ func isHTML(contentType string) bool {
 }
 
 // do sends one request, politely, trying again after a transient failure
-// (source.Transient: a connection error, a timeout, 408, 429, 500, 502,
+// (what source.Retry retries: a connection error, a timeout, 408, 429, 500, 502,
 // 503 or 504) as Options.Retry allows: Retry-After honoured, else
 // exponential backoff with full jitter, the waits bounded in all. An
 // answer with a transient status that is not tried again is an error, a

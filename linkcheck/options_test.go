@@ -29,10 +29,10 @@ func TestReadIgnoreFile(t *testing.T) {
 }
 
 func TestSortAndCount(t *testing.T) {
-	ls := []Link{{Source: "b", Line: 1}, {Source: "a", Line: 9, Column: 2}, {Source: "a", Line: 9, Column: 1}, {Source: "a", Line: 2}}
-	SortLinks(ls)
+	rs := []Report{{Link: Link{Source: "b", Line: 1}}, {Link: Link{Source: "a", Line: 9, Column: 2}}, {Link: Link{Source: "a", Line: 9, Column: 1}}, {Link: Link{Source: "a", Line: 2}}}
+	sortReports(rs)
 	var order []string
-	for _, l := range ls {
+	for _, l := range rs {
 		order = append(order, l.Source+":"+strings.Repeat("|", l.Line)+strings.Repeat(".", l.Column))
 	}
 	if got := strings.Join(order, " "); got != "a:|| a:|||||||||. a:|||||||||.. b:|" {
@@ -44,7 +44,7 @@ func TestSortAndCount(t *testing.T) {
 		{Link: Link{URL: "", BaseFrom: links.FromNone}, Result: Result{State: Broken}},
 		{Link: Link{URL: "mailto:a@b"}, Result: Result{State: Skipped}},
 	}
-	c := Count(slices.Values(reports))
+	c := Summarize(slices.Values(reports))
 	// Three targets, each URL as linked (a fragment makes a target of its
 	// own), and one broken: the unresolved link has none.
 	if c.Targets != 3 || c.BrokenTargets != 1 || c.Unresolved != 1 || c.ByState[Broken] != 2 || c.ByState[Skipped] != 1 || c.ByState[OK] != 1 {

@@ -56,7 +56,7 @@ type ReportOptions struct {
 
 // WriteReport writes reports to w in format f. reports is ranged over
 // once, twice for JUnit, whose totals come first; each page's links come
-// together (the order of SortLinks).
+// together (the order of Checker.Check).
 func WriteReport(w io.Writer, f Format, reports iter.Seq[Report], o ReportOptions) error {
 	if o.Shown <= 0 {
 		o.Shown = 5
@@ -278,9 +278,9 @@ func writeMarkdown(w *bufio.Writer, targets []*brokenTarget) {
 	}
 }
 
-// Counts sum a run's reports up, each number in one unit: links, targets
-// or documents.
-type Counts struct {
+// A Summary sums a run's reports up, each number in one unit: links,
+// targets or documents.
+type Summary struct {
 	Links         int                // links in all
 	ByState       [Unchecked + 1]int // links by their State
 	Targets       int                // distinct targets of the links, URLs with their fragments (an unresolved link has none)
@@ -289,9 +289,9 @@ type Counts struct {
 	Unresolved    int                // relative links with no base to resolve against
 }
 
-// Count sums reports up.
-func Count(reports iter.Seq[Report]) Counts {
-	var c Counts
+// Summarize sums reports up.
+func Summarize(reports iter.Seq[Report]) Summary {
+	var c Summary
 	targets, broken, docs := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for r := range reports {
 		c.Links++

@@ -9,5 +9,5 @@ import (
 // TestZeroValues: no exported method of the package's types panics on a
 // zero value (or a pointer to one), with zero arguments.
 func TestZeroValues(t *testing.T) {
-	zerotest.Check(t, Cache{}, Counts{}, CrawlOptions{}, CrawlResult{}, CrawlStage(0), Format(0), Link{}, Options{}, Report{}, ReportOptions{}, Result{}, SitemapCounts{}, State(0))
+	zerotest.Check(t, Cache{}, Summary{}, CrawlOptions{}, CrawlResult{}, CrawlStage(0), Format(0), Link{}, Options{}, Report{}, ReportOptions{}, Result{}, SitemapCounts{}, State(0))
 }

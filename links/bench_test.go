@@ -107,7 +107,7 @@ func BenchmarkLinks(b *testing.B) {
 	h := &Handler{Link: func(l *Link) error { n += len(l.URL); return nil }}
 	for b.Loop() {
 		for _, p := range pages {
-			if _, err := x.HTML(bytes.NewReader(p.body), Retrieved(p.url), h); err != nil {
+			if err := x.HTML(bytes.NewReader(p.body), Retrieved(p.url), h); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -18,7 +18,7 @@ func ExampleExtractor_HTML() {
 	page := `<html><head><base href="http://www.ics.uci.edu/Test/a/b/c"></head>
 <body><a href="../x">anchor</a> <img src="pic.png" srcset="pic-2x.png 2x"></body></html>`
 	var x links.Extractor
-	_, err := x.HTML(strings.NewReader(page), links.Retrieved("http://elsewhere.example/"), &links.Handler{
+	err := x.HTML(strings.NewReader(page), links.Retrieved("http://elsewhere.example/"), &links.Handler{
 		Link: func(l *links.Link) error {
 			fmt.Printf("%s %s=%q → %s (%s)\n", l.Element, l.Attribute, l.Ref, l.URL, l.Base.From)
 			return nil
@@ -141,4 +141,25 @@ func ExampleCSSURLs() {
 	// Output:
 	// print.css in "print.css"
 	// img/bg 1.png in url(img/bg\ 1.png)
+}
+
+// A Filter makes a document's links the edges of a link graph: here, each
+// page of the same site once, without fragments.
+func ExampleFilter() {
+	page := `<a href="/about#team">About</a> <a href="https://blog.example.org/">Blog</a>
+<a href="/about#history">History</a> <a href="https://other.example/">Elsewhere</a>`
+	pageURL := "https://www.example.org/index.html"
+	f := links.Filter{NoFragment: true, Unique: true, Scope: links.ScopeInternal}.Doc(pageURL)
+	var x links.Extractor
+	for l, err := range x.Links(strings.NewReader(page), links.FormatHTML, links.Retrieved(pageURL)) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		if u, ok := f.URL(&l); ok {
+			fmt.Println(string(u))
+		}
+	}
+	// Output:
+	// https://www.example.org/about
+	// https://blog.example.org/
 }

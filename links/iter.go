@@ -14,7 +14,7 @@ import (
 func (x *Extractor) Document(r io.Reader, f Format, outer Base, h *Handler) error {
 	switch f {
 	case FormatHTML:
-		_, err := x.HTML(r, outer, h)
+		err := x.HTML(r, outer, h)
 		return err
 	case FormatMessage:
 		return x.Message(r, outer, h)

@@ -584,15 +584,15 @@ type Extractor struct {
 const DefaultMaxDepth = 32
 
 // HTML extracts the links of the HTML document r, whose base, unless it
-// declares its own with <base href>, is outer. It returns the base it used.
-// HTML is read by package htmltok, the HTML standard's tokenizer, with the
+// declares its own with <base href>, is outer; h.Base is told the base it
+// uses. HTML is read by package htmltok, the HTML standard's tokenizer, with the
 // standard's rules for recovery from malformed HTML. The document's
 // encoding is sniffed from its byte order mark or <meta charset>. A read
 // error stops the extraction, but the links found until then are still
 // handed out before it is returned, as a *ReadError.
-func (x *Extractor) HTML(r io.Reader, outer Base, h *Handler) (Base, error) {
-	b, err := x.html(r, "", outer, "", h)
-	return b, unwrapHandler(err)
+func (x *Extractor) HTML(r io.Reader, outer Base, h *Handler) error {
+	_, err := x.html(r, "", outer, "", h)
+	return unwrapHandler(err)
 }
 
 // html extracts the links of one document or part, whose Content-Type
@@ -636,10 +636,9 @@ type srcdoc struct {
 // Srcdoc extracts the links of doc, the document an <iframe srcdoc> holds,
 // as HTML does: its base is fallback.Enclosed(), the base of its
 // container, unless it declares its own, and it is UTF-8 whatever it says.
-// It returns the base it used.
-func (x *Extractor) Srcdoc(doc []byte, fallback Base, h *Handler) (Base, error) {
-	b, err := x.html(bytes.NewReader(doc), "text/html; charset=utf-8", fallback.Enclosed(), "srcdoc", h)
-	return b, unwrapHandler(err)
+func (x *Extractor) Srcdoc(doc []byte, fallback Base, h *Handler) error {
+	_, err := x.html(bytes.NewReader(doc), "text/html; charset=utf-8", fallback.Enclosed(), "srcdoc", h)
+	return unwrapHandler(err)
 }
 
 // srcdocs extracts the links of the documents that a document's <iframe

@@ -54,7 +54,7 @@ func extract(t *testing.T, name, retrievedFrom string, spec relurl.Spec) string 
 	outer := Retrieved(retrievedFrom)
 	switch filepath.Ext(name) {
 	case ".html":
-		_, err = x.HTML(f, outer, h)
+		err = x.HTML(f, outer, h)
 	default:
 		err = x.Message(f, outer, h)
 	}
@@ -138,7 +138,7 @@ func TestBaseAppliesToWholeDocument(t *testing.T) {
 func collect(t *testing.T, x *Extractor, doc string, outer Base) []string {
 	t.Helper()
 	var got []string
-	_, err := x.HTML(strings.NewReader(doc), outer, &Handler{Link: func(l *Link) error {
+	err := x.HTML(strings.NewReader(doc), outer, &Handler{Link: func(l *Link) error {
 		got = append(got, string(l.URL))
 		return nil
 	}})
@@ -178,7 +178,7 @@ func TestMaxDepth(t *testing.T) {
 func TestReadError(t *testing.T) {
 	r := io.MultiReader(strings.NewReader(`<a href="a">`), errReader{})
 	var got []string
-	_, err := (&Extractor{}).HTML(r, Retrieved("http://x/"), &Handler{Link: func(l *Link) error {
+	err := (&Extractor{}).HTML(r, Retrieved("http://x/"), &Handler{Link: func(l *Link) error {
 		got = append(got, string(l.URL))
 		return nil
 	}})
@@ -258,7 +258,7 @@ func FuzzHTML(f *testing.F) {
 		// handed out later; all are absolute.
 		var plain, texts []string
 		for _, x := range []*Extractor{{}, {Options: Options{Text: true}}} {
-			_, err := x.HTML(strings.NewReader(doc), Retrieved("http://a/b/c"), &Handler{Link: func(l *Link) error {
+			err := x.HTML(strings.NewReader(doc), Retrieved("http://a/b/c"), &Handler{Link: func(l *Link) error {
 				if l.URL == nil && l.Err == nil {
 					t.Fatalf("unresolved link %q under an absolute base", l.Ref)
 				}
@@ -285,7 +285,7 @@ func FuzzHTML(f *testing.F) {
 		// value, in document order.
 		var sited []string
 		last := int64(-1)
-		_, err := (&Extractor{Options: Options{Sites: true}}).HTML(strings.NewReader(doc), Retrieved("http://a/b/c"), &Handler{Link: func(l *Link) error {
+		err := (&Extractor{Options: Options{Sites: true}}).HTML(strings.NewReader(doc), Retrieved("http://a/b/c"), &Handler{Link: func(l *Link) error {
 			s := l.Site
 			if s.Value.Start < last || s.Value.End < s.Value.Start || s.Ref[0] < 0 || s.Ref[1] < s.Ref[0] || s.Ref[1] > len(s.Decoded) {
 				t.Fatalf("%s@%s %q: site %+v after %d", l.Element, l.Attribute, l.Ref, s, last)
@@ -460,7 +460,7 @@ func TestPendingIsCompact(t *testing.T) {
 	doc := strings.Repeat(`<a href="x">`, n) + `<base href="http://b/">`
 	var x Extractor
 	links := 0
-	if _, err := x.HTML(strings.NewReader(doc), Base{}, &Handler{Link: func(*Link) error { links++; return nil }}); err != nil {
+	if err := x.HTML(strings.NewReader(doc), Base{}, &Handler{Link: func(*Link) error { links++; return nil }}); err != nil {
 		t.Fatal(err)
 	}
 	if links != n || cap(x.pending) > 8*n {
@@ -518,7 +518,7 @@ func TestQueryInDocumentEncoding(t *testing.T) {
 func TestTreeTooDeep(t *testing.T) {
 	doc := `<a href=before>b</a>` + strings.Repeat("<span>", htmltree.MaxDepth+1) + `<a href=after>a</a>`
 	var got []string
-	_, err := (&Extractor{}).HTML(strings.NewReader(doc), Retrieved("http://h/d/p"), &Handler{Link: func(l *Link) error {
+	err := (&Extractor{}).HTML(strings.NewReader(doc), Retrieved("http://h/d/p"), &Handler{Link: func(l *Link) error {
 		got = append(got, string(l.URL))
 		return nil
 	}})
@@ -545,7 +545,7 @@ func TestSrcdoc(t *testing.T) {
 	run := func(x *Extractor) ([]seen, []error) {
 		var got []seen
 		var warns []error
-		_, err := x.HTML(strings.NewReader(doc), Retrieved("http://h/p"), &Handler{
+		err := x.HTML(strings.NewReader(doc), Retrieved("http://h/p"), &Handler{
 			Link: func(l *Link) error {
 				got = append(got, seen{string(l.URL), l.Part, l.Line, l.Column})
 				return nil
@@ -574,7 +574,7 @@ func TestSrcdoc(t *testing.T) {
 	// srcdoc's links either.
 	calls := 0
 	stop := errors.New("enough")
-	_, err := (&Extractor{}).HTML(strings.NewReader(doc), Retrieved("http://h/p"), &Handler{Link: func(*Link) error {
+	err := (&Extractor{}).HTML(strings.NewReader(doc), Retrieved("http://h/p"), &Handler{Link: func(*Link) error {
 		calls++
 		return stop
 	}})
@@ -586,7 +586,7 @@ func TestSrcdoc(t *testing.T) {
 	var sites []Site
 	var fallbacks []string
 	x := &Extractor{Options: Options{Sites: true}}
-	_, err = x.HTML(strings.NewReader(doc), Retrieved("http://h/p"), &Handler{
+	err = x.HTML(strings.NewReader(doc), Retrieved("http://h/p"), &Handler{
 		Link: func(l *Link) error {
 			if l.Part != "" {
 				t.Errorf("Srcdoc set: link %s of part %s", l.URL, l.Part)

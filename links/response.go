@@ -180,7 +180,7 @@ func (x *Extractor) Record(rec *warc.Record, h *Handler) (bool, error) {
 			return false, nil
 		}
 		x.stop = nil
-		_, err := x.HTML(bytes.NewReader(rec.Block), Retrieved(target), h)
+		err := x.HTML(bytes.NewReader(rec.Block), Retrieved(target), h)
 		if err != nil && err != x.stop {
 			h.warn(&Loss{Err: err, Cut: true})
 			return true, nil

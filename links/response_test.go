@@ -146,7 +146,7 @@ func TestRecordsOfDocsCrawl(t *testing.T) {
 	err = docpages.Each("../../shared/data", func(set, path string, body []byte) error {
 		page := site + set + "/" + path
 		var want []string
-		if _, err := x.HTML(bytes.NewReader(body), Retrieved(page), &Handler{Link: func(l *Link) error {
+		if err := x.HTML(bytes.NewReader(body), Retrieved(page), &Handler{Link: func(l *Link) error {
 			want = append(want, string(l.URL))
 			return nil
 		}}); err != nil {

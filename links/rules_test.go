@@ -16,7 +16,7 @@ import (
 func describe(t *testing.T, x *Extractor, doc string) []string {
 	t.Helper()
 	var got []string
-	_, err := x.HTML(strings.NewReader(doc), Retrieved("http://h/dir/page"), &Handler{
+	err := x.HTML(strings.NewReader(doc), Retrieved("http://h/dir/page"), &Handler{
 		Link: func(l *Link) error {
 			s := fmt.Sprintf("%s@%s %s", l.Element, l.Attribute, l.URL)
 			if l.Err != nil {
@@ -234,7 +234,7 @@ func TestAttrFound(t *testing.T) {
 func TestPositions(t *testing.T) {
 	doc := "<!doctype html>\n<p>x <a href=a>1</a>\n  <img\n src=i><a href=b>\n<base href=\"http://b/\">\n<style>\n.x{background:url(c)}</style>"
 	var got []string
-	_, err := (&Extractor{Options: Options{Positions: true}}).HTML(strings.NewReader(doc), Base{}, &Handler{Link: func(l *Link) error {
+	err := (&Extractor{Options: Options{Positions: true}}).HTML(strings.NewReader(doc), Base{}, &Handler{Link: func(l *Link) error {
 		got = append(got, fmt.Sprintf("%s %d:%d", l.URL, l.Line, l.Column))
 		return nil
 	}})
@@ -269,7 +269,7 @@ func TestSites(t *testing.T) {
 			l.Element, l.Attribute, l.URL, doc[s.Value.Start:s.Value.End], s.Quote, s.Decoded[s.Ref[0]:s.Ref[1]], s.CSS, s.Style))
 		return nil
 	}}
-	if _, err := x.HTML(strings.NewReader(doc), Retrieved("http://doc.example/x/page.html"), h); err != nil {
+	if err := x.HTML(strings.NewReader(doc), Retrieved("http://doc.example/x/page.html"), h); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{

@@ -129,7 +129,7 @@ func (rw *Rewriter) Document(src []byte, outer links.Base) ([]byte, Result, erro
 		}
 	}
 	read := func(x *links.Extractor, h *links.Handler) error {
-		_, err := x.HTML(bytes.NewReader(src), outer, h)
+		err := x.HTML(bytes.NewReader(src), outer, h)
 		return err
 	}
 	out, res, err := rw.rewrite(document{text: text, docURL: rw.move(outer.URL), retrieval: outer.URL, read: read})
@@ -191,7 +191,7 @@ func (rw *Rewriter) srcdoc(doc []byte, fallback links.Base, newBase, retrieval s
 		return nil, Result{}, fmt.Errorf("iframe srcdoc documents nested deeper than %d", links.DefaultMaxDepth)
 	}
 	read := func(x *links.Extractor, h *links.Handler) error {
-		_, err := x.Srcdoc(doc, fallback, h)
+		err := x.Srcdoc(doc, fallback, h)
 		return err
 	}
 	return rw.rewrite(document{text: doc, docURL: newBase, retrieval: retrieval, depth: depth, read: read})

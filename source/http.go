@@ -94,7 +94,7 @@ func (o *Options) openHTTP(ctx context.Context, name string) (*Object, error) {
 	}
 	first.Body = s
 	return &Object{ReadCloser: s, Name: name, URL: first.Request.URL.String(), Response: first,
-		Redirects: Redirects(first), Resumed: func() int { return s.resumed }}, nil
+		Redirects: redirectChain(first), Resumed: func() int { return s.resumed }}, nil
 }
 
 // resume checks the answer to a range request from off: 206 from off
@@ -169,7 +169,7 @@ func ifRange(h http.Header) string {
 }
 
 // A StatusError is an HTTP answer that ends a request: a status outside
-// 2xx. Transient and Retry.Wait read its status and its Retry-After.
+// 2xx. Retry.Wait reads its status and its Retry-After.
 type StatusError struct {
 	Status string // "503 Service Unavailable"
 	Code   int
@@ -182,7 +182,7 @@ type StatusError struct {
 // NewStatusError returns the error of resp, an answer to a request for
 // the URL name.
 func NewStatusError(name string, resp *http.Response) *StatusError {
-	e := &StatusError{Status: resp.Status, Code: resp.StatusCode, After: RetryAfter(resp.Header)}
+	e := &StatusError{Status: resp.Status, Code: resp.StatusCode, After: retryAfter(resp.Header)}
 	if last := resp.Request.URL.String(); last != name {
 		e.Last = last
 	}
@@ -209,9 +209,9 @@ func unwrapURLError(err error) error {
 	return err
 }
 
-// Redirects returns the URLs a response was redirected through, in order,
+// redirectChain returns the URLs a response was redirected through, in order,
 // the first asked for first; the last is the response's own.
-func Redirects(resp *http.Response) []string {
+func redirectChain(resp *http.Response) []string {
 	var chain []string
 	for r := resp; r != nil && r.Request != nil; r = r.Request.Response {
 		chain = append(chain, r.Request.URL.String())

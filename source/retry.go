@@ -57,14 +57,15 @@ func (r Retry) WithDefaults() Retry {
 // the failure failed, when waited has been waited since the last progress.
 // When no retry is left it returns an error instead, which is failed
 // itself when the tries are spent, or says why not: failed is not
-// Transient, or the wait would take the total past MaxWait (a server's
+// transient (a connection error, a timeout, or a status TransientStatus
+// names), or the wait would take the total past MaxWait (a server's
 // Retry-After included: one that asks for more is not waited for at all).
 //
 // The wait is a Retry-After the failure carries, else a random wait up to
 // Base·2^(n-1) ("full jitter", so that many readers that failed together
 // do not come back together), capped at 30 seconds.
 func (r Retry) Wait(n int, waited time.Duration, failed error) (time.Duration, error) {
-	if !Transient(failed) || n > r.Attempts || Refused(failed) && !r.Refused {
+	if !transient(failed) || n > r.Attempts || refused(failed) && !r.Refused {
 		return 0, failed
 	}
 	var after interface{ RetryAfter() time.Duration }
@@ -83,13 +84,13 @@ func (r Retry) Wait(n int, waited time.Duration, failed error) (time.Duration, e
 	return wait, nil
 }
 
-// Transient reports whether a failure is worth another try: a network
+// transient reports whether a failure is worth another try: a network
 // error, a stall, an answer 408, 429, 500, 502, 503 or 504. Not what no
 // retry can mend: a name that does not exist, a certificate that is not
 // valid or a server that does not speak TLS, a response header over the
 // client's limit, an answer such as 403 or 404, a redirect to a scheme
 // other than http and https, a changed object, a cancellation.
-func Transient(err error) bool {
+func transient(err error) bool {
 	var status interface{ HTTPStatus() int }
 	if errors.As(err, &status) {
 		return TransientStatus(status.HTTPStatus())
@@ -118,9 +119,9 @@ func Transient(err error) bool {
 	return !errors.Is(err, context.Canceled)
 }
 
-// Refused reports whether err is a connection the host refused: nothing
+// refused reports whether err is a connection the host refused: nothing
 // listens at that port.
-func Refused(err error) bool {
+func refused(err error) bool {
 	return errors.Is(err, syscall.ECONNREFUSED) ||
 		err != nil && strings.Contains(err.Error(), "actively refused") // Windows' WSAECONNREFUSED
 }
@@ -136,10 +137,10 @@ func TransientStatus(code int) bool {
 	return false
 }
 
-// RetryAfter returns the wait an HTTP answer's Retry-After header asks
+// retryAfter returns the wait an HTTP answer's Retry-After header asks
 // for (RFC 9110, 10.2.3: seconds, or an HTTP date), 0 when it has none or
 // one that does not parse.
-func RetryAfter(h http.Header) time.Duration {
+func retryAfter(h http.Header) time.Duration {
 	v := strings.TrimSpace(h.Get("Retry-After"))
 	if v == "" {
 		return 0

@@ -375,8 +375,8 @@ func TestTransient(t *testing.T) {
 		{context.Canceled, false},
 	}
 	for _, tt := range tests {
-		if got := Transient(tt.err); got != tt.want {
-			t.Errorf("Transient(%T %v) = %v, want %v", tt.err, tt.err, got, tt.want)
+		if got := transient(tt.err); got != tt.want {
+			t.Errorf("transient(%T %v) = %v, want %v", tt.err, tt.err, got, tt.want)
 		}
 	}
 }
@@ -550,11 +550,11 @@ func TestHostileServers(t *testing.T) {
 func TestRetryAfterHeader(t *testing.T) {
 	for in, want := range map[string]time.Duration{"": 0, "3": 3 * time.Second, " 0 ": 0, "x": 0, "-1": 0,
 		"999999999999999999999": 0, "99999999999": 100 * 365 * 24 * time.Hour} {
-		if got := RetryAfter(http.Header{"Retry-After": {in}}); got != want {
+		if got := retryAfter(http.Header{"Retry-After": {in}}); got != want {
 			t.Errorf("RetryAfter(%q) = %v, want %v", in, got, want)
 		}
 	}
-	if d := RetryAfter(http.Header{"Retry-After": {time.Now().Add(time.Hour).UTC().Format(http.TimeFormat)}}); d < 59*time.Minute {
+	if d := retryAfter(http.Header{"Retry-After": {time.Now().Add(time.Hour).UTC().Format(http.TimeFormat)}}); d < 59*time.Minute {
 		t.Errorf("an HTTP date an hour ahead waits %v", d)
 	}
 }

@@ -76,8 +76,9 @@ const (
 // goroutine at a time; each worker makes its own for the document it
 // reads.
 type Rows struct {
-	doc  *corpus.Doc
-	tail []byte // the document's columns, encoded
+	doc    *corpus.Doc
+	tail   []byte // the document's columns, encoded
+	source []byte // the document's source, control bytes escaped, once asked
 }
 
 // NewRows returns the encoder of the rows of document doc.

@@ -1,15 +1,11 @@
 package table
 
-// This file is the rows relurl links prints as text: the links of a
-// document chosen and shaped (-no-fragment, -unique, -scope), and the
-// tab-separated columns of -fields.
+// This file is the rows relurl links prints as text: the tab-separated
+// columns of -fields.
 
 import (
-	"bytes"
-	"fmt"
 	"strconv"
 
-	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/internal/bytestr"
 	"github.com/relurl/relurl/internal/textsafe"
 	"github.com/relurl/relurl/links"
@@ -25,48 +21,9 @@ var TSVColumns = []string{
 	"warc_filename", "warc_record_offset", "warc_record_length", "warc_record_id", "warc_date",
 }
 
-// A Filter chooses and shapes the links of each document: the edges of a
-// link graph. The zero Filter keeps every link as it is.
-type Filter struct {
-	NoFragment bool   // drop each URL's #fragment
-	Unique     bool   // keep each URL once per document
-	Scope      string // "" (all), "internal" (to the document's own site) or "external"
-}
-
-// Validate reports a Scope that is none of the three.
-func (f *Filter) Validate() error {
-	switch f.Scope {
-	case "", "internal", "external":
-		return nil
-	}
-	return fmt.Errorf("scope %q: want internal or external", f.Scope)
-}
-
-// Doc returns the filter of the links of doc.
-func (f *Filter) Doc(doc *corpus.Doc) *DocFilter { return &DocFilter{opt: f, doc: doc} }
-
-// A DocFilter is a Filter applied to the links of one document, in
-// their order; it also writes them as TSV. One goroutine uses it.
-type DocFilter struct {
-	opt  *Filter
-	doc  *corpus.Doc
-	seen map[string]bool // with -unique, the URLs printed
-	// the registrable domain (else the host) of the document's URL, for
-	// -scope, once asked
-	site    string
-	siteSet bool
-	// the link being handed out (counted by url), and its URL parsed by
-	// the URL Standard for Scope and the host, domain and surt fields,
-	// once whatever asks
-	link, webLink int
-	web           whatwg.URL
-	webOK         bool
-	source        []byte // the document's source, control bytes escaped, once asked
-}
-
 // EscapedSource returns the document's source as a TSV column: its
 // control bytes percent-encoded.
-func (d *DocFilter) EscapedSource() []byte {
+func (d *Rows) EscapedSource() []byte {
 	if d.doc == nil {
 		return nil
 	}
@@ -76,76 +33,13 @@ func (d *DocFilter) EscapedSource() []byte {
 	return d.source
 }
 
-// parsed returns u, the current link's URL, parsed by the URL Standard,
-// and whether it parses.
-func (d *DocFilter) parsed(u []byte) (whatwg.URL, bool) {
-	if d.webLink != d.link {
-		w, err := whatwg.Parse(bytestr.Transient(u))
-		d.web, d.webOK, d.webLink = w, err == nil, d.link
-	}
-	return d.web, d.webOK
-}
-
-// URL returns the URL of l as the filter shapes it, and whether the
-// filter keeps l at all. Call it once for each link, in order.
-func (d *DocFilter) URL(l *links.Link) ([]byte, bool) {
-	d.link++
-	u := l.URL
-	if u == nil {
-		// Unresolved or refused: no edge to compare, and none in a scope.
-		return nil, d.opt.Scope == ""
-	}
-	if d.opt.NoFragment {
-		if i := bytes.IndexByte(u, '#'); i >= 0 {
-			u = u[:i]
-		}
-	}
-	if d.opt.Scope != "" && (site(d.parsed(u)) == d.docSite()) != (d.opt.Scope == "internal") {
-		return nil, false
-	}
-	if d.opt.Unique {
-		if d.seen[bytestr.Transient(u)] {
-			return nil, false
-		}
-		if d.seen == nil {
-			d.seen = map[string]bool{}
-		}
-		d.seen[string(u)] = true
-	}
-	return u, true
-}
-
-// docSite returns the site of the document's URL (its retrieval URL, else
-// its base), for Scope.
-func (d *DocFilter) docSite() string {
-	if !d.siteSet {
-		d.siteSet = true
-		w, err := whatwg.Parse(d.doc.URL)
-		d.site = site(w, err == nil)
-		if d.site == "" {
-			d.site = "\x00" // no site: every link is external
-		}
-	}
-	return d.site
-}
-
-// site returns the registrable domain of the URL w, else its host ("" if
-// it has none): two URLs of one site are links within it, so -scope
-// internal takes www.example.org and blog.example.org as one.
-func site(w whatwg.URL, ok bool) string {
-	if !ok {
-		return ""
-	}
-	if d := w.RegistrableDomain(); d != "" {
-		return d
-	}
-	return w.Hostname()
-}
-
-// AppendTSV appends the TSV line of columns of l, whose URL URL returned,
-// each value's control bytes (tabs and newlines too) percent-encoded.
-func (d *DocFilter) AppendTSV(dst []byte, fields []string, l *links.Link, url []byte) []byte {
+// AppendTSV appends the TSV line of the columns fields (of TSVColumns) of
+// l, whose URL is url (as a links.DocFilter shaped it), each value's
+// control bytes (tabs and newlines too) percent-encoded.
+func (d *Rows) AppendTSV(dst []byte, fields []string, l *links.Link, url []byte) []byte {
 	doc := d.doc
+	var web whatwg.URL // url parsed, for host, domain and surt, once asked
+	parsed, webOK := false, false
 	for i, f := range fields {
 		if i > 0 {
 			dst = append(dst, '\t')
@@ -175,14 +69,19 @@ func (d *DocFilter) AppendTSV(dst []byte, fields []string, l *links.Link, url []
 		case "text":
 			dst = append(dst, l.Text...)
 		case "host", "domain", "surt":
-			if w, ok := d.parsed(url); ok {
+			if !parsed {
+				parsed = true
+				w, err := whatwg.Parse(bytestr.Transient(url))
+				web, webOK = w, err == nil
+			}
+			if webOK {
 				switch f {
 				case "host":
-					dst = append(dst, w.Host()...)
+					dst = append(dst, web.Host()...)
 				case "domain":
-					dst = append(dst, w.RegistrableDomain()...)
+					dst = append(dst, web.RegistrableDomain()...)
 				case "surt":
-					dst = w.AppendSURT(dst)
+					dst = web.AppendSURT(dst)
 				}
 			}
 		case "status":

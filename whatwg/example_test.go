@@ -77,3 +77,16 @@ func ExampleURL_AppendResolve() {
 	// https://example.com/docs/guide/intro.html#x
 	// https://cdn.example/a%20b.js
 }
+
+// A host shown to people is Unicode; on the wire it is ASCII.
+func ExampleDomainToASCII() {
+	ascii, err := whatwg.DomainToASCII("Bücher.example")
+	fmt.Println(ascii, err)
+	fmt.Println(whatwg.DomainToUnicode(ascii))
+	_, err = whatwg.DomainToASCII("a b.example")
+	fmt.Println(err)
+	// Output:
+	// xn--bcher-kva.example <nil>
+	// bücher.example
+	// offset 0: domain-to-ASCII (UTS #46 ToASCII refuses the domain)
+}

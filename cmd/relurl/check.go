@@ -240,7 +240,6 @@ func runCheck(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "relurl check: no document read, so no link was checked%s\n", skippedNote(stats))
 		return worse(status, exitFailed)
 	}
-	linkcheck.SortLinks(found)
 
 	ctx, cancel := f.context()
 	defer cancel()
@@ -350,7 +349,7 @@ func (f *checkFlags) report(e *env, reports iter.Seq[linkcheck.Report], document
 	if err := linkcheck.WriteReport(e.stdout, format, reports, linkcheck.ReportOptions{Explain: f.explain, Spec: f.spec}); err != nil {
 		return exitWrite // main reports it
 	}
-	c := linkcheck.Count(reports)
+	c := linkcheck.Summarize(reports)
 	fmt.Fprintf(e.stderr, "relurl check: %s, %s, %s; broken: %s, %s; skipped: %s; excluded: %s\n",
 		count(documents, "document"), count(c.Links, "link"),
 		count(c.Targets, "target"), count(c.BrokenTargets, "target"), count(c.ByState[linkcheck.Broken], "link"),

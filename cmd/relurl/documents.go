@@ -178,8 +178,9 @@ func (d *docFlags) options(e *env) *corpus.Options {
 // as the documents would be read, and reads none of them.
 func (d *docFlags) listFiles(e *env, cmd string) int {
 	o := d.options(e)
+	src := source.Options{HTTP: o.HTTP, S3: o.S3}
 	var out []byte
-	for name, err := range o.Source().Manifest(context.Background(), o.Files, o.Prefix, o.Stdin) {
+	for name, err := range src.Manifest(context.Background(), o.Files, o.Prefix, o.Stdin) {
 		if err != nil {
 			e.write(out)
 			fmt.Fprintf(e.stderr, "relurl %s: -files: %s\n", cmd, printable(err.Error()))

@@ -195,10 +195,10 @@ func runLinks(e *env, args []string) int {
 	fieldList := fs.String("fields", "", "print these `columns` of each resolved link, tab-separated (see above)")
 	elements := fs.String("elements", "", "read only these `elements` or ELEMENT@ATTRIBUTEs (default all)")
 	template := fs.Bool("template", false, "read the links inside <template>, which browsers keep out of the document")
-	var edges table.Filter
+	var edges links.Filter
 	fs.BoolVar(&edges.NoFragment, "no-fragment", false, "print URLs without their #fragment")
 	fs.BoolVar(&edges.Unique, "unique", false, "print each URL once per document: one edge per source and target")
-	fs.StringVar(&edges.Scope, "scope", "", "print only `internal` links (to the document's own site) or external ones")
+	scope := fs.String("scope", "", "print only `internal` links (to the document's own site) or external ones")
 	if code, ok := d.parse(e, fs, args, linksHelp); !ok {
 		return code
 	}
@@ -231,7 +231,8 @@ func runLinks(e *env, args []string) int {
 	if *partRows < 0 || *partRows > 0 && (*format != "parquet" || *outPath == "") {
 		return e.usageError("links", "-part-rows wants -format parquet, -o DIR and a number of rows above 0")
 	}
-	if err := edges.Validate(); err != nil {
+	var err error
+	if edges.Scope, err = links.ParseScope(*scope); err != nil {
 		return e.usageError("links", "-%v", err)
 	}
 	only, err := links.ParseOnly(*elements)
@@ -244,7 +245,7 @@ func runLinks(e *env, args []string) int {
 			return e.usageError("links", "-fields: %v", err)
 		}
 	}
-	pr := &linkPrinter{json: *asJSON, tsv: *asTSV, table: asTable, fields: fields, edges: &edges}
+	pr := &linkPrinter{json: *asJSON, tsv: *asTSV, table: asTable, fields: fields, edges: edges}
 	// An anchor's text costs its links a wait until its end: only when
 	// it is printed.
 	text := *asJSON || asTable || slices.Contains(fields, "text")
@@ -278,17 +279,14 @@ func runLinks(e *env, args []string) int {
 type linkPrinter struct {
 	json, tsv, table    bool
 	fields              []string // -fields
-	edges               *table.Filter
+	edges               links.Filter
 	unresolved, refused atomic.Int64
 }
 
 // docLinks returns what prints the links of doc.
 func (p *linkPrinter) docLinks(doc *corpus.Doc) func(*links.Link, *corpus.Output) {
-	de := p.edges.Doc(doc)
-	var rows *table.Rows
-	if p.table || p.json {
-		rows = table.NewRows(doc)
-	}
+	de := p.edges.Doc(doc.URL)
+	rows := table.NewRows(doc)
 	return func(l *links.Link, out *corpus.Output) {
 		switch {
 		case l.Err != nil:
@@ -308,9 +306,9 @@ func (p *linkPrinter) docLinks(doc *corpus.Doc) func(*links.Link, *corpus.Output
 			out.Out = rows.AppendLink(out.Out, l, u)
 		case u == nil:
 		case p.fields != nil:
-			out.Out = de.AppendTSV(out.Out, p.fields, l, u)
+			out.Out = rows.AppendTSV(out.Out, p.fields, l, u)
 		case p.tsv:
-			out.Out = append(append(out.Out, de.EscapedSource()...), '\t')
+			out.Out = append(append(out.Out, rows.EscapedSource()...), '\t')
 			start := len(out.Out)
 			out.Out = textsafe.EndURLLine(append(out.Out, u...), start)
 		default:

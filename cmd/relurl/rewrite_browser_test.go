@@ -196,7 +196,7 @@ func outsideLinks(t *testing.T, url string, doc []byte) ([]byte, int) {
 		// An iframe's srcdoc is a value that holds links.
 		Srcdoc: func(s links.Site, _ links.Base) error { add(s); return nil },
 	}
-	if _, err := x.HTML(bytes.NewReader(doc), links.Retrieved(url), h); err != nil {
+	if err := x.HTML(bytes.NewReader(doc), links.Retrieved(url), h); err != nil {
 		t.Fatalf("%s: %v", url, err)
 	}
 	// A <base> that waited for its table's end comes after the links in

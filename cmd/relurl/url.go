@@ -242,12 +242,14 @@ func runURL(e *env, args []string) int {
 	}
 	args = append(urls, fs.Args()...)
 	for _, s := range sets {
-		if err := ed.Add(true, s); err != nil {
+		a, err := edit.ParseAssignment(s)
+		if err != nil {
 			return e.usageError("url", "-set %v", err)
 		}
+		ed.Set = append(ed.Set, a)
 	}
 	for _, a := range appends {
-		if err := ed.Add(false, a); err != nil {
+		if err := ed.Append(a); err != nil {
 			return e.usageError("url", "-append %v", err)
 		}
 	}

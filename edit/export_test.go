@@ -1,0 +1,4 @@
+package edit
+
+// Components gives the external tests the component names.
+var Components = components
