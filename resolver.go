@@ -304,6 +304,9 @@ var (
 )
 
 func (stdWeb) appendResolve(r Resolver, dst []byte, base, ref string) ([]byte, error) {
+	if r.QueryEncoding == nil {
+		return whatwg.AppendResolve(dst, base, ref) // a direct call: the common case
+	}
 	return whatwghook.AppendResolve(dst, base, ref, r.QueryEncoding)
 }
 

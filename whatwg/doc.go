@@ -29,7 +29,9 @@ The setters of the URL API ([URL.WithHref], [URL.WithProtocol], …,
 [URL.WithHash]) return a new URL, leaving the one they were called on as it
 was; [URL.SearchParams] and [URL.WithSearchParams] are URLSearchParams.
 [URL.AppendResolve] resolves the links of one document into a reused
-buffer, with no allocation for ASCII input.
+buffer, with no allocation for ASCII input; [AppendResolve] does the same
+with the base a string. The domain algorithms of section "IDNA" are
+[DomainToASCII] and [DomainToUnicode].
 
 Packages [github.com/relurl/relurl/rfc1808] and
 [github.com/relurl/relurl/rfc3986] are the RFCs, which resolve without

@@ -90,3 +90,11 @@ func ExampleDomainToASCII() {
 	// bücher.example
 	// offset 0: domain-to-ASCII (UTS #46 ToASCII refuses the domain)
 }
+
+// AppendResolve is new URL(ref, base).href with both strings, into a
+// buffer of the caller's.
+func ExampleAppendResolve() {
+	buf, err := whatwg.AppendResolve(nil, "https://example.com/a/b?q", "../c d#top")
+	fmt.Println(string(buf), err)
+	// Output: https://example.com/c%20d#top <nil>
+}

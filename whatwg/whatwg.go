@@ -67,10 +67,20 @@ func Check(input string, base *URL) (URL, []ValidationError, error) {
 	return u, errs, err
 }
 
-// appendResolveWeb appends to dst ref parsed against base, both strings,
-// with no allocation when dst has room: the base is parsed into dst's free
-// space, the reference after it, and the result moved down over the base.
-// An empty base is no base.
+// AppendResolve appends to dst the href of ref parsed against base, both
+// strings: new URL(ref, base).href, as [Parse] and [URL.Parse] would give
+// it, without building a URL. An empty base is no base. For ASCII input it
+// makes no allocation when dst has room for both: the base is parsed into
+// dst's free space, the reference after it, and the result moved down over
+// the base. On failure it returns dst unchanged and the error, for the
+// base or the reference. To resolve many references against one base,
+// parse the base once and use [URL.AppendResolve].
+func AppendResolve(dst []byte, base, ref string) ([]byte, error) {
+	return appendResolveWeb(dst, base, ref, nil)
+}
+
+// appendResolveWeb is AppendResolve, a special URL's query encoded by enc
+// (nil for UTF-8).
 func appendResolveWeb(dst []byte, base, ref string, enc encoding.Encoding) ([]byte, error) {
 	if base == "" {
 		return appendParse(dst, ref, nil, enc)

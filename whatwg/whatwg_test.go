@@ -45,6 +45,15 @@ func TestURLTestData(t *testing.T) {
 		} else {
 			u, err = Parse(*c.Input)
 		}
+		// AppendResolve, the strings in one go, gives the same.
+		base := ""
+		if c.Base != nil {
+			base = *c.Base
+		}
+		if got, aerr := AppendResolve([]byte("dst:"), base, *c.Input); (aerr != nil) != (err != nil) ||
+			err == nil && string(got) != "dst:"+u.Href() || err != nil && string(got) != "dst:" {
+			t.Errorf("%q: AppendResolve gives %q, %v; Parse %q, %v", name, got, aerr, u.Href(), err)
+		}
 		if c.Failure {
 			if err == nil {
 				t.Errorf("%q: got %q, want failure", name, u.Href())
