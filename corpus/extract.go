@@ -106,6 +106,10 @@ func (l limitReader) finish(err error, name, reading string) error {
 // An Output is what a document prints: bytes for standard output and
 // standard error. Run hands them out in input order; a handler calls Spill
 // between links, so that what a document prints is handed out in pieces.
+//
+// It is the type of relurl's ordered output, which the command's other
+// streaming commands share, and not a copy of it: a worker appends to Out
+// and Err directly, and the writer reuses the buffers of pieces written.
 type Output = ordered.Output
 
 // Run extracts the links of docs on workers goroutines, each with an

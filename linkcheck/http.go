@@ -186,11 +186,16 @@ func isHTML(contentType string) bool {
 }
 
 // do sends one request, politely, trying again after a transient failure
-// (what source.Retry retries: a connection error, a timeout, 408, 429, 500, 502,
-// 503 or 504) as Options.Retry allows: Retry-After honoured, else
-// exponential backoff with full jitter, the waits bounded in all. An
+// (what source.Retry retries: a connection error, a timeout, 408, 429,
+// 500, 502, 503 or 504) as Options.Retry allows: Retry-After honoured,
+// else exponential backoff with full jitter, the waits bounded in all. An
 // answer with a transient status that is not tried again is an error, a
 // *source.StatusError, with why it was not.
+//
+// The loop is the checker's own, not package source's: each try waits for
+// its host's slot and rate, and the slot is held until the body is closed.
+// The policy is source's (Retry.Wait, TransientStatus, StatusError), so
+// a reader and a checker retry alike.
 func (c *checker) do(ctx context.Context, method, u string) (*http.Response, error) {
 	p, err := url.Parse(u)
 	if err != nil {

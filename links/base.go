@@ -68,6 +68,12 @@ func (s *BaseFrom) UnmarshalText(text []byte) error {
 
 // Base is a document's base URL and the layer that set it. The zero Base is
 // the empty base of Section 3.4.
+//
+// It is a plain comparable value, copied into every Link, so it holds the
+// URL as a string and not the base prepared for resolving (a relurl.Base,
+// three representations in one): the Extractor prepares a document's base
+// once, when the document's layers settle it, and keeps it for the
+// document's links.
 type Base struct {
 	URL  string
 	From BaseFrom

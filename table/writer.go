@@ -80,6 +80,11 @@ func newWriter(s sink) *Writer {
 // Write decodes the rows in p (bytes of Rows.AppendLink, in any pieces: a row
 // may begin in one Write and end in the next) and adds them to the table,
 // writing a batch whenever one is full.
+//
+// Rows reach the Writer as bytes, not values, because the workers encode
+// them and corpus.Run hands what each document printed to one writer in
+// input order, in pieces; an io.Writer is what that ordered output writes
+// to.
 func (w *Writer) Write(p []byte) (int, error) {
 	if w.err != nil {
 		return 0, w.err

@@ -164,7 +164,9 @@ func (e *env) checkSpec(cmd string, r *relurl.Resolver) (int, bool) {
 	return exitOK, true
 }
 
-// specFlag registers -spec, and its alias -rfc, on fs to set s.
+// specFlag registers -spec, and its alias -rfc, on fs to set s. The alias
+// stays: scripts written before -spec named the standard use it, and one
+// more spelling of one flag costs a reader nothing.
 func specFlag(fs *flag.FlagSet, s *relurl.Spec) {
 	fs.TextVar(s, "spec", relurl.RFC1808, "by RFC `1808`, RFC 3986 or the URL Standard (whatwg)")
 	fs.TextVar(s, "rfc", relurl.RFC1808, "the same as -spec")
