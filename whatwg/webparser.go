@@ -77,6 +77,18 @@ func (p *webParser) record(href string) URL {
 	}
 }
 
+// again readies p, which has parsed successfully, to parse once more, its
+// output after the first's in p.buf, with enc: it sets what parse does not
+// set itself as a new webParser has it. Zeroing a whole new parser instead
+// cost a string base's resolution 4% (the parser is some 290 bytes).
+// TestAgain holds it to a new parser.
+func (p *webParser) again(enc encoding.Encoding) {
+	p.enc, p.hasBase = enc, false
+	p.schemeEnd, p.userEnd, p.hostStart, p.hostEnd, p.pathStart = 0, 0, 0, 0, 0
+	p.scheme, p.hasHost, p.opaque = notSpecial, false, false
+	p.removed, p.failure = false, nil
+}
+
 // parse runs the parser on input against base (nil for none) and reports
 // whether it succeeded.
 func (p *webParser) parse(input string, base *URL) bool {
@@ -385,11 +397,16 @@ func (p *webParser) authority(s string) bool {
 	start := len(p.buf)
 	special := p.isSpecial()
 	end, lastAt, colon, inside := 0, -1, -1, false
+scan:
 	for ; end < len(s); end++ {
-		c := s[end]
-		if !authorityBytes[c] {
-			continue
+		// The bytes that mark nothing, in a loop of their own: the
+		// compiler makes it tighter than a continue in the outer one.
+		for !authorityBytes[s[end]] {
+			if end++; end == len(s) {
+				break scan
+			}
 		}
+		c := s[end]
 		if c == '/' || c == '?' || c == '#' || c == '\\' && special {
 			break
 		}
@@ -520,12 +537,15 @@ func (p *webParser) path(s string) bool {
 		empty := at == p.pathStart // the path so far, before this segment
 		p.buf = append(p.buf, '/')
 		end, run := 0, 0 // the segment ends at end; s[run:end] is not yet written
+	segment:
 		for ; end < len(s); end++ {
+			for pathBytes[s[end]] == 0 { // as in authority: a loop of its own
+				if end++; end == len(s) {
+					break segment
+				}
+			}
 			c := s[end]
 			t := pathBytes[c]
-			if t == 0 {
-				continue
-			}
 			if t&endsSegment != 0 {
 				break
 			}

@@ -85,17 +85,18 @@ func appendResolveWeb(dst []byte, base, ref string, enc encoding.Encoding) ([]by
 	if base == "" {
 		return appendParse(dst, ref, nil, enc)
 	}
-	b := webParser{buf: dst}
-	if !b.parse(base, nil) {
-		return dst, b.err(base)
+	p := webParser{buf: dst}
+	if !p.parse(base, nil) {
+		return dst, p.err(base)
 	}
-	baseURL := b.record(unsafe.String(unsafe.SliceData(b.buf[b.o:]), len(b.buf)-b.o))
-	r := webParser{buf: b.buf, enc: enc}
-	if !r.parse(ref, &baseURL) {
-		return dst, r.err(ref)
+	baseURL := p.record(unsafe.String(unsafe.SliceData(p.buf[p.o:]), len(p.buf)-p.o))
+	at := p.o
+	p.again(enc)
+	if !p.parse(ref, &baseURL) {
+		return dst, p.err(ref)
 	}
-	n := copy(r.buf[b.o:], r.buf[r.o:])
-	return r.buf[:b.o+n], nil
+	n := copy(p.buf[at:], p.buf[p.o:])
+	return p.buf[:at+n], nil
 }
 
 // Validate returns the validation errors the WHATWG URL Standard's

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/url"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -266,4 +267,23 @@ func TestValidationCases(t *testing.T) {
 		passed++
 	}
 	t.Logf("whatwg-url's validation cases: %d of %d pass (%d apart: a lone surrogate)", passed, len(cases)-apart, apart)
+}
+
+// TestAgain: a parser readied by again is a new parser, but for what parse
+// sets itself and the buffer it keeps, whatever the first parse left in it.
+func TestAgain(t *testing.T) {
+	for _, first := range []string{"http://u:p@h.example:8/p?q#f", "\thttps://[::1]/\n", "sc:opaque?q", "file:///C:/x"} {
+		p := webParser{}
+		if !p.parse(first, nil) {
+			t.Fatalf("%q does not parse", first)
+		}
+		p.again(nil)
+		fresh := webParser{buf: p.buf}
+		// What parse sets before it reads anything.
+		fresh.in, fresh.base, fresh.o, fresh.port, fresh.queryStart, fresh.fragStart = p.in, p.base, p.o, p.port, p.queryStart, p.fragStart
+		fresh.orig, fresh.lead = p.orig, p.lead
+		if !reflect.DeepEqual(p, fresh) {
+			t.Errorf("after %q, again leaves %+v\nwant %+v", first, p, fresh)
+		}
+	}
 }
