@@ -35,6 +35,10 @@ type File struct {
 	Link   string
 	Result Result
 	Err    error // the document could not be read or rewritten
+	// WriteErr is what Rewriter.Write returned for the file.
+	WriteErr error
+
+	unread bool // Files has found it; a worker reads it
 }
 
 // ErrNoURL is the error of a document that no URL was given for: its
@@ -62,9 +66,10 @@ func isDocument(name string) bool {
 // file named alone is a document whatever its name. A file that could not
 // be read, or a document not rewritten, has its Err set; the walk goes on.
 //
-// Files are read ahead, and Jobs documents rewritten at once, while the
-// loop's body runs on the calling goroutine; breaking out of it stops the
-// walk.
+// Jobs files are read, rewritten and (with Write) written at once, while
+// the loop's body runs on the calling goroutine, handed the files in
+// order; breaking out of it stops the walk. At most twice Jobs files are
+// in memory at once.
 func (rw *Rewriter) Files(inputs []string, urlOf func(path string) string) iter.Seq[*File] {
 	return func(yield func(*File) bool) {
 		workers := rw.Jobs
@@ -72,22 +77,29 @@ func (rw *Rewriter) Files(inputs []string, urlOf func(path string) string) iter.
 			workers = runtime.GOMAXPROCS(0)
 		}
 		ordered.Run(found(inputs, urlOf), workers, 2*workers,
-			func(f *File, _ *ordered.Output) { rw.File(f) },
+			func(f *File, _ *ordered.Output) {
+				if f.unread {
+					f.unread = false
+					if f.Info, f.Err = os.Lstat(f.Path); f.Err == nil {
+						f.Old, f.Err = os.ReadFile(f.Path)
+					}
+				}
+				rw.File(f)
+				if rw.Write != nil && f.Err == nil && f.Link == "" {
+					f.WriteErr = rw.Write(f)
+				}
+			},
 			func(*ordered.Output) bool { return true },
 			yield)
 	}
 }
 
-// found yields the files of inputs, read, with their URLs. It runs on
-// one goroutine, so urlOf need not be safe for concurrent use.
+// found yields the files of inputs, to be read, with their URLs. It runs
+// on one goroutine, so urlOf need not be safe for concurrent use.
 func found(inputs []string, urlOf func(path string) string) iter.Seq[*File] {
 	return func(yield func(*File) bool) {
 		read := func(path, rel string, document bool) bool {
-			f := &File{Path: path, Rel: rel, URL: urlOf(path), Document: document}
-			if f.Info, f.Err = os.Lstat(path); f.Err == nil {
-				f.Old, f.Err = os.ReadFile(path)
-			}
-			return yield(f)
+			return yield(&File{Path: path, Rel: rel, URL: urlOf(path), Document: document, unread: true})
 		}
 		for _, in := range inputs {
 			info, err := os.Stat(in)

@@ -77,9 +77,15 @@ type Rewriter struct {
 	// value resolves by RFC 1808; a tool that rewrites what browsers read
 	// wants relurl.WHATWG.
 	Resolver relurl.Resolver
-	// Jobs is how many documents Files rewrites at once; 0 means one for
-	// each core.
+	// Jobs is how many files Files reads, rewrites and writes at once; 0
+	// means one for each core.
 	Jobs int
+	// Write, if not nil, writes each file Files yields, on the goroutine
+	// that rewrote it, before the file is yielded: a copy of a tree, or
+	// documents rewritten in place, are written Jobs at a time. It is not
+	// called for a file with an Err, or for a symbolic link. What it
+	// returns is the file's WriteErr.
+	Write func(f *File) error
 	// Dialect is the renderer Markdown documents are written for.
 	Dialect markdown.Dialect
 }

@@ -2,11 +2,13 @@ package rewrite
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/relurl/relurl"
@@ -295,5 +297,63 @@ func TestFilesJobs(t *testing.T) {
 	}
 	if want := `d0/p00.html true "<a href=\"x0.html\">x</a>" <nil>`; files1[0] != want {
 		t.Errorf("first file %s, want %s", files1[0], want)
+	}
+}
+
+// TestFilesWrite: Write is called for each file, on the workers, before
+// Files yields it, but for a symbolic link and a file that failed; what it
+// returns is the file's WriteErr, and the walk goes on past it.
+func TestFilesWrite(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 20 {
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("p%02d.html", i)), []byte(`<a href="https://old.example/x.html">x</a>`), 0o644)
+	}
+	os.WriteFile(filepath.Join(dir, "logo.png"), []byte("png"), 0o644)
+	os.WriteFile(filepath.Join(dir, "nourl.html"), nil, 0o644) // urlOf has none: ErrNoURL
+	if err := os.Symlink("/etc/passwd", filepath.Join(dir, "link.html")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	var mu sync.Mutex
+	written := map[string]bool{}
+	refused := errors.New("refused")
+	o := Rewriter{Relative: []string{"https://old.example/"}, Jobs: 4, Write: func(f *File) error {
+		mu.Lock()
+		defer mu.Unlock()
+		written[f.Rel] = true
+		if f.Rel == "p07.html" {
+			return refused
+		}
+		return nil
+	}}
+	var order []string
+	urlOf := func(path string) string {
+		if filepath.Base(path) == "nourl.html" {
+			return ""
+		}
+		return "https://old.example/"
+	}
+	for f := range o.Files([]string{dir}, urlOf) {
+		order = append(order, f.Rel)
+		mu.Lock()
+		was := written[f.Rel]
+		mu.Unlock()
+		switch {
+		case f.Link != "" || f.Err != nil:
+			if was || f.Err != nil && !errors.Is(f.Err, ErrNoURL) {
+				t.Errorf("%s (link %q, err %v) was written", f.Rel, f.Link, f.Err)
+			}
+		case !was:
+			t.Errorf("%s yielded before it was written", f.Rel)
+		case (f.WriteErr == refused) != (f.Rel == "p07.html"):
+			t.Errorf("%s: WriteErr %v", f.Rel, f.WriteErr)
+		case f.Document && string(f.New) != `<a href="x.html">x</a>`:
+			t.Errorf("%s: rewritten %q", f.Rel, f.New)
+		}
+	}
+	if !slices.IsSorted(order) || len(order) != 23 {
+		t.Errorf("files in the order %q, want the walk's 23", order)
+	}
+	if len(written) != 21 {
+		t.Errorf("%d files written, want the 20 pages and the image: %v", len(written), written)
 	}
 }

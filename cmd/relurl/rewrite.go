@@ -120,7 +120,7 @@ func runRewrite(e *env, args []string) int {
 	list := fs.Bool("l", false, "print the names of the documents that change")
 	nul := fs.Bool("z", false, "with -l, end each name with a NUL byte, as it is, instead of a newline")
 	outDir := fs.String("o", "", "write a rewritten copy of the trees into `DIR`")
-	fs.IntVar(&o.Jobs, "j", 0, "rewrite `N` documents at once (default: one for each core)")
+	fs.IntVar(&o.Jobs, "j", 0, "read, rewrite and write `N` files at once (default: one for each core)")
 	var dialect dialectFlag
 	dialectFlagVar(fs, &dialect)
 	if code, ok := e.parseFlags(fs, args, rewriteHelp); !ok {
@@ -202,8 +202,8 @@ func runRewrite(e *env, args []string) int {
 	urlOf := func(path string) string {
 		// A document is read and rewritten whole: memory is bounded by
 		// the largest documents read at once, 3 × their size and 55 MB
-		// each, as for links. Files calls urlOf just before it reads
-		// the file.
+		// each, as for links. Files calls urlOf on one goroutine, before
+		// it hands the file on to be read.
 		if fi, err := os.Stat(path); err == nil && fi.Size() > largest {
 			largest = fi.Size()
 			limitMemory(jobs, single, largest, 0)
@@ -221,6 +221,9 @@ func runRewrite(e *env, args []string) int {
 		o.File(f)
 		err = w.each(f)
 	} else {
+		if w.out != nil || w.write {
+			o.Write = w.writeFile
+		}
 		for f := range o.Files(docs, urlOf) {
 			if err = w.each(f); err != nil {
 				break
@@ -334,17 +337,12 @@ func (w *rewriter) each(f *rewrite.File) error {
 		w.skipped[extension(f.Path)]++
 	}
 	switch {
-	case w.out != nil:
-		if err := w.copy(f); err != nil {
-			w.failed(f.Path, err)
+	case w.out != nil || w.write:
+		// Written by writeFile, on the worker that rewrote it.
+		if f.WriteErr != nil {
+			w.failed(f.Path, f.WriteErr)
 		}
 	case !f.Document:
-	case w.write:
-		if f.Changed() {
-			if err := safefile.Replace(f.Path, f.Old, f.New, f.Info); err != nil {
-				w.failed(f.Path, err)
-			}
-		}
 	case w.diff:
 		_, err := fmt.Fprint(w.e.stdout, f.Diff())
 		return err
@@ -361,6 +359,20 @@ func (w *rewriter) each(f *rewrite.File) error {
 	default:
 		_, err := w.e.stdout.Write(f.New)
 		return err
+	}
+	return nil
+}
+
+// writeFile writes f where -o or -w asks: Rewriter.Write, called on the
+// goroutine that rewrote f, so that files are written -j at once. Each is
+// written whole or not at all, so a run stopped midway leaves every file
+// old or new, as in order.
+func (w *rewriter) writeFile(f *rewrite.File) error {
+	switch {
+	case w.out != nil:
+		return w.copy(f)
+	case w.write && f.Changed():
+		return safefile.Replace(f.Path, f.Old, f.New, f.Info)
 	}
 	return nil
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -109,4 +111,66 @@ func TestRewriteFiles(t *testing.T) {
 	check(t, relurlRun(t, in(stdin), "rewrite", "-relative", "https://old.example/docs/", "-url", "https://old.example/docs/x.html", "-"), `<a href="api/z.html">z</a>`, "", 0)
 	check(t, relurlRun(t, in(stdin), "rewrite", "-relative", "https://old.example/docs/", "-url", "https://old.example/docs/x.html", "-l", "-"), "-\n", "", 0)
 	check(t, relurlRun(t, in(stdin), "rewrite", "-absolute", "-url", "https://old.example/docs/x.html", "-w", "-"), "", `relurl rewrite: "-", standard input, is one document, rewritten to standard output: not with other documents, -w or -o…`, 2)
+}
+
+// TestRewriteJobs: -o and -w write the same files, with the same modes,
+// and say the same, whether one file is read, rewritten and written at a
+// time or four.
+func TestRewriteJobs(t *testing.T) {
+	tree := func(dir string) {
+		for i := range 60 {
+			sub := filepath.Join(dir, fmt.Sprintf("d%d", i%4), fmt.Sprintf("e%d", i%3))
+			os.MkdirAll(sub, 0o755)
+			name := filepath.Join(sub, fmt.Sprintf("p%02d", i))
+			os.WriteFile(name+".html", fmt.Appendf(nil, `<a href="https://old.example/d%d/x.html">x</a><img src="/d1/e2/i.png">`, i%4), 0o640)
+			os.WriteFile(name+".css", []byte(`a{background:url(https://old.example/d0/e0/i.png)}`), 0o644)
+			os.WriteFile(name+".png", []byte{byte(i)}, 0o600)
+		}
+		os.Symlink("d0", filepath.Join(dir, "link"))
+	}
+	// contents lists each file below dir with its mode and bytes (a link
+	// with its target).
+	contents := func(dir string) string {
+		var b strings.Builder
+		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			info, _ := os.Lstat(path)
+			rel, _ := filepath.Rel(dir, path)
+			switch {
+			case d.Type()&fs.ModeSymlink != 0:
+				target, _ := os.Readlink(path)
+				fmt.Fprintf(&b, "%s -> %s\n", rel, target)
+			case !d.IsDir():
+				data, _ := os.ReadFile(path)
+				fmt.Fprintf(&b, "%s %v %q\n", rel, info.Mode(), data)
+			}
+			return nil
+		})
+		return b.String()
+	}
+	tmp := t.TempDir()
+	src := filepath.Join(tmp, "src")
+	tree(src)
+	run := func(jobs string, args ...string) result {
+		return relurlRun(t, nil, append([]string{"rewrite", "-j", jobs, "-relative", "https://old.example/", "-map", src + "=https://old.example/"}, args...)...)
+	}
+	one, four := run("1", "-o", filepath.Join(tmp, "o1"), src), run("4", "-o", filepath.Join(tmp, "o4"), src)
+	if one.code != 0 || one.stdout != four.stdout || one.stderr != four.stderr || four.code != one.code {
+		t.Errorf("-o -j 1: exit %d, %q, %q; -j 4: exit %d, %q, %q", one.code, one.stdout, one.stderr, four.code, four.stdout, four.stderr)
+	}
+	got1, got4 := contents(filepath.Join(tmp, "o1")), contents(filepath.Join(tmp, "o4"))
+	if got1 != got4 || !strings.Contains(got1, `d1/e1/p01.html -rw-r----- "<a href=\"../x.html\">x</a><img src=\"../e2/i.png\">"`) || strings.Count(got1, "\n") != 181 {
+		t.Errorf("-o -j 1 and -j 4 differ, or are not as rewritten:\n%s", got1)
+	}
+	// In place: two copies of the tree, rewritten by -w.
+	for _, jobs := range []string{"1", "4"} {
+		dir := filepath.Join(tmp, "w"+jobs)
+		tree(dir)
+		r := relurlRun(t, nil, "rewrite", "-j", jobs, "-relative", "https://old.example/", "-map", dir+"=https://old.example/", "-w", dir)
+		if r.code != 0 || r.stdout != "" {
+			t.Errorf("-w -j %s: exit %d, %q, %q", jobs, r.code, r.stdout, r.stderr)
+		}
+	}
+	if w1, w4 := contents(filepath.Join(tmp, "w1")), contents(filepath.Join(tmp, "w4")); w1 != w4 || w1 != got1 {
+		t.Errorf("-w -j 1 and -j 4 differ, or from -o:\n%s\n%s", w1, w4)
+	}
 }
