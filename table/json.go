@@ -18,21 +18,27 @@ import (
 // is known; and for a WARC record its file, byte range, ID, date and
 // truncation, under the names of Common Crawl's index.
 func (d *Rows) AppendJSON(dst []byte, l *links.Link, url []byte) []byte {
-	doc := d.doc
 	dst = append(dst, `{"url":`...)
-	dst = appendJSONStringOrNull(dst, url, url != nil)
-	dst = appendBase64Field(dst, "url_base64", url)
+	if url == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = appendJSONBytes(dst, "url_base64", url)
+	}
 	if l.Err != nil {
 		dst = append(dst, `,"error":`...)
 		dst = appendJSONString(dst, []byte(l.Err.Error()))
 	}
 	dst = append(dst, `,"ref":`...)
-	dst = appendJSONString(dst, l.Ref)
-	dst = appendBase64Field(dst, "ref_base64", l.Ref)
-	dst = append(dst, `,"base":`...)
-	dst = appendJSONStringOrNull(dst, l.Base.URL, l.Base.From != links.FromNone)
-	dst = append(dst, `,"base_from":`...)
-	dst = appendJSONString(dst, l.Base.From.String())
+	dst = appendJSONBytes(dst, "ref_base64", l.Ref)
+	// The base is most often the same for every link of a document.
+	if d.jsonBase == nil || *l.Base != d.lastBase {
+		d.lastBase = *l.Base
+		b := append(d.jsonBase[:0], `,"base":`...)
+		b = appendJSONStringOrNull(b, l.Base.URL, l.Base.From != links.FromNone)
+		b = append(b, `,"base_from":`...)
+		d.jsonBase = appendJSONString(b, l.Base.From.String())
+	}
+	dst = append(dst, d.jsonBase...)
 	dst = append(dst, `,"element":`...)
 	dst = appendJSONString(dst, l.Element)
 	dst = append(dst, `,"attribute":`...)
@@ -47,6 +53,19 @@ func (d *Rows) AppendJSON(dst []byte, l *links.Link, url []byte) []byte {
 	}
 	dst = append(dst, `,"part":`...)
 	dst = appendJSONStringOrNull(dst, l.Part, l.Part != "")
+	if d.jsonTail == nil {
+		d.jsonTail = d.appendJSONTail(nil)
+	}
+	return append(dst, d.jsonTail...)
+}
+
+// appendJSONTail appends the fields of a row that are the document's, the
+// same in each of its rows, and the row's end: encoded once a document.
+func (d *Rows) appendJSONTail(dst []byte) []byte {
+	doc := d.doc
+	if doc == nil {
+		return append(dst, "}\n"...)
+	}
 	dst = append(dst, `,"source":`...)
 	dst = appendJSONString(dst, doc.Source)
 	if doc.Status != 0 {
@@ -71,27 +90,46 @@ func (d *Rows) AppendJSON(dst []byte, l *links.Link, url []byte) []byte {
 	return append(dst, "}\n"...)
 }
 
-// appendBase64Field appends `,"name":"BASE64"` when v is not valid UTF-8,
-// which a JSON string cannot hold as it is.
-func appendBase64Field(dst []byte, name string, v []byte) []byte {
-	if utf8.Valid(v) {
+// appendJSONBytes appends v as a JSON string and, when v is not valid
+// UTF-8 (which a JSON string cannot hold as it is), the field
+// `,"name":"BASE64"` with its bytes.
+func appendJSONBytes(dst []byte, name string, v []byte) []byte {
+	dst, valid := appendJSONStringValid(dst, v)
+	if valid {
 		return dst
 	}
 	dst = append(append(append(dst, `,"`...), name...), `":"`...)
 	return append(base64.StdEncoding.AppendEncode(dst, v), '"')
 }
 
+// jsonPlain holds the bytes a JSON string holds as they are: ASCII but
+// the controls, '"' and '\\'.
+var jsonPlain = func() (t [256]bool) {
+	for c := ' '; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
 // appendJSONString appends s as a JSON string, as encoding/json writes it
 // with HTML escaping off: quotes, backslashes and control characters
 // escaped, U+2028 and U+2029 too, and each byte that is not UTF-8 as
 // U+FFFD. It serves the writers that run for every link.
 func appendJSONString[T string | []byte](dst []byte, s T) []byte {
+	dst, _ = appendJSONStringValid(dst, s)
+	return dst
+}
+
+// appendJSONStringValid is appendJSONString, and reports whether s is
+// valid UTF-8.
+func appendJSONStringValid[T string | []byte](dst []byte, s T) (_ []byte, valid bool) {
 	const hex = "0123456789abcdef"
+	valid = true
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
-		if c >= ' ' && c != '"' && c != '\\' && c < utf8.RuneSelf {
+		if jsonPlain[c] {
 			i++
 			continue
 		}
@@ -115,6 +153,7 @@ func appendJSONString[T string | []byte](dst []byte, s T) []byte {
 		}
 		r, size := decodeRune(s[i:])
 		if r == utf8.RuneError && size == 1 {
+			valid = false
 			dst = append(dst, s[start:i]...)
 			dst = append(dst, `\ufffd`...)
 			i += size
@@ -131,7 +170,7 @@ func appendJSONString[T string | []byte](dst []byte, s T) []byte {
 		i += size
 	}
 	dst = append(dst, s[start:]...)
-	return append(dst, '"')
+	return append(dst, '"'), valid
 }
 
 // appendJSONStringOrNull appends s as a JSON string when ok, else null.

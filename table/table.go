@@ -79,6 +79,12 @@ type Rows struct {
 	doc    *corpus.Doc
 	tail   []byte // the document's columns, encoded
 	source []byte // the document's source, control bytes escaped, once asked
+	// jsonTail is the end of each JSON row, the document's fields, once
+	// asked
+	jsonTail []byte
+	// jsonBase is the base and base_from fields of lastBase
+	jsonBase []byte
+	lastBase links.Base
 }
 
 // NewRows returns the encoder of the rows of document doc.

@@ -353,3 +353,30 @@ func TestParquetSchema(t *testing.T) {
 		t.Errorf("Parquet columns\n%s\nArrow columns\n%s", got, want)
 	}
 }
+
+// TestAppendJSONString: what encoding/json writes, with HTML escaping off,
+// for every byte alone and in company, U+2028, U+2029 and bytes that are
+// not UTF-8 (each a U+FFFD).
+func TestAppendJSONString(t *testing.T) {
+	var inputs []string
+	for c := range 256 {
+		inputs = append(inputs, string([]byte{byte(c)}), "a"+string([]byte{byte(c)})+"bc")
+	}
+	inputs = append(inputs, "", "plain text", "\u2028\u2029", "caf\xc3", "\xff\xfe", "é€😀", `"quoted" \back\`, "<a>&amp;</a>")
+	for _, s := range inputs {
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		enc.Encode(s)
+		got := appendJSONString(nil, s)
+		var gotS, wantS string
+		if err := json.Unmarshal(got, &gotS); err != nil || json.Unmarshal(want.Bytes(), &wantS) != nil || gotS != wantS {
+			t.Errorf("appendJSONString(%q) = %s (%v), want %s", s, got, err, want.String())
+		}
+		// Byte for byte but for \b and \f, which it writes as \u0008 and
+		// \u000c, as encoding/json did before Go 1.22.
+		if !strings.ContainsAny(s, "\b\f") && string(got)+"\n" != want.String() {
+			t.Errorf("appendJSONString(%q) = %s, want %s", s, got, want.String())
+		}
+	}
+}
