@@ -2,6 +2,7 @@ package whatwg
 
 import (
 	"bytes"
+	"errors"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -155,26 +156,44 @@ func (p hostParser) appendDomain(dst []byte, input string, at int) (_ []byte, ok
 	// The failures below come with that validation error, the one the
 	// domain parser reports: ToASCII run strictly refuses what it refuses
 	// run leniently, and the empty domain.
-	var result string
 	nonASCII = !isASCII(domain)
-	if !nonASCII {
-		result = strings.ToLower(domain)
-	} else {
-		var err error
-		if result, err = uts46.ToASCII(domain, uts46.Options{}); err != nil {
-			if p.trace != nil {
-				p.note("host parser: UTS #46 ToASCII refuses %q: %v", domain, err)
-			}
-			return dst, p.failReported(at, "domain-to-ASCII"), nonASCII
+	result, err := domainToASCII(domain, !nonASCII)
+	if err != nil {
+		if p.trace != nil && err != errEmptyDomain {
+			p.note("host parser: UTS #46 ToASCII refuses %q: %v", domain, err)
 		}
-	}
-	if result == "" {
 		return dst, p.failReported(at, "domain-to-ASCII"), nonASCII
 	}
 	if p.trace != nil {
 		p.note("host parser: domain %q to ASCII by UTS #46: %q", input, result)
 	}
 	return append(dst, result...), true, nonASCII
+}
+
+// errEmptyDomain is domainToASCII's failure on a domain that comes out
+// empty.
+var errEmptyDomain = errors.New("the domain is empty")
+
+// domainToASCII is the Standard's "domain to ASCII" (beStrict false) of a
+// percent-decoded domain, ascii saying whether it is all ASCII, up to its
+// last step: the check for forbidden domain code points, which the host
+// parser makes over the whole host. An ASCII domain is only lower-cased,
+// whatever ToASCII would make of it; the error is ToASCII's, or
+// errEmptyDomain.
+func domainToASCII(domain string, ascii bool) (string, error) {
+	result := domain
+	if ascii {
+		result = strings.ToLower(domain)
+	} else {
+		var err error
+		if result, err = uts46.ToASCII(domain, uts46.Options{}); err != nil {
+			return "", err
+		}
+	}
+	if result == "" {
+		return "", errEmptyDomain
+	}
+	return result, nil
 }
 
 // strictToASCII reports whether the "domain parser ToASCII" run strictly

@@ -1,10 +1,6 @@
 package whatwg
 
-import (
-	"strings"
-
-	"github.com/relurl/relurl/internal/uts46"
-)
+import "github.com/relurl/relurl/internal/uts46"
 
 // DomainToASCII is the URL Standard's "domain to ASCII" with beStrict
 // false (section "IDNA"): an ASCII domain lowercased, any other run through
@@ -16,14 +12,8 @@ import (
 // (the strict ToASCII of that error refuses those). The error's offset is
 // 0: the domain is not a URL.
 func DomainToASCII(domain string) (string, error) {
-	result := strings.ToLower(domain)
-	if !isASCII(domain) {
-		var err error
-		if result, err = uts46.ToASCII(domain, uts46.Options{}); err != nil {
-			return "", ValidationError{Name: "domain-to-ASCII"}
-		}
-	}
-	if result == "" {
+	result, err := domainToASCII(domain, isASCII(domain))
+	if err != nil {
 		return "", ValidationError{Name: "domain-to-ASCII"}
 	}
 	for i := 0; i < len(result); i++ {
@@ -35,10 +25,10 @@ func DomainToASCII(domain string) (string, error) {
 }
 
 // DomainToUnicode is the URL Standard's "domain to Unicode" (section
-// "IDNA"), for showing a host to people: UTS #46 ToUnicode with the Standard's settings, so that Punycode labels come out
-// in Unicode ("xn--bcher-kva.example" gives "bücher.example"). Where
-// ToUnicode records an error, the domain is returned as given; the
-// Standard never fails here.
+// "IDNA"), for showing a host to people: UTS #46 ToUnicode with the
+// Standard's settings, so that Punycode labels come out in Unicode
+// ("xn--bcher-kva.example" gives "bücher.example"). Where ToUnicode records
+// an error, the domain is returned as given; the Standard never fails here.
 func DomainToUnicode(domain string) string {
 	if s, err := uts46.ToUnicode(domain, uts46.Options{}); err == nil {
 		return s
