@@ -266,7 +266,7 @@ func (x *Extractor) selectKinds() {
 // a submit button, a meta's content only for http-equiv=refresh.
 func Elements() iter.Seq2[string, []string] {
 	return func(yield func(string, []string) bool) {
-		names := slices.Sorted(maps.Keys(elements))
+		names := slices.Collect(maps.Keys(elements))
 		for name := range svgElements {
 			if _, ok := elements[name]; !ok {
 				names = append(names, name)
@@ -591,13 +591,13 @@ const DefaultMaxDepth = 32
 // error stops the extraction, but the links found until then are still
 // handed out before it is returned, as a *ReadError.
 func (x *Extractor) HTML(r io.Reader, outer Base, h *Handler) error {
-	_, err := x.html(r, "", outer, "", h)
+	err := x.html(r, "", outer, "", h)
 	return unwrapHandler(err)
 }
 
 // html extracts the links of one document or part, whose Content-Type
 // (for its charset) is contentType.
-func (x *Extractor) html(r io.Reader, contentType string, outer Base, part string, h *Handler) (Base, error) {
+func (x *Extractor) html(r io.Reader, contentType string, outer Base, part string, h *Handler) error {
 	r = x.decodeHTML(r, contentType)
 	d := x.begin(outer, part, h)
 	if x.tok == nil {
@@ -608,21 +608,20 @@ func (x *Extractor) html(r io.Reader, contentType string, outer Base, part strin
 	readErr := d.build(x.tok)
 	if !d.based {
 		if err := d.establish(outer); err != nil {
-			return x.base, err
+			return err
 		}
 	}
 	var stopped handlerError
 	if errors.As(readErr, &stopped) {
-		return x.base, readErr // the Handler asked for no more: no srcdoc either
+		return readErr // the Handler asked for no more: no srcdoc either
 	}
 	if readErr != nil {
 		readErr = &ReadError{readErr}
 	}
-	b := x.base
-	if err := x.srcdocs(d.srcdocs, b, part, h); err != nil {
-		return b, err
+	if err := x.srcdocs(d.srcdocs, x.base, part, h); err != nil {
+		return err
 	}
-	return b, readErr
+	return readErr
 }
 
 // A srcdoc is the document an <iframe srcdoc> holds, and where the iframe
@@ -637,7 +636,7 @@ type srcdoc struct {
 // as HTML does: its base is fallback.Enclosed(), the base of its
 // container, unless it declares its own, and it is UTF-8 whatever it says.
 func (x *Extractor) Srcdoc(doc []byte, fallback Base, h *Handler) error {
-	_, err := x.html(bytes.NewReader(doc), "text/html; charset=utf-8", fallback.Enclosed(), "srcdoc", h)
+	err := x.html(bytes.NewReader(doc), "text/html; charset=utf-8", fallback.Enclosed(), "srcdoc", h)
 	return unwrapHandler(err)
 }
 
@@ -681,7 +680,7 @@ func (x *Extractor) srcdocs(docs []srcdoc, outer Base, part string, h *Handler) 
 				return h.Link(l)
 			}}
 		}
-		_, err := x.html(bytes.NewReader(s.doc), "text/html; charset=utf-8", outer.Enclosed(), part, inner)
+		err := x.html(bytes.NewReader(s.doc), "text/html; charset=utf-8", outer.Enclosed(), part, inner)
 		var herr handlerError
 		if errors.As(err, &herr) {
 			return err

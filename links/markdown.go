@@ -34,7 +34,7 @@ func (x *Extractor) Markdown(r io.Reader, outer Base, h *Handler) error {
 	if len(doc.HTML) > 0 {
 		sites, positions := x.Sites, x.Positions
 		x.Sites, x.Positions, x.ignoreBase = true, false, true
-		_, err := x.html(bytes.NewReader(doc.Shadow()), "", outer, "", &Handler{Link: func(l *Link) error {
+		err := x.html(bytes.NewReader(doc.Shadow()), "", outer, "", &Handler{Link: func(l *Link) error {
 			inHTML = append(inHTML, hold(l))
 			return nil
 		}})

@@ -131,7 +131,7 @@ func (x *Extractor) entity(header textproto.MIMEHeader, body io.Reader, outer Ba
 	}
 	switch {
 	case mediaType == "text/html" || mediaType == "application/xhtml+xml":
-		_, err := x.html(decoded, contentType, b, part, h)
+		err := x.html(decoded, contentType, b, part, h)
 		return x.fault(part, err, h)
 	case strings.HasPrefix(mediaType, "multipart/"):
 		return x.multipart(decoded, params["boundary"], b, part, depth, h)

@@ -158,7 +158,7 @@ func (x *Extractor) xmlHTML(l xmldoc.Link, b Base, h *Handler) error {
 	positions := x.Positions
 	x.Positions = false
 	defer func() { x.Positions = positions }()
-	_, err := x.html(strings.NewReader(l.HTML), "text/html; charset=utf-8", b, "", &Handler{Warn: h.Warn, Link: func(link *Link) error {
+	err := x.html(strings.NewReader(l.HTML), "text/html; charset=utf-8", b, "", &Handler{Warn: h.Warn, Link: func(link *Link) error {
 		if positions {
 			link.Line, link.Column = l.Line, l.Column
 		}
