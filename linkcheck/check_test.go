@@ -352,3 +352,23 @@ func TestSharedCache(t *testing.T) {
 		t.Errorf("files left beside the cache: %v", left)
 	}
 }
+
+// TestCheckReportOrder: Check returns its reports by document, line and
+// column, whatever order the links came in; links in one place keep the
+// order they were given in.
+func TestCheckReportOrder(t *testing.T) {
+	links := []Link{
+		{Source: "b.html", Line: 1, URL: "https://example.com/1"},
+		{Source: "a.html", Line: 3, Column: 2, URL: "https://example.com/2"},
+		{Source: "a.html", Line: 3, Column: 1, URL: "https://example.com/3"},
+		{Source: "a.html", Line: 3, Column: 1, URL: "https://example.com/4"},
+		{Source: "a.html", Line: 1, URL: "https://example.com/5"},
+	}
+	var got []string
+	for _, r := range (&Checker{Options: Options{Offline: true}}).Check(context.Background(), links) {
+		got = append(got, r.URL[len("https://example.com/"):])
+	}
+	if strings.Join(got, " ") != "5 3 4 2 1" {
+		t.Errorf("reports in the order %v, want 5 3 4 2 1", got)
+	}
+}
