@@ -18,13 +18,20 @@ func NewArrow(out io.Writer) *Writer {
 }
 
 type streamSink struct {
-	w      *ipc.Writer
-	arrays [len(columns)]arrow.Array // a batch's columns while it is written
+	w *ipc.Writer
 }
 
-// write lends the batch's own buffers to Arrow arrays, without a copy: the
-// IPC writer has written them when Write returns.
-func (s *streamSink) write(b *batch) error {
+// An arrowGroup is a batch as a record batch, which lends the batch's own
+// buffers to its arrays, without a copy.
+type arrowGroup struct {
+	sink *streamSink
+	rec  arrow.RecordBatch
+}
+
+func (s *streamSink) group(int) (encoder, error) { return &arrowGroup{sink: s}, nil }
+
+func (g *arrowGroup) encode(b *batch) error {
+	var arrays [len(columns)]arrow.Array
 	for c, f := range columns {
 		col := &b.cols[c]
 		validity := validityBitmap(col)
@@ -45,16 +52,22 @@ func (s *streamSink) write(b *batch) error {
 			data = array.NewData(f.Type, b.rows, []*memory.Buffer{validity,
 				memory.NewBufferBytes(arrow.Int64Traits.CastToBytes(col.ints))}, nil, col.nulls, 0)
 		}
-		s.arrays[c] = array.MakeFromData(data)
+		arrays[c] = array.MakeFromData(data)
 		data.Release()
 	}
-	rec := array.NewRecordBatch(Schema, s.arrays[:], int64(b.rows))
-	err := s.w.Write(rec)
-	rec.Release()
-	for c := range s.arrays {
-		s.arrays[c].Release()
-		s.arrays[c] = nil
+	g.rec = array.NewRecordBatch(Schema, arrays[:], int64(b.rows))
+	for _, a := range arrays {
+		a.Release()
 	}
+	return nil
+}
+
+// commit writes the record batch to the stream: the IPC writer has
+// written the batch's buffers when it returns.
+func (g *arrowGroup) commit() error {
+	err := g.sink.w.Write(g.rec)
+	g.rec.Release()
+	g.rec = nil
 	return err
 }
 

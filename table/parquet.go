@@ -1,10 +1,12 @@
 package table
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -62,28 +64,47 @@ func newParquetSink(out io.Writer, file *safefile.File) *parquetSink {
 }
 
 type parquetSink struct {
-	w      *parquet.Writer
-	file   *safefile.File // when the sink owns the file
+	w    *parquet.Writer
+	file *safefile.File  // when the sink owns the file
+	free []*parquetGroup // row groups committed, to reuse
+}
+
+// A parquetGroup is a row group being encoded: parquet-go's writer of a
+// row group that can be made beside others and committed in order.
+type parquetGroup struct {
+	sink   *parquetSink
+	rg     *parquet.ConcurrentRowGroupWriter
 	values [len(columns)][]parquet.Value
 }
 
-// write writes the batch as a row group, its columns in parallel: each
-// column's encoding and compression is a job of its own.
-func (s *parquetSink) write(b *batch) error {
-	writers := s.w.ColumnWriters()
+func (s *parquetSink) group(int) (encoder, error) {
+	if n := len(s.free); n > 0 {
+		g := s.free[n-1]
+		s.free = s.free[:n-1]
+		return g, nil
+	}
+	return &parquetGroup{sink: s, rg: s.w.BeginRowGroup()}, nil
+}
+
+// encode encodes the batch as the row group's pages, its columns in
+// parallel: each column's encoding and compression is a job of its own.
+func (g *parquetGroup) encode(b *batch) error {
+	writers := g.rg.ColumnWriters()
 	errs := make([]error, len(columns))
 	var wg sync.WaitGroup
 	for c := range columns {
 		wg.Go(func() {
 			// In chunks: a parquet.Value holds a pointer, and a batch's
 			// worth of them would keep the garbage collector busy.
-			values := s.values[c][:0]
+			values := g.values[c][:0]
 			col := &b.cols[c]
 			kind := columns[c].Type.ID()
+			null := parquet.NullValue().Level(0, 0, c)
 			for r := 0; r < b.rows && errs[c] == nil; r++ {
-				v := parquet.NullValue().Level(0, 0, c)
+				var v parquet.Value
 				switch {
 				case !col.valid[r]:
+					v = null
 				case kind == arrow.STRING:
 					v = parquet.ByteArrayValue(b.string(c, r)).Level(0, 1, c)
 				case kind == arrow.INT32:
@@ -96,16 +117,23 @@ func (s *parquetSink) write(b *batch) error {
 					values = values[:0]
 				}
 			}
-			s.values[c] = values
+			clear(values[:cap(values)]) // let go of the batch's bytes
+			g.values[c] = values
+			if errs[c] == nil {
+				// The last page too, here rather than in commit.
+				errs[c] = writers[c].Flush()
+			}
 		})
 	}
 	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return s.w.Flush()
+	return errors.Join(errs...)
+}
+
+// commit writes the row group's pages to the file.
+func (g *parquetGroup) commit() error {
+	_, err := g.rg.Commit()
+	g.sink.free = append(g.sink.free, g)
+	return err
 }
 
 func (s *parquetSink) close() error {
@@ -158,7 +186,7 @@ func CreateParquet(path string, partRows int64) (*Writer, error) {
 		return nil, fmt.Errorf("%s already holds a table (%s): give an empty or new directory", path, filepath.Base(existing[0]))
 	}
 	w := newWriter(&partsSink{dir: path, max: partRows})
-	w.batch.maxRows = int(min(partRows, BatchRows))
+	w.maxRows = int(min(partRows, BatchRows))
 	return w, nil
 }
 
@@ -169,35 +197,59 @@ type partsSink struct {
 	n    int   // part files begun
 	rows int64 // rows in the current one
 	cur  *parquetSink
+	open []*parquetSink // parts begun and not yet closed, the current one last
 }
 
-func (s *partsSink) write(b *batch) error {
+// A partGroup is a row group that begins a part file: the part before it
+// is closed, once its last row group is written, as this one is
+// committed.
+type partGroup struct {
+	encoder
+	s    *partsSink
+	prev *parquetSink
+}
+
+func (g *partGroup) commit() error {
+	if err := g.s.closePart(g.prev); err != nil {
+		return err
+	}
+	return g.encoder.commit()
+}
+
+func (s *partsSink) group(rows int) (encoder, error) {
 	// A batch never spans two parts: Writer keeps batches at most max rows.
-	if s.cur == nil || s.rows+int64(b.rows) > s.max {
-		if err := s.next(); err != nil {
-			return err
-		}
+	if s.cur != nil && s.rows+int64(rows) <= s.max {
+		s.rows += int64(rows)
+		return s.cur.group(rows)
 	}
-	s.rows += int64(b.rows)
-	return s.cur.write(b)
+	prev := s.cur
+	if err := s.next(); err != nil {
+		return nil, err
+	}
+	s.rows = int64(rows)
+	enc, err := s.cur.group(rows)
+	if err != nil || prev == nil {
+		return enc, err
+	}
+	return &partGroup{encoder: enc, s: s, prev: prev}, nil
 }
 
-// next ends the current part, if any, and begins the next.
+// next begins the next part file.
 func (s *partsSink) next() error {
-	if s.cur != nil {
-		err := s.cur.close()
-		s.cur = nil
-		if err != nil {
-			return err
-		}
-	}
 	f, err := safefile.Create(filepath.Join(s.dir, fmt.Sprintf("part-%05d.parquet", s.n)))
 	if err != nil {
 		return err
 	}
-	s.cur, s.rows = newParquetSink(f, f), 0
+	s.cur = newParquetSink(f, f)
+	s.open = append(s.open, s.cur)
 	s.n++
 	return nil
+}
+
+// closePart ends part p, which the Writer has written all of.
+func (s *partsSink) closePart(p *parquetSink) error {
+	s.open = slices.DeleteFunc(s.open, func(q *parquetSink) bool { return q == p })
+	return p.close()
 }
 
 // SuccessFile is the file that marks a directory of part files complete.
@@ -211,14 +263,15 @@ func (s *partsSink) close() error {
 			return err
 		}
 	}
-	if err := s.cur.close(); err != nil {
+	if err := s.closePart(s.cur); err != nil {
 		return err
 	}
 	return safefile.WriteFile(filepath.Join(s.dir, SuccessFile), nil)
 }
 
 func (s *partsSink) abort() {
-	if s.cur != nil {
-		s.cur.abort()
+	for _, p := range s.open {
+		p.abort()
 	}
+	s.open = nil
 }

@@ -9,12 +9,14 @@
 // table too (spark/relurl_spark reads the Arrow stream and adds the
 // archive column), so the two never differ.
 //
-// Rows are made in two steps, so that the costly one runs on every core
+// Rows are made in three steps, so that the costly ones run on every core
 // and the cheap one keeps the input's order: a Rows encodes each link of a
-// document as bytes (in each worker), and a Writer, fed those bytes in
-// order through Write, gathers them in columns and writes a batch (a
-// record batch, a Parquet row group) each BatchRows rows or BatchBytes
-// bytes. Memory is bounded by one batch, whatever the number of links.
+// document as bytes (in each worker); a Writer, fed those bytes in order
+// through Write, lays them out in columns, a batch (a record batch, a
+// Parquet row group) each BatchRows rows or BatchBytes bytes; and each
+// batch is encoded on goroutines of its own (a Parquet column on each),
+// beside the next batch's layout, and written in order. Memory is
+// bounded by InFlight+1 batches, whatever the number of links.
 //
 // Strings are valid UTF-8, as Arrow's string type requires: each byte of
 // a value that is not UTF-8 becomes U+FFFD, as in the JSON, and url_base64

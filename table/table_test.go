@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/textproto"
 	"os"
@@ -276,6 +277,95 @@ func TestParquetParts(t *testing.T) {
 	}
 	if got := readParquet(t, filepath.Join(empty, "part-00000.parquet")); len(got) != 0 {
 		t.Errorf("%d rows, want 0", len(got))
+	}
+}
+
+// TestInOrder: batches encoded at once, InFlight and more, are written in
+// the order of their rows: as the row groups of one file, and as part
+// files, each whole.
+func TestInOrder(t *testing.T) {
+	const batches, per = 4*InFlight + 1, 7
+	l := links.Link{Ref: []byte("r"), Element: "a", Attribute: "href", Base: &links.Base{}}
+	write := func(w *Writer) {
+		t.Helper()
+		for i := range batches * per {
+			if _, err := w.Write(NewRows(&corpus.Doc{Source: "s", Status: i + 1}).AppendLink(nil, &l, nil)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	statuses := func(path string) []int64 {
+		var s []int64
+		for _, row := range readParquet(t, path) {
+			s = append(s, row["status"].(int64))
+		}
+		return s
+	}
+	numbers := func(from, n int) []int64 {
+		var s []int64
+		for i := range n {
+			s = append(s, int64(from+i))
+		}
+		return s
+	}
+
+	file := filepath.Join(t.TempDir(), "links.parquet")
+	w, err := CreateParquet(file, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.maxRows = per
+	write(w)
+	if got := statuses(file); !equalInts(got, numbers(1, batches*per)) {
+		t.Errorf("one file: rows of status %v, want 1 to %d in order", got, batches*per)
+	}
+
+	dir := filepath.Join(t.TempDir(), "links")
+	if w, err = CreateParquet(dir, per); err != nil {
+		t.Fatal(err)
+	}
+	write(w)
+	for p := range batches {
+		got := statuses(filepath.Join(dir, fmt.Sprintf("part-%05d.parquet", p)))
+		if want := numbers(p*per+1, per); !equalInts(got, want) {
+			t.Errorf("part %d: rows of status %v, want %v", p, got, want)
+		}
+	}
+}
+
+// failWriter fails every write after the first n bytes.
+type failWriter struct{ n int }
+
+func (f *failWriter) Write(p []byte) (int, error) {
+	if len(p) > f.n {
+		return 0, errors.New("disk full")
+	}
+	f.n -= len(p)
+	return len(p), nil
+}
+
+// TestWriteFailed: a write that fails, in any batch of those at once, is
+// Close's error.
+func TestWriteFailed(t *testing.T) {
+	one := rows()[0]
+	for _, tc := range []struct {
+		name string
+		w    func(io.Writer) *Writer
+	}{{"arrow", NewArrow}, {"parquet", NewParquet}} {
+		w := tc.w(&failWriter{n: 1000})
+		var err error
+		for i := 0; i < (InFlight+2)*BatchRows && err == nil; i++ {
+			_, err = w.Write(one)
+		}
+		if err == nil {
+			err = w.Close()
+		}
+		if err == nil || !strings.Contains(err.Error(), "disk full") {
+			t.Errorf("%s: %v, want disk full", tc.name, err)
+		}
 	}
 }
 
