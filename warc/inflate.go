@@ -26,6 +26,13 @@ import (
 // a member (inside compressed data, by chance) give nothing that is ever
 // asked for.
 //
+// A .warc.zst is read the same way: each record is a zstd frame, which
+// starts with the bytes 28 b5 2f fd, and its frames are decompressed ahead
+// from where those bytes are, each checked and used exactly as a gzip
+// member is. (A frame's headers give its length, but only by reading each
+// frame's block headers one after another from the file's start: looking
+// for the magic bytes lets every goroutine start at once.)
+//
 // What a speculation cannot settle is read as before, from the compressed
 // bytes, one member at a time: a member that is longer than maxInflated
 // decompressed or than the bytes read ahead, one that fails to decompress
@@ -49,6 +56,12 @@ type ahead struct {
 	src       io.Reader
 	inflaters int
 	on        bool
+
+	// What a member starts with, and how one is decompressed: unpack
+	// returns the member at data[0], decompressed, and the length of its
+	// compressed bytes.
+	magic  []byte
+	unpack func(data []byte) (out []byte, n int, err error)
 
 	// buf holds the file's bytes from offset base; cursor is the offset
 	// of the next byte handed to Read's caller, and err what src said
@@ -157,9 +170,9 @@ func (a *ahead) dispatch() {
 		limit = end
 	}
 	for a.scan < limit && a.running < a.inflaters && a.held+maxInflated <= maxHeld {
-		i := bytes.Index(a.buf[a.scan-a.base:], gzipMagic)
+		i := bytes.Index(a.buf[a.scan-a.base:], a.magic)
 		if i < 0 {
-			a.scan = max(a.scan, end-int64(len(gzipMagic)-1)) // a start may straddle the end
+			a.scan = max(a.scan, end-int64(len(a.magic)-1)) // a start may straddle the end
 			return
 		}
 		at := a.scan + int64(i)
@@ -186,30 +199,14 @@ var gzipReaders sync.Pool
 // at, and those after it, up to the first that starts runLength bytes
 // after at or later, or the first that cannot be decompressed whole.
 func (a *ahead) inflate(r *run, at int64, data []byte) {
-	br := bytes.NewReader(data)
-	zr, _ := gzipReaders.Get().(*gzip.Reader)
 	for from := 0; from < runLength && from < len(data) && r.size < maxHeld/4; {
-		var err error
-		if zr == nil {
-			zr, err = gzip.NewReader(br)
-		} else {
-			err = zr.Reset(br)
-		}
+		out, n, err := a.unpack(data[from:])
 		if err != nil {
 			break
 		}
-		zr.Multistream(false) // one member: it ends where it ends
-		out, err := readAtMost(zr, make([]byte, 0, sizeHint(data[from:])), maxInflated)
-		if err != nil {
-			break
-		}
-		n := len(data) - br.Len() - from
 		r.members = append(r.members, inflated{at + int64(from), out, n})
 		r.size += int64(len(out))
 		from += n
-	}
-	if zr != nil {
-		gzipReaders.Put(zr)
 	}
 	a.mu.Lock()
 	a.running--
@@ -221,6 +218,31 @@ func (a *ahead) inflate(r *run, at int64, data []byte) {
 	a.dispatch()
 	a.mu.Unlock()
 	close(r.done)
+}
+
+// unpackGzip decompresses the gzip member at data[0], up to maxInflated
+// bytes.
+func unpackGzip(data []byte) ([]byte, int, error) {
+	br := bytes.NewReader(data)
+	zr, _ := gzipReaders.Get().(*gzip.Reader)
+	var err error
+	if zr == nil {
+		zr, err = gzip.NewReader(br)
+	} else {
+		err = zr.Reset(br)
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	defer gzipReaders.Put(zr)
+	zr.Multistream(false) // one member: it ends where it ends
+	out, err := readAtMost(zr, make([]byte, 0, sizeHint(data)), maxInflated)
+	if err != nil {
+		return nil, 0, err
+	}
+	// compress/flate reads a bytes.Reader byte by byte, never past the
+	// member's end.
+	return out, len(data) - br.Len(), nil
 }
 
 // sizeHint guesses the size of the member at b[0], decompressed: a member

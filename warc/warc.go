@@ -93,11 +93,12 @@ type Reader struct {
 	// fields; 0 means DefaultMaxHeader. A longer header is a *FormatError.
 	MaxHeader int
 
-	// Inflaters is how many gzip members of a .warc.gz may be
-	// decompressed at once. With more than one, members are found and
-	// decompressed ahead of the record being read, in parallel (see
-	// inflate.go); the records, offsets and errors are the same as with
-	// one, the default. It is read at the first call of Next.
+	// Inflaters is how many gzip members of a .warc.gz, or zstd frames of
+	// a .warc.zst, may be decompressed at once. With more than one,
+	// members are found and decompressed ahead of the record being read,
+	// in parallel (see inflate.go); the records, offsets and errors are
+	// the same as with one, the default. It is read at the first call of
+	// Next.
 	Inflaters int
 
 	file    *counter      // the file as stored
@@ -148,19 +149,21 @@ func (r *Reader) Next() (*Record, error) {
 		switch {
 		case bytes.HasPrefix(magic, gzipMagic[:2]):
 			r.codec = gzipCodec
-			if r.Inflaters > 1 {
-				r.ahead.inflaters = r.Inflaters
-				buffered, _ := r.file.br.Peek(r.file.br.Buffered())
-				r.ahead.start(r.file.src.n, buffered)
-			}
+			r.ahead.magic, r.ahead.unpack = gzipMagic, unpackGzip
 		case isZstd(magic):
 			r.codec = zstdCodec
 			if err := r.startZstd(); err != nil {
 				r.done = true
 				return nil, r.fileError(0, err)
 			}
+			r.ahead.magic, r.ahead.unpack = zstdMagic, r.zst.unpack
 		default:
 			r.br = r.file.br
+		}
+		if r.codec != plainCodec && r.Inflaters > 1 {
+			r.ahead.inflaters = r.Inflaters
+			buffered, _ := r.file.br.Peek(r.file.br.Buffered())
+			r.ahead.start(r.file.src.n, buffered)
 		}
 	}
 	if r.codec != plainCodec {
@@ -221,19 +224,7 @@ func (r *Reader) unit() string {
 // position.
 func (r *Reader) openMember() error {
 	start := r.file.pos()
-	if r.codec == zstdCodec {
-		dec, err := r.zst.open(r.file.br)
-		if err != nil {
-			return err
-		}
-		if r.br == nil {
-			r.br = bufio.NewReaderSize(dec, 64<<10)
-		} else {
-			r.br.Reset(dec)
-		}
-		r.at = start
-		return nil
-	}
+	bufSize := 4 << 10
 	if data, n, ok := r.ahead.claim(start); ok {
 		// Inflated ahead: the compressed bytes are passed over.
 		if _, err := r.file.br.Discard(n); err != nil {
@@ -241,6 +232,15 @@ func (r *Reader) openMember() error {
 		}
 		r.member.Reset(data)
 		r.unzip = &r.member
+		if r.zst != nil {
+			r.zst.frame = frameReader{done: true} // nothing left to skip
+		}
+	} else if r.codec == zstdCodec {
+		dec, err := r.zst.open(r.file.br)
+		if err != nil {
+			return err
+		}
+		r.unzip, bufSize = dec, 64<<10
 	} else {
 		var err error
 		if r.gz == nil {
@@ -259,7 +259,7 @@ func (r *Reader) openMember() error {
 		r.unzip = r.gz
 	}
 	if r.br == nil {
-		r.br = bufio.NewReaderSize(r.unzip, 4<<10)
+		r.br = bufio.NewReaderSize(r.unzip, bufSize)
 	} else {
 		r.br.Reset(r.unzip)
 	}

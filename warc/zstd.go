@@ -46,6 +46,10 @@ func isZstd(magic []byte) bool {
 type zstdFrames struct {
 	dec   *zstd.Decoder
 	frame frameReader
+	// ahead decompresses the frames found ahead (Reader.Inflaters), as
+	// many at once as there are inflaters, each to at most maxInflated
+	// bytes.
+	ahead *zstd.Decoder
 }
 
 // startZstd reads the dictionary frame at the start of a zstd file, if
@@ -81,7 +85,29 @@ func (r *Reader) startZstd() error {
 		return fmt.Errorf("the dictionary: %w", err)
 	}
 	r.zst = &zstdFrames{dec: dec}
+	if r.Inflaters > 1 {
+		opts = append(opts, zstd.WithDecoderConcurrency(r.Inflaters), zstd.WithDecoderMaxMemory(maxInflated))
+		if r.zst.ahead, err = zstd.NewReader(nil, opts...); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// unpack decompresses the frame at data[0], whose length its frame and
+// block headers give.
+func (z *zstdFrames) unpack(data []byte) ([]byte, int, error) {
+	br := bytes.NewReader(data)
+	f := frameReader{r: br}
+	if err := f.header(); err != nil {
+		return nil, 0, err
+	}
+	if _, err := io.Copy(io.Discard, &f); err != nil {
+		return nil, 0, err
+	}
+	n := len(data) - br.Len()
+	out, err := z.ahead.DecodeAll(data[:n], nil)
+	return out, n, err
 }
 
 // open starts decompressing the frame at file's position, past any
@@ -122,7 +148,7 @@ func (z *zstdFrames) skip() error {
 // frameReader passes on the bytes of one zstd frame and no more: its
 // header, each block (its 3-byte header gives its size), the checksum.
 type frameReader struct {
-	r       *bufio.Reader
+	r       io.Reader
 	pending []byte // header bytes to pass on first
 	buf     [18]byte
 	left    int64 // bytes of the current block's content left

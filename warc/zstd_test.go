@@ -120,6 +120,44 @@ func TestZstd(t *testing.T) {
 	}
 }
 
+// TestZstdInflatersSame: a .warc.zst read with frames decompressed ahead,
+// in parallel, gives the same records, offsets and errors as one read
+// frame by frame, whatever lies in it; and most frames are decompressed
+// ahead.
+func TestZstdInflatersSame(t *testing.T) {
+	var many []string
+	for i := range 2000 {
+		many = append(many, record("resource", strings.Repeat(fmt.Sprintf("<a href=%d>", i), i%300)))
+	}
+	good := zstdFramed(t, nil, false, record("resource", "<a href=x>"))
+	corrupt := bytes.Clone(good)
+	corrupt[len(corrupt)-3] ^= 0xff // its content checksum
+	long := record("resource", strings.Repeat("<a href=y>", maxInflated/5))
+	split := record("resource", "0123456789")
+	dict := buildDict(t, testRecords())
+	cases := map[string][]byte{
+		"many small frames":                zstdFramed(t, nil, false, many...),
+		"a dictionary":                     zstdFramed(t, dict, true, append(testRecords(), many[:300]...)...),
+		"a frame over maxInflated":         bytes.Join([][]byte{good, zstdFramed(t, nil, false, long), good}, nil),
+		"magic bytes in a frame's content": bytes.Join([][]byte{good, zstdFramed(t, nil, false, record("resource", strings.Repeat("\x28\xb5\x2f\xfd", 5000))), good}, nil),
+		"a corrupt frame":                  bytes.Join([][]byte{good, corrupt, good}, nil),
+		"garbage between frames":           bytes.Join([][]byte{good, []byte("garbage\x28\xb5\x2f\xfd"), good}, nil),
+		"skippable frames between":         bytes.Join([][]byte{good, {0x50, 0x2a, 0x4d, 0x18, 3, 0, 0, 0, 'x', 'y', 'z'}, good}, nil),
+		"a cut file":                       func() []byte { f := zstdFramed(t, nil, false, many[:50]...); return append(f, good[:len(good)/2]...) }(),
+		"a record across two frames":       bytes.Join([][]byte{good, zstdFramed(t, nil, false, split[:60], split[60:]), good}, nil),
+		"only a magic":                     zstdMagic,
+	}
+	for name, file := range cases {
+		t.Run(name, func(t *testing.T) { sameWithInflaters(t, file, 1<<16) })
+	}
+
+	r := NewReader(bytes.NewReader(cases["a dictionary"]))
+	r.Inflaters = 2
+	if n := len(outcome(t, r)); n != 312 || r.ahead.used < 290 {
+		t.Errorf("%d records, %d of them decompressed ahead; want 312, nearly all", n, r.ahead.used)
+	}
+}
+
 // TestZstdCLI reads frames written by the zstd command, one a record, with
 // a dictionary the command trained: relurl reads what the reference
 // implementation writes. .ci/run installs zstd.

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
-	"encoding/binary"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -22,7 +21,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/relurl/relurl/internal/faulty"
-	"github.com/relurl/relurl/warc"
+	"github.com/relurl/relurl/internal/warczstd"
 )
 
 // These tests read archives where crawls keep them: over HTTP from a
@@ -147,71 +146,30 @@ func TestArchiveFailures(t *testing.T) {
 	}
 }
 
-// toZstd rewrites a .warc.gz as .warc.zst by the warc-zstd proposal: each
-// record a zstd frame, compressed with a dictionary trained on the
-// records, which a leading skippable frame holds.
-func toZstd(t *testing.T, gz []byte) []byte {
-	t.Helper()
-	r := warc.NewReader(bytes.NewReader(gz))
-	var records [][]byte
-	for {
-		rec, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		z, err := gzip.NewReader(bytes.NewReader(gz[rec.Offset : rec.Offset+rec.Length]))
-		if err != nil {
-			t.Fatal(err)
-		}
-		raw, err := io.ReadAll(z)
-		if err != nil {
-			t.Fatal(err)
-		}
-		records = append(records, raw)
-	}
-	var history []byte
-	var samples [][]byte
-	for _, rec := range records[:100] {
-		history = append(history, rec[:min(len(rec), 300)]...)
-		samples = append(samples, rec[:min(len(rec), 8192)])
-	}
-	dict, err := zstd.BuildDict(zstd.BuildDictOptions{ID: 7, Contents: samples, History: history})
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := binary.LittleEndian.AppendUint32(nil, 0x184D2A5D)
-	out = binary.LittleEndian.AppendUint32(out, uint32(len(dict)))
-	out = append(out, dict...)
-	enc, err := zstd.NewWriter(nil, zstd.WithEncoderDict(dict), zstd.WithEncoderConcurrency(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, rec := range records {
-		out = enc.EncodeAll(rec, out)
-	}
-	return out
-}
-
 // TestZstdArchive: the crawl as .warc.zst with a dictionary gives the same
 // links, from a file and over HTTP, and each record's byte range in -json
 // is its frame.
 func TestZstdArchive(t *testing.T) {
 	t.Parallel() // a long test: beside the others, on a machine of few cores (see TestRewriteInChromium)
 	file, want := localCrawl(t)
-	zst := toZstd(t, file)
+	zst, err := warczstd.FromGzip(file)
+	if err != nil {
+		t.Fatal(err)
+	}
 	dir := t.TempDir()
 	name := filepath.Join(dir, "docs-crawl.warc.zst")
 	os.WriteFile(name, zst, 0o644)
 	s := faulty.New(map[string][]byte{"/docs-crawl.warc.zst": zst}, faulty.Faults{CutAfter: 3 << 20, Cuts: 3, Seed: 5})
 	defer s.Close()
 	t.Logf("%d bytes as .warc.gz, %d as .warc.zst with a dictionary", len(file), len(zst))
+	// -j 1 reads the frames one after another; -j 4 decompresses them
+	// ahead, four at once.
 	for _, in := range []string{name, s.URL + "/docs-crawl.warc.zst"} {
-		r := relurlRun(t, nil, "links", "-tsv", in)
-		if r.code != 0 || r.stdout != want {
-			t.Errorf("%s: exit %d, %d bytes of links, want %d; stderr:\n%s", in, r.code, len(r.stdout), len(want), r.stderr)
+		for _, j := range []string{"1", "4"} {
+			r := relurlRun(t, nil, "links", "-tsv", "-j", j, in)
+			if r.code != 0 || r.stdout != want {
+				t.Errorf("%s, -j %s: exit %d, %d bytes of links, want %d; stderr:\n%s", in, j, r.code, len(r.stdout), len(want), r.stderr)
+			}
 		}
 	}
 }
