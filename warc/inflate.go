@@ -120,6 +120,16 @@ func (a *ahead) Read(p []byte) (int, error) {
 
 func (a *ahead) end() int64 { return a.base + int64(len(a.buf)) }
 
+// skip passes over n bytes of the window, if it holds them: those of a
+// member claimed, which a run inflated from the window.
+func (a *ahead) skip(n int64) bool {
+	if !a.on || a.cursor+n > a.end() {
+		return false
+	}
+	a.cursor += n
+	return true
+}
+
 // start begins reading ahead. The Reader has read the file up to offset
 // and holds buffered, the bytes before it that it has not used yet: they
 // are looked at for members too.

@@ -105,7 +105,7 @@ type Reader struct {
 	ahead   *ahead        // between file and the source: gzip members inflated ahead
 	gz      *gzip.Reader  // the member being read, in a gzip file
 	member  bytes.Reader  // or the member, inflated ahead
-	claimed []byte        // the last member inflated ahead
+	claimed []byte        // its bytes
 	unzip   io.Reader     // gz or &member: what is left of the member
 	zst     *zstdFrames   // the frame being read, in a zstd file
 	br      *bufio.Reader // the uncompressed bytes: of the member, or of the file
@@ -114,6 +114,8 @@ type Reader struct {
 	codec   codec
 	done    bool
 	header  bytes.Buffer // a record's header, read within MaxHeader
+	fields  bytes.Reader // its named fields, for textproto
+	fieldsR *bufio.Reader
 }
 
 // codec is how a file is stored: as it is, or in gzip members or zstd
@@ -227,11 +229,9 @@ func (r *Reader) openMember() error {
 	bufSize := 4 << 10
 	if data, n, ok := r.ahead.claim(start); ok {
 		// Inflated ahead: the compressed bytes are passed over.
-		if _, err := r.file.br.Discard(n); err != nil {
-			return err
-		}
+		r.file.skip(n, r.ahead)
 		r.member.Reset(data)
-		r.unzip = &r.member
+		r.unzip, r.claimed = &r.member, data
 		if r.zst != nil {
 			r.zst.frame = frameReader{done: true} // nothing left to skip
 		}
@@ -377,7 +377,13 @@ func (r *Reader) record(start int64) (*Record, error) {
 			break
 		}
 	}
-	header, err := textproto.NewReader(bufio.NewReader(bytes.NewReader(r.header.Bytes()[fields:]))).ReadMIMEHeader()
+	r.fields.Reset(r.header.Bytes()[fields:])
+	if r.fieldsR == nil {
+		r.fieldsR = bufio.NewReader(&r.fields)
+	} else {
+		r.fieldsR.Reset(&r.fields)
+	}
+	header, err := textproto.NewReader(r.fieldsR).ReadMIMEHeader()
 	if err != nil {
 		if errors.Is(err, io.EOF) || r.atEnd() {
 			err = io.ErrUnexpectedEOF // a line cut by the end of the file
@@ -392,9 +398,14 @@ func (r *Reader) record(start int64) (*Record, error) {
 	if max <= 0 {
 		max = DefaultMaxBlock
 	}
-	rec := &Record{Version: version, Header: header, Offset: start, Block: make([]byte, min(length, max))}
-	if err := r.read(rec.Block, int64(len(rec.Block))); err != nil {
-		return nil, fmt.Errorf("content block: %w", err)
+	rec := &Record{Version: version, Header: header, Offset: start}
+	if block, ok := r.inMember(min(length, max)); ok {
+		rec.Block = block
+	} else {
+		rec.Block = make([]byte, min(length, max))
+		if err := r.read(rec.Block, int64(len(rec.Block))); err != nil {
+			return nil, fmt.Errorf("content block: %w", err)
+		}
 	}
 	if length > max {
 		rec.Cut = true
@@ -403,6 +414,28 @@ func (r *Reader) record(start int64) (*Record, error) {
 		}
 	}
 	return rec, nil
+}
+
+// inMember returns the next n bytes of the member being read, and passes
+// over them, when it was inflated ahead and holds them all: they are a
+// slice of it, not a copy. The Reader's goroutine is the one serial stage
+// of reading an archive, and the copy was most of its work.
+func (r *Reader) inMember(n int64) ([]byte, bool) {
+	if r.unzip != &r.member {
+		return nil, false
+	}
+	buffered := int64(r.br.Buffered())
+	at := int64(len(r.claimed)) - int64(r.member.Len()) - buffered
+	if n > int64(len(r.claimed))-at {
+		return nil, false // the record goes on in the next member
+	}
+	if n <= buffered {
+		r.br.Discard(int(n))
+	} else {
+		r.br.Discard(int(buffered))
+		r.member.Seek(n-buffered, io.SeekCurrent)
+	}
+	return r.claimed[at : at+n : at+n], true
 }
 
 // headerLine appends the next line of a record's header to r.header, and
@@ -532,6 +565,22 @@ type counter struct {
 }
 
 func (c *counter) pos() int64 { return c.src.n - int64(c.br.Buffered()) }
+
+// skip passes over the n bytes of a member that a inflated ahead: those
+// past what br has buffered are still in a's window, and are not copied.
+func (c *counter) skip(n int, a *ahead) {
+	b := c.br.Buffered()
+	if n <= b {
+		c.br.Discard(n)
+		return
+	}
+	c.br.Discard(b)
+	if a.skip(int64(n - b)) {
+		c.src.n += int64(n - b)
+	} else {
+		c.br.Discard(n - b)
+	}
+}
 
 // counting counts the bytes read from a file, and keeps the first error
 // other than io.EOF: the file could not be read.
