@@ -336,6 +336,38 @@ func TestInOrder(t *testing.T) {
 	}
 }
 
+// TestManyRows: rows of every length, more than fill a chunk several
+// times over, in pieces of every size, read back each as it was written.
+func TestManyRows(t *testing.T) {
+	const n = 20000
+	var all []byte
+	for i := range n {
+		l := links.Link{Ref: bytes.Repeat([]byte{'a' + byte(i%26)}, i%700), Element: "a", Attribute: "href", Base: &links.Base{}}
+		all = NewRows(&corpus.Doc{Source: "s", Status: i + 1}).AppendLink(all, &l, nil)
+	}
+	var out bytes.Buffer
+	w := NewArrow(&out)
+	for p, size := all, 1; len(p) > 0; size = size*3 + 1 {
+		k := min(len(p), size%(3*chunkSize))
+		if _, err := w.Write(p[:k]); err != nil {
+			t.Fatal(err)
+		}
+		p = p[k:]
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	got := readArrow(t, &out)
+	if len(got) != n {
+		t.Fatalf("%d rows, want %d", len(got), n)
+	}
+	for i, row := range got {
+		if row["status"] != int64(i+1) || len(row["ref"].(string)) != i%700 {
+			t.Fatalf("row %d: status %v, ref of %d bytes; want %d, %d", i, row["status"], len(row["ref"].(string)), i+1, i%700)
+		}
+	}
+}
+
 // failWriter fails every write after the first n bytes.
 type failWriter struct{ n int }
 

@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"runtime/pprof"
+	"slices"
+	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow"
 )
@@ -18,9 +20,9 @@ const (
 	BatchBytes = 32 << 20
 )
 
-// InFlight is how many batches a Writer encodes at once while it lays out
-// the next: with that one, the memory a Writer holds is InFlight+1
-// batches and their encoding.
+// InFlight is how many batches a Writer lays out and encodes at once
+// while Write gathers the next: with that one, the memory a Writer holds
+// is InFlight+1 batches and their encoding.
 const InFlight = 2
 
 // A Writer turns the rows that Rows.AppendLink encoded into batches of Schema
@@ -29,16 +31,23 @@ const InFlight = 2
 // pieces; Close writes what is left and ends the stream or file. A Writer
 // is not safe for concurrent use: give it the rows in the order wanted.
 //
-// Write lays the rows out in columns, a batch at a time. A full batch is
-// encoded (a Parquet row group's pages made and compressed, a column on
-// each of its own goroutines; an Arrow record batch's arrays made) beside
-// the Writer, which goes on with the next, and written once the batches
-// before it are: the table is the one a single goroutine would make.
+// Write only keeps the bytes and finds where each row ends: a batch's rows
+// are laid out in columns and encoded (a Parquet row group's pages made
+// and compressed, a column on each of its own goroutines; an Arrow record
+// batch's arrays) on goroutines of their own, beside the batches before
+// it, and written once the batches before it are: the table is the one a
+// single goroutine would make.
 type Writer struct {
-	cur     *group // the batch being laid out
-	pending []byte // the start of a row that a later Write completes
-	written int64  // bytes given to Write and laid out, for FormatError
-	maxRows int    // BatchRows, or fewer for part files of fewer rows
+	// The rows being gathered: whole rows in chunks, then in chunk its
+	// first whole bytes, then the start of a row a later Write completes.
+	chunks  [][]byte
+	chunk   []byte
+	whole   int
+	rows    int               // whole rows gathered
+	sizes   [len(columns)]int // the bytes of each string column's values in them
+	size    int               // and of all of them
+	written int64             // bytes of whole rows given to Write, for FormatError
+	maxRows int               // BatchRows, or fewer for part files of fewer rows
 	sink    sink
 	flight  []*group // batches being encoded, oldest first
 	free    []*group // written, to reuse
@@ -63,13 +72,16 @@ type encoder interface {
 	commit() error
 }
 
-// A group is a batch on its way: its columns and the sink's encoder of
-// them.
+// A group is a batch on its way: its rows' bytes, the columns they are
+// laid out in, and the sink's encoder of them.
 type group struct {
-	batch batch
-	enc   encoder
-	done  chan struct{} // closed when encode has returned
-	err   error         // encode's
+	chunks [][]byte
+	rows   int
+	sizes  [len(columns)]int
+	batch  batch
+	enc    encoder
+	done   chan struct{} // closed when encode has returned
+	err    error         // encode's
 }
 
 // A batch holds rows column by column, as Arrow lays them out: for a
@@ -78,7 +90,6 @@ type group struct {
 // or a zero, marked not valid.
 type batch struct {
 	rows int
-	size int // bytes of string values
 	cols [len(columns)]column
 }
 
@@ -102,24 +113,68 @@ var isString = func() (is [len(columns)]bool) {
 	return is
 }()
 
-func (b *batch) reset() {
-	b.rows, b.size = 0, 0
+// layOut lays out the group's rows, which Write found whole and measured,
+// in columns, each made its size at once, and lets go of their bytes.
+func (b *batch) layOut(g *group) {
+	b.rows = 0
 	for c := range b.cols {
 		col := &b.cols[c]
-		col.valid, col.nulls, col.data, col.ints = col.valid[:0], 0, col.data[:0], col.ints[:0]
-		col.offsets = append(col.offsets[:0], 0)
+		col.valid = slices.Grow(col.valid[:0], g.rows)
+		col.nulls = 0
+		if isString[c] {
+			col.offsets = append(slices.Grow(col.offsets[:0], g.rows+1), 0)
+			col.data = slices.Grow(col.data[:0], g.sizes[c])
+		} else {
+			col.ints = slices.Grow(col.ints[:0], g.rows)
+		}
+	}
+	for i, chunk := range g.chunks {
+		for len(chunk) > 0 {
+			n := b.add(chunk)
+			if n <= 0 {
+				break // not so: Write found every row whole
+			}
+			chunk = chunk[n:]
+		}
+		putChunk(g.chunks[i])
+		g.chunks[i] = nil
+	}
+	g.chunks = g.chunks[:0]
+}
+
+// Rows wait for their batch in chunks of chunkSize bytes (a row longer
+// than that in one of its own), reused: a batch's bytes are never copied
+// to grow a buffer, and memory that was touched once is touched again.
+const chunkSize = 1 << 20
+
+var chunkPool = sync.Pool{New: func() any { return new([]byte) }}
+
+// getChunk returns an empty chunk of at least n bytes.
+func getChunk(n int) []byte {
+	if n > chunkSize {
+		return make([]byte, 0, n)
+	}
+	p := chunkPool.Get().(*[]byte)
+	if cap(*p) != chunkSize {
+		*p = make([]byte, 0, chunkSize)
+	}
+	return (*p)[:0]
+}
+
+func putChunk(b []byte) {
+	if cap(b) == chunkSize {
+		b = b[:0]
+		chunkPool.Put(&b)
 	}
 }
 
 func newWriter(s sink) *Writer {
-	w := &Writer{sink: s, maxRows: BatchRows, cur: &group{}}
-	w.cur.batch.reset()
-	return w
+	return &Writer{sink: s, maxRows: BatchRows}
 }
 
-// Write lays out the rows in p (bytes of Rows.AppendLink, in any pieces: a
+// Write takes the rows in p (bytes of Rows.AppendLink, in any pieces: a
 // row may begin in one Write and end in the next) and sends each batch
-// that is full to be encoded and written.
+// that is full to be laid out, encoded and written.
 //
 // Rows reach the Writer as bytes, not values, because the workers encode
 // them and corpus.Run hands what each document printed to one writer in
@@ -129,110 +184,126 @@ func (w *Writer) Write(p []byte) (int, error) {
 	if w.err != nil {
 		return 0, w.err
 	}
-	data := p
-	if len(w.pending) > 0 {
-		w.pending = append(w.pending, p...)
-		data = w.pending
-	}
-	for len(data) > 0 {
-		b := &w.cur.batch
-		n := b.add(data)
-		if n < 0 {
-			w.fail(&FormatError{Offset: w.written})
-			return 0, w.err
+	total := len(p)
+	for len(p) > 0 {
+		if len(w.chunk) == cap(w.chunk) {
+			w.nextChunk()
 		}
-		if n == 0 {
-			break
-		}
-		w.written += int64(n)
-		data = data[n:]
-		if b.rows >= w.maxRows || b.size >= BatchBytes {
-			if err := w.send(); err != nil {
-				return 0, err
+		n := copy(w.chunk[len(w.chunk):cap(w.chunk)], p)
+		w.chunk, p = w.chunk[:len(w.chunk)+n], p[n:]
+		for {
+			n, size := rowLen(w.chunk[w.whole:], &w.sizes)
+			if n < 0 {
+				w.fail(&FormatError{Offset: w.written})
+				return 0, w.err
+			}
+			if n == 0 {
+				break
+			}
+			w.whole += n
+			w.written += int64(n)
+			w.rows++
+			w.size += size
+			if w.rows >= w.maxRows || w.size >= BatchBytes {
+				if err := w.send(); err != nil {
+					return 0, err
+				}
 			}
 		}
 	}
-	w.pending = append(w.pending[:0], data...)
-	return len(p), nil
+	return total, nil
 }
 
-// add adds the row that starts data and returns its length: 0, with
-// nothing added, if the row is not all there, and -1 if data does not
-// start with a row.
-func (b *batch) add(data []byte) int {
+// nextChunk begins a chunk, the one being filled being full: its whole
+// rows wait in chunks, and the start of the row after them moves to the
+// new one, which is twice that row's start if that is more than a chunk.
+func (w *Writer) nextChunk() {
+	rest := w.chunk[w.whole:]
+	next := append(getChunk(2*len(rest)), rest...)
+	if w.whole > 0 {
+		w.chunks = append(w.chunks, w.chunk[:w.whole])
+	} else {
+		putChunk(w.chunk)
+	}
+	w.chunk, w.whole = next, 0
+}
+
+// rowLen returns the length of the row that starts data, and the bytes of
+// its string values, which it adds to sizes by column: 0 if the row is not
+// all there, -1 if data does not start with a row. A number's varint and
+// a string's uvarint length take as many bytes as a uvarint of the same
+// bits, so one reading measures both.
+func rowLen(data []byte, sizes *[len(columns)]int) (n, size int) {
+	var lens [len(columns)]int
 	i := 0
 	for c := range columns {
-		col := &b.cols[c]
 		if i >= len(data) {
-			b.unadd(c)
-			return 0
+			return 0, 0
 		}
 		tag := data[i]
 		i++
 		if tag == tagNull {
-			col.valid = append(col.valid, false)
-			col.nulls++
-			if isString[c] {
-				col.offsets = append(col.offsets, int32(len(col.data)))
-			} else {
-				col.ints = append(col.ints, 0)
-			}
 			continue
 		}
 		if tag != tagValue {
-			b.unadd(c)
-			return -1
+			return -1, 0
 		}
-		// A number's varint and a string's uvarint length take as many
-		// bytes as a uvarint of the same bits.
-		n, size := binary.Uvarint(data[i:])
-		if size <= 0 {
-			b.unadd(c)
-			if size < 0 { // longer than 64 bits
-				return -1
+		v, k := binary.Uvarint(data[i:])
+		switch {
+		case k < 0:
+			return -1, 0
+		case k == 0:
+			return 0, 0
+		}
+		i += k
+		if isString[c] {
+			if v > uint64(len(data)-i) {
+				return 0, 0
 			}
-			return 0
+			i += int(v)
+			lens[c] = int(v)
+			size += int(v)
+		}
+	}
+	for c, n := range lens {
+		sizes[c] += n
+	}
+	return i, size
+}
+
+// add adds the row that starts data, which rowLen found whole, and returns
+// its length.
+func (b *batch) add(data []byte) int {
+	i := 0
+	for c := range columns {
+		col := &b.cols[c]
+		tag := data[i]
+		i++
+		valid := tag == tagValue
+		col.valid = append(col.valid, valid)
+		if !valid {
+			col.nulls++
 		}
 		if !isString[c] {
-			v, _ := binary.Varint(data[i:])
-			i += size
-			col.valid = append(col.valid, true)
+			var v int64
+			if valid {
+				var k int
+				v, k = binary.Varint(data[i:])
+				i += k
+			}
 			col.ints = append(col.ints, v)
 			continue
 		}
-		i += size
-		if n > uint64(len(data)-i) {
-			b.unadd(c)
-			return 0
+		if valid {
+			n, k := binary.Uvarint(data[i:])
+			i += k
+			col.data = append(col.data, data[i:i+int(n)]...)
+			i += int(n)
 		}
-		col.valid = append(col.valid, true)
-		col.data = append(col.data, data[i:i+int(n)]...)
 		col.offsets = append(col.offsets, int32(len(col.data)))
-		b.size += int(n)
-		i += int(n)
 	}
 	b.rows++
 	return i
-}
-
-// unadd takes back the values of the row not all there that add added to
-// the columns before column end.
-func (b *batch) unadd(end int) {
-	r := b.rows
-	for c := range end {
-		col := &b.cols[c]
-		if !col.valid[r] {
-			col.nulls--
-		}
-		col.valid = col.valid[:r]
-		if isString[c] {
-			b.size -= int(col.offsets[r+1] - col.offsets[r])
-			col.offsets = col.offsets[:r+1]
-			col.data = col.data[:col.offsets[r]]
-		} else {
-			col.ints = col.ints[:r]
-		}
-	}
 }
 
 // string returns the value of string column c in row r.
@@ -241,22 +312,31 @@ func (b *batch) string(c, r int) []byte {
 	return col.data[col.offsets[r]:col.offsets[r+1]]
 }
 
-// send sends the batch laid out to be encoded, beside the Writer, and
-// writes the oldest batches sent until no more than InFlight are being
-// encoded.
+// send sends the whole rows gathered, as a batch, to be laid out and
+// encoded beside the Writer, and writes the oldest batches sent until no
+// more than InFlight are being encoded.
 func (w *Writer) send() error {
-	g := w.cur
-	if g.batch.rows == 0 {
+	if w.rows == 0 {
 		return nil
 	}
-	enc, err := w.sink.group(g.batch.rows)
+	enc, err := w.sink.group(w.rows)
 	if err != nil {
 		w.fail(err)
 		return err
 	}
-	g.enc, g.err, g.done = enc, nil, make(chan struct{})
+	g := &group{}
+	if n := len(w.free); n > 0 {
+		g, w.free = w.free[n-1], w.free[:n-1]
+	}
+	g.chunks = append(append(g.chunks, w.chunks...), w.chunk[:w.whole])
+	g.rows, g.sizes, g.enc, g.err, g.done = w.rows, w.sizes, enc, nil, make(chan struct{})
+	// The start of a row not yet whole begins the next batch's rows.
+	w.chunk = append(getChunk(len(w.chunk)-w.whole), w.chunk[w.whole:]...)
+	clear(w.chunks)
+	w.chunks, w.whole, w.rows, w.sizes, w.size = w.chunks[:0], 0, 0, [len(columns)]int{}, 0
 	go pprof.Do(context.Background(), encodeStage, func(context.Context) {
 		defer close(g.done)
+		g.batch.layOut(g)
 		g.err = g.enc.encode(&g.batch)
 	})
 	w.flight = append(w.flight, g)
@@ -265,22 +345,6 @@ func (w *Writer) send() error {
 			return err
 		}
 	}
-	if n := len(w.free); n > 0 {
-		w.cur, w.free = w.free[n-1], w.free[:n-1]
-	} else {
-		// A batch like the one sent, made its size at once rather than
-		// grown: growing tens of megabytes copies and touches them many
-		// times over.
-		w.cur = &group{}
-		for c := range w.cur.batch.cols {
-			col, like := &w.cur.batch.cols[c], &g.batch.cols[c]
-			col.valid = make([]bool, 0, len(like.valid))
-			col.offsets = make([]int32, 0, len(like.offsets))
-			col.data = make([]byte, 0, len(like.data))
-			col.ints = make([]int64, 0, len(like.ints))
-		}
-	}
-	w.cur.batch.reset()
 	return nil
 }
 
@@ -325,7 +389,7 @@ func (w *Writer) Close() error {
 	if w.err != nil {
 		return w.err
 	}
-	if len(w.pending) > 0 {
+	if w.whole < len(w.chunk) {
 		w.fail(&FormatError{Offset: w.written})
 		return w.err
 	}
