@@ -21,9 +21,14 @@ const (
 )
 
 // InFlight is how many batches a Writer lays out and encodes at once
-// while Write gathers the next: with that one, the memory a Writer holds
-// is InFlight+1 batches and their encoding.
+// while Write gathers the next.
 const InFlight = 2
+
+// WriterMemory is about the most memory a Writer holds, whatever the
+// rows: the batch Write gathers, and InFlight+1 more, laid out and being
+// encoded or kept to be reused, each at most BatchBytes of values and as
+// much again for its offsets, validity and encoding.
+const WriterMemory = BatchBytes + (InFlight+1)*2*BatchBytes
 
 // A Writer turns the rows that Rows.AppendLink encoded into batches of Schema
 // and writes them: as an Arrow IPC stream (NewArrow) or as Parquet

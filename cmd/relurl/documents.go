@@ -33,6 +33,7 @@ type docFlags struct {
 	docIDs          func(doc *corpus.Doc, ids []string) // if set, given each Markdown document's anchors
 	maxDepth        int
 	maxSize         int64
+	outputMemory    int64 // what the output holds beside the documents (output.held)
 	maxRedirects    int
 	timeout         time.Duration
 	contentLocation bool
@@ -208,7 +209,7 @@ func (d *docFlags) run(e *env, cmd string, args []string, x links.Options,
 	o.FileURLs, o.Inflaters, o.Concurrent, o.Skip = d.fileURLs, d.jobs, d.jobs, d.skip
 	// One file named alone is the run: its warnings need no name.
 	single := len(args) == 1 && d.files == "" && !isDir(args[0])
-	limitMemory(d.jobs, single, d.maxSize, corpus.ReadAheadBytes)
+	limitMemory(d.jobs, single, d.maxSize, corpus.ReadAheadBytes, d.outputMemory)
 	var stats corpus.Stats
 	status := exitOK
 	p := e.newProgress()
@@ -278,15 +279,18 @@ func (d *docFlags) run(e *env, cmd string, args []string, x links.Options,
 }
 
 // limitMemory sets Go's soft memory limit under the bound the README
-// promises, 3 × -max-size and 55 MB for each document read at once, and
+// promises, 3 × -max-size and 55 MB for each document read at once,
 // readAhead for each input after the first read at once
-// (corpus.Options.Concurrent), unless GOMEMLIMIT sets one. Go's collector lets the heap grow to twice what is
-// live before it runs, so a document near -max-size (the tokenizer's
-// buffer, grown by doubling, and a huge attribute waiting for the base)
-// would otherwise take a third more: a gzip-encoded page of 66 MB took 348
-// MB over HTTP, 181 MB with the limit. The limit makes the collector run
-// sooner; it never stops a document.
-func limitMemory(jobs int, single bool, maxSize, readAhead int64) {
+// (corpus.Options.Concurrent), and what the output holds, held (a table's
+// batches: under a limit that left them out, the collector would run
+// without end), unless GOMEMLIMIT sets one. Go's collector lets the heap
+// grow to twice what is live before it runs, so a document near
+// -max-size (the tokenizer's buffer, grown by doubling, and a huge
+// attribute waiting for the base) would otherwise take a third more: a
+// gzip-encoded page of 66 MB took 348 MB over HTTP, 181 MB with the
+// limit. The limit makes the collector run sooner; it never stops a
+// document.
+func limitMemory(jobs int, single bool, maxSize, readAhead, held int64) {
 	if os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
@@ -296,7 +300,7 @@ func limitMemory(jobs int, single bool, maxSize, readAhead int64) {
 	// A tenth below the bound: the limit counts the heap, and the process
 	// holds a little more (freed pages not yet returned, the runtime's own).
 	if per := 3*maxSize + 55<<20 + readAhead; maxSize < math.MaxInt64/6 && per < math.MaxInt64/int64(jobs) {
-		debug.SetMemoryLimit((per*int64(jobs) - readAhead) / 10 * 9)
+		debug.SetMemoryLimit((per*int64(jobs) - readAhead + held) / 10 * 9)
 	}
 }
 

@@ -256,6 +256,7 @@ func runLinks(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "relurl links: %v\n", err)
 		return exitWrite
 	}
+	d.outputMemory = out.held
 	status, stats := d.run(out.env, "links", fs.Args(), extract, pr.docLinks, nil)
 	if err := out.close(); err != nil {
 		fmt.Fprintf(e.stderr, "relurl links: %v\n", printable(err.Error()))

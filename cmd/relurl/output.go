@@ -14,6 +14,7 @@ import (
 type output struct {
 	env   *env // the command's env with stdout replaced
 	close func() error
+	held  int64 // the memory it holds beside the documents: a table's batches
 }
 
 // openOutput opens the output of format at path ("" for standard output);
@@ -38,6 +39,9 @@ func openOutput(e *env, path, format string, partRows int64) (*output, error) {
 		}
 		w := &fileWriter{f: f}
 		dst, closeFile = w, w.close
+	}
+	if format == "arrow" || format == "parquet" {
+		o.held = table.WriterMemory
 	}
 	switch format {
 	case "arrow":

@@ -206,7 +206,7 @@ func runRewrite(e *env, args []string) int {
 		// it hands the file on to be read.
 		if fi, err := os.Stat(path); err == nil && fi.Size() > largest {
 			largest = fi.Size()
-			limitMemory(jobs, single, largest, 0)
+			limitMemory(jobs, single, largest, 0, 0)
 		}
 		return retrieval(path)
 	}
