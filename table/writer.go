@@ -13,8 +13,8 @@ import (
 
 // A record batch, and so a Parquet row group, ends at BatchRows rows or
 // once its values hold BatchBytes bytes, whichever comes first. 64Ki rows
-// of links is about 10 MB; one long link (a data: URL of megabytes) makes
-// a batch of its own.
+// of wget's crawl's links hold about 24 MB; one long link (a data: URL of
+// megabytes) makes a batch of its own.
 const (
 	BatchRows  = 64 << 10
 	BatchBytes = 32 << 20
@@ -135,11 +135,7 @@ func (b *batch) layOut(g *group) {
 	}
 	for i, chunk := range g.chunks {
 		for len(chunk) > 0 {
-			n := b.add(chunk)
-			if n <= 0 {
-				break // not so: Write found every row whole
-			}
-			chunk = chunk[n:]
+			chunk = chunk[b.add(chunk):]
 		}
 		putChunk(g.chunks[i])
 		g.chunks[i] = nil

@@ -102,7 +102,7 @@ type Reader struct {
 	Inflaters int
 
 	file    *counter      // the file as stored
-	ahead   *ahead        // between file and the source: gzip members inflated ahead
+	ahead   *ahead        // between file and the source: members inflated ahead
 	gz      *gzip.Reader  // the member being read, in a gzip file
 	member  bytes.Reader  // or the member, inflated ahead
 	claimed []byte        // its bytes
