@@ -10,7 +10,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -365,6 +368,47 @@ func TestManyRows(t *testing.T) {
 		if row["status"] != int64(i+1) || len(row["ref"].(string)) != i%700 {
 			t.Fatalf("row %d: status %v, ref of %d bytes; want %d, %d", i, row["status"], len(row["ref"].(string)), i+1, i%700)
 		}
+	}
+}
+
+// barrierSink's batches are encoded only once InFlight of them are being
+// encoded at the same time: a Writer that encoded one batch at a time
+// would never end them (the test gives up after a minute).
+type barrierSink struct {
+	all     chan struct{} // closed when InFlight encodes have begun
+	begun   atomic.Int32
+	closing sync.Once
+}
+
+func (s *barrierSink) group(int) (encoder, error) { return s, nil }
+func (s *barrierSink) close() error               { return nil }
+func (s *barrierSink) abort()                     {}
+func (s *barrierSink) commit() error              { return nil }
+
+func (s *barrierSink) encode(*batch) error {
+	if s.begun.Add(1) >= InFlight {
+		s.closing.Do(func() { close(s.all) })
+	}
+	select {
+	case <-s.all:
+		return nil
+	case <-time.After(time.Minute):
+		return errors.New("batches encoded one at a time")
+	}
+}
+
+// TestEncodedAtOnce: a Writer encodes InFlight batches at the same time,
+// beside the one it gathers.
+func TestEncodedAtOnce(t *testing.T) {
+	w := newWriter(&barrierSink{all: make(chan struct{})})
+	w.maxRows = 1
+	for range 2 * InFlight {
+		if _, err := w.Write(rows()[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
 	}
 }
 
