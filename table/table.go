@@ -119,15 +119,17 @@ func (d *Rows) encodeTail() {
 // when it is unresolved or refused); it may differ from l.URL when the
 // caller drops fragments.
 func (d *Rows) AppendLink(dst []byte, l *links.Link, url []byte) []byte {
-	dst = appendString(dst, url, url != nil)
-	dst = appendBase64(dst, url)
+	urlValid := valid(url)
+	dst = appendValue(dst, url, url != nil, urlValid)
+	dst = appendBase64(dst, url, urlValid)
 	var reason string
 	if l.Err != nil {
 		reason = l.Err.Error()
 	}
 	dst = appendString(dst, reason, l.Err != nil)
-	dst = appendString(dst, l.Ref, true)
-	dst = appendBase64(dst, l.Ref)
+	refValid := valid(l.Ref)
+	dst = appendValue(dst, l.Ref, true, refValid)
+	dst = appendBase64(dst, l.Ref, refValid)
 	dst = appendString(dst, l.Base.URL, l.Base.From != links.FromNone)
 	dst = appendString(dst, l.Base.From.String(), true)
 	dst = appendString(dst, l.Element, true)
@@ -153,11 +155,16 @@ func truncation(rec *warc.Record) string {
 // appendString appends a string column's value, or null unless ok. Each
 // byte that is not part of valid UTF-8 becomes U+FFFD, as in the JSON.
 func appendString[T string | []byte](dst []byte, s T, ok bool) []byte {
+	return appendValue(dst, s, ok, ok && valid(s))
+}
+
+// appendValue is appendString for s whose validity as UTF-8 is known.
+func appendValue[T string | []byte](dst []byte, s T, ok, isValid bool) []byte {
 	if !ok {
 		return append(dst, tagNull)
 	}
 	dst = append(dst, tagValue)
-	if valid(s) {
+	if isValid {
 		dst = binary.AppendUvarint(dst, uint64(len(s)))
 		return append(dst, s...)
 	}
@@ -176,9 +183,9 @@ func appendString[T string | []byte](dst []byte, s T, ok bool) []byte {
 }
 
 // appendBase64 appends the *_base64 column of a value: its bytes in
-// standard base64 when they are not valid UTF-8, else null.
-func appendBase64(dst, v []byte) []byte {
-	if v == nil || utf8.Valid(v) {
+// standard base64 when they are not valid UTF-8 (isValid), else null.
+func appendBase64(dst, v []byte, isValid bool) []byte {
+	if v == nil || isValid {
 		return append(dst, tagNull)
 	}
 	dst = append(dst, tagValue)
@@ -193,19 +200,14 @@ func appendInt(dst []byte, n int64, ok bool) []byte {
 	return binary.AppendVarint(append(dst, tagValue), n)
 }
 
+// valid reports whether s is valid UTF-8, string or bytes alike, with
+// package utf8's checks of eight ASCII bytes at a time (the type switch
+// costs no allocation).
 func valid[T string | []byte](s T) bool {
-	for i := 0; i < len(s); {
-		if s[i] < utf8.RuneSelf {
-			i++
-			continue
-		}
-		r, size := decodeRune(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			return false
-		}
-		i += size
+	if v, ok := any(s).(string); ok {
+		return utf8.ValidString(v)
 	}
-	return true
+	return utf8.Valid(any(s).([]byte))
 }
 
 // decodeRune decodes the first rune of s, string or bytes alike.

@@ -546,3 +546,16 @@ func TestAppendJSONString(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendLinkAllocs: encoding a link allocates nothing once the
+// document's columns are encoded (valid's type switch included).
+func TestAppendLinkAllocs(t *testing.T) {
+	doc := &corpus.Doc{Source: "http://example.org/a", Status: 200}
+	rows := NewRows(doc)
+	l := links.Link{Ref: []byte("b.html"), Element: "a", Attribute: "href", Base: &links.Base{URL: doc.Source, From: links.FromRetrieval}, Text: []byte("Bee")}
+	url := []byte("http://example.org/b.html")
+	dst := rows.AppendLink(make([]byte, 0, 4096), &l, url)
+	if n := testing.AllocsPerRun(100, func() { dst = rows.AppendLink(dst[:0], &l, url) }); n != 0 {
+		t.Errorf("%v allocations a link, want 0", n)
+	}
+}
