@@ -136,7 +136,7 @@ func appendValues(values []parquet.Value, b *batch, c, from, to int) []parquet.V
 				values = append(values, null)
 				continue
 			}
-			s := col.data[col.offsets[r]:col.offsets[r+1]]
+			s := b.string(c, r)
 			if r == from || len(s) != len(last) || string(s) != string(last) {
 				last, lastValue = s, parquet.ByteArrayValue(s).Level(0, 1, c)
 			}
