@@ -95,6 +95,17 @@ func TestLinksArrow(t *testing.T) {
 	if rows := parquetRows(t, file); rows != int64(n) {
 		t.Errorf("the Parquet file has %d rows, want %d", rows, n)
 	}
+	// Row groups are encoded at once, on every core, and written in order:
+	// the file is the one a single worker makes.
+	one := filepath.Join(dir, "one.parquet")
+	check(t, relurlRun(t, nil, "links", "-j", "1", "-format", "parquet", "-o", one, docsCrawl), "", "*warcinfo 1\n", 0)
+	four := filepath.Join(dir, "four.parquet")
+	check(t, relurlRun(t, nil, "links", "-j", "4", "-format", "parquet", "-o", four, docsCrawl), "", "*warcinfo 1\n", 0)
+	a, errA := os.ReadFile(one)
+	b, errB := os.ReadFile(four)
+	if errA != nil || errB != nil || !bytes.Equal(a, b) {
+		t.Errorf("-j 1 and -j 4 write different Parquet files: %d and %d bytes (%v, %v)", len(a), len(b), errA, errB)
+	}
 	parts := filepath.Join(dir, "parts")
 	check(t, relurlRun(t, nil, "links", "-format", "parquet", "-part-rows", "100000", "-o", parts, docsCrawl), "", "*warcinfo 1\n", 0)
 	if _, err := os.Stat(filepath.Join(parts, "_SUCCESS")); err != nil {
