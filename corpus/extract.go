@@ -97,6 +97,10 @@ func (l limitReader) finish(err error, name, reading string) error {
 	if err == nil && l.Over {
 		return fmt.Errorf("%s is larger than the size limit of %d bytes: links from its first %d bytes only", name, l.Max, l.Max)
 	}
+	if err != nil && l.Over {
+		// The reader's error (XML's "unexpected EOF") is the cut's.
+		return fmt.Errorf("%s is larger than the size limit of %d bytes, cut there (-max-size): %w", name, l.Max, err)
+	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err) // a malformed message, say: which one
 	}

@@ -61,6 +61,11 @@ func OpenCache(path string, maxAge time.Duration) (*Cache, error) {
 // error says where: the rest is discarded.
 func readCache(path string) (items map[string]cached, discarded, err error) {
 	items = map[string]cached{}
+	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
+		// A FIFO would hold the run until a writer came, a device
+		// (/dev/zero) never end; and saving could not replace either.
+		return nil, nil, fmt.Errorf("%s: not a regular file (%v): a cache is one", path, info.Mode().Type())
+	}
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return items, nil, nil

@@ -114,8 +114,12 @@ func (c *checker) http(ctx context.Context, u string, fragments bool) targetResu
 func (c *checker) follow(ctx context.Context, method, u string, page *fetchedPage) targetResult {
 	var chain []string
 	seen := map[string]bool{}
+	kept := 0 // the bytes of the chain's URLs
 	for range max(c.o.MaxRedirects, 0) + 1 {
 		chain = append(chain, u)
+		if kept += len(u); kept > maxChainBytes {
+			return targetResult{Result: Result{State: Broken, Err: fmt.Errorf("its redirects' URLs add up to more than %d bytes: not followed further", maxChainBytes), Redirects: chain}}
+		}
 		if seen[u] {
 			return targetResult{Result: Result{State: Broken, Err: errors.New("a redirect loop"), Redirects: chain}}
 		}
@@ -170,6 +174,12 @@ func (c *checker) follow(ctx context.Context, method, u string, page *fetchedPag
 	}
 	return targetResult{Result: Result{State: Broken, Err: fmt.Errorf("more than %d redirects", max(c.o.MaxRedirects, 0)), Redirects: chain}}
 }
+
+// maxChainBytes bounds the URLs of one redirect chain, which a check keeps
+// (Result.Redirects, -json's "redirects"): a server whose Location grows
+// at each hop would otherwise make a chain of gigabytes. Real chains are a
+// few URLs; Chromium refuses a single URL over 2 MiB.
+const maxChainBytes = 1 << 20
 
 // redirects returns the chain of a check that was redirected, nil for one
 // that was not.

@@ -1,6 +1,7 @@
 package linkcheck
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -31,6 +32,9 @@ type robotsEntry struct {
 	// deny, when set, says why every page of the origin is disallowed:
 	// its robots.txt could not be reached.
 	deny string
+	// cut, when set, says that its robots.txt was longer than a crawler
+	// reads: the rules past the bound were not applied.
+	cut string
 }
 
 // robotsAgent is the token relurl's User-Agent is matched by in
@@ -102,7 +106,7 @@ func (rc *robotsCache) fetch(ctx context.Context, origin string, e *robotsEntry)
 			resp.Body.Close()
 			return // unavailable: no rules
 		}
-		body, err := io.ReadAll(io.LimitReader(resp.Body, robotsMaxSize))
+		body, err := io.ReadAll(io.LimitReader(resp.Body, robotsMaxSize+1))
 		resp.Body.Close()
 		if err != nil {
 			if ctx.Err() != nil {
@@ -110,6 +114,12 @@ func (rc *robotsCache) fetch(ctx context.Context, origin string, e *robotsEntry)
 			}
 			unreachable(err.Error())
 			return
+		}
+		if len(body) > robotsMaxSize {
+			// Read to the bound, a line cut there is no rule: the
+			// rules are those of the whole lines before it.
+			body = body[:bytes.LastIndexByte(body[:robotsMaxSize], '\n')+1]
+			e.cut = fmt.Sprintf("%s is longer than the %d KiB that RFC 9309 has a crawler read: the rules of its first %d bytes (its whole lines) apply, the rest were not read", u, robotsMaxSize>>10, len(body))
 		}
 		if data, err := robotstxt.FromBytes(body); err == nil {
 			e.data, e.group = data, data.FindGroup(robotsAgent)
@@ -119,7 +129,8 @@ func (rc *robotsCache) fetch(ctx context.Context, origin string, e *robotsEntry)
 }
 
 // denied returns, for each origin whose robots.txt could not be reached,
-// why its pages were not read.
+// why its pages were not read, and for each whose robots.txt was cut, that
+// its rules were read in part.
 func (rc *robotsCache) denied() []error {
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
@@ -127,6 +138,9 @@ func (rc *robotsCache) denied() []error {
 	for _, e := range rc.hosts {
 		if e.deny != "" {
 			errs = append(errs, errors.New(e.deny))
+		}
+		if e.cut != "" {
+			errs = append(errs, errors.New(e.cut))
 		}
 	}
 	slices.SortFunc(errs, func(a, b error) int { return strings.Compare(a.Error(), b.Error()) })

@@ -81,7 +81,7 @@ func (rw *Rewriter) Files(inputs []string, urlOf func(path string) string) iter.
 				if f.unread {
 					f.unread = false
 					if f.Info, f.Err = os.Lstat(f.Path); f.Err == nil {
-						f.Old, f.Err = os.ReadFile(f.Path)
+						f.Old, f.Err = rw.readFile(f.Path)
 					}
 				}
 				rw.File(f)
@@ -92,6 +92,24 @@ func (rw *Rewriter) Files(inputs []string, urlOf func(path string) string) iter.
 			func(*ordered.Output) bool { return true },
 			yield)
 	}
+}
+
+// readFile reads the file at path, up to MaxSize.
+func (rw *Rewriter) readFile(path string) ([]byte, error) {
+	file, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	var size int64
+	if info, err := file.Stat(); err == nil && info.Mode().IsRegular() {
+		size = info.Size()
+	}
+	data, err := rw.readDocument(file, size)
+	if err != nil {
+		err = &fs.PathError{Op: "read", Path: path, Err: err}
+	}
+	return data, err
 }
 
 // found yields the files of inputs, to be read, with their URLs. It runs

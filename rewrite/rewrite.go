@@ -45,7 +45,9 @@ package rewrite
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"sync"
@@ -88,6 +90,45 @@ type Rewriter struct {
 	Write func(f *File) error
 	// Dialect is the renderer Markdown documents are written for.
 	Dialect markdown.Dialect
+	// MaxSize is the largest document Files reads, in bytes; 0 means
+	// DefaultMaxSize. A larger one is not rewritten at all (a document is
+	// rewritten whole or not at all): its Err says so, naming the bound.
+	MaxSize int64
+}
+
+// DefaultMaxSize is the largest document a Rewriter reads unless told
+// otherwise: 64 MiB, as package corpus reads them for links.
+const DefaultMaxSize = 64 << 20
+
+// ErrTooLarge is the error of a document over the Rewriter's MaxSize.
+var ErrTooLarge = errors.New("larger than the size bound (-max-size): not rewritten")
+
+// ReadDocument reads r whole, up to the Rewriter's MaxSize: a document
+// larger (an endless stream, a device) is ErrTooLarge, read no further
+// than one byte past the bound, so that memory never grows with it.
+func (rw *Rewriter) ReadDocument(r io.Reader) ([]byte, error) {
+	return rw.readDocument(r, 0)
+}
+
+// readDocument is ReadDocument with the size r is expected to have, if
+// known, so that the document is read into one buffer of its size.
+func (rw *Rewriter) readDocument(r io.Reader, size int64) ([]byte, error) {
+	max := rw.MaxSize
+	if max <= 0 {
+		max = DefaultMaxSize
+	}
+	if size > max {
+		return nil, fmt.Errorf("%w: %d bytes, over %d", ErrTooLarge, size, max)
+	}
+	var b bytes.Buffer
+	b.Grow(int(size) + bytes.MinRead + 1) // no growing for a file that keeps its size
+	if _, err := b.ReadFrom(io.LimitReader(r, max+1)); err != nil {
+		return nil, err
+	}
+	if int64(b.Len()) > max {
+		return nil, fmt.Errorf("%w: over %d bytes", ErrTooLarge, max)
+	}
+	return b.Bytes(), nil
 }
 
 // A Move says that the URLs under Old are now under New.

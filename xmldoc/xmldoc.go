@@ -41,6 +41,7 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/capped"
 	"github.com/relurl/relurl/webencoding"
 )
 
@@ -85,17 +86,19 @@ var rfc3986 = relurl.Resolver{Spec: relurl.RFC3986}
 func Links(r io.Reader, docURL string) iter.Seq2[Link, error] {
 	return func(yield func(Link, error) bool) {
 		br := bufio.NewReader(r)
+		var inflated *capped.Reader
 		if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 			gz, err := gzip.NewReader(br)
 			if err != nil {
 				yield(Link{}, err)
 				return
 			}
-			r = gz
+			inflated = capped.New(gz, MaxInflated)
+			r = inflated
 		} else {
 			r = br
 		}
-		p := &reader{d: xml.NewDecoder(r), yield: yield}
+		p := &reader{d: xml.NewDecoder(r), yield: yield, inflated: inflated}
 		p.d.Strict = true
 		p.d.CharsetReader = charsetReader
 		p.stack = []element{{base: docURL}}
@@ -122,6 +125,8 @@ type reader struct {
 	kind  kind
 	stack []element
 	done  bool
+	// inflated is the bound on a gzip-compressed document's bytes.
+	inflated *capped.Reader
 }
 
 func (p *reader) emit(l Link) bool {
@@ -136,6 +141,10 @@ func (p *reader) read() {
 		line, col := p.d.InputPos()
 		off := p.d.InputOffset()
 		tok, err := p.d.Token()
+		if err != nil && p.inflated != nil && p.inflated.Over {
+			p.yield(Link{}, fmt.Errorf("line %d: it inflates to more than %d bytes, the sitemaps protocol's bound on a document (MaxInflated): the rest is not read", line, MaxInflated))
+			return
+		}
 		if err == io.EOF {
 			return
 		}
@@ -167,10 +176,15 @@ func (p *reader) read() {
 // hold: elements nested deeper than MaxDepth, or an xml:base that makes a
 // base longer than MaxBase bytes (nested bases add up), stop the reading
 // with an error. Sitemaps and feeds nest a few elements deep, and their
-// bases are URLs.
+// bases are URLs. MaxInflated bounds what a gzip-compressed document
+// (sitemap.xml.gz) inflates to, whatever bounds its compressed bytes: the
+// sitemaps protocol's bound on a sitemap, 50 MiB (52,428,800 bytes), since
+// a few megabytes of gzip may inflate to gigabytes. Past it, the links
+// read so far are handed out, then an error.
 const (
-	MaxDepth = 512
-	MaxBase  = 64 << 10
+	MaxDepth    = 512
+	MaxBase     = 64 << 10
+	MaxInflated = 50 << 20
 )
 
 // start opens an element: its base, and what it holds.

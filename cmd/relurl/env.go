@@ -34,7 +34,10 @@ const exitTable = `Exit status, the same for every command:
      was written is incomplete
   4  findings: check found broken links, validate invalid URLs
   5  time-out: check's -max-time ran out before every link was checked
-When several apply, the first of 3, 1, 5, 4 in that order is the status.`
+When several apply, the first of 3, 1, 5, 4 in that order is the status.
+A status over 128 is a signal's: 134 (SIGABRT) is relurl crashing, out of
+memory or by a bug, with a message that says which; 137 (SIGKILL) is most
+often the system's out-of-memory killer.`
 
 // worse returns the status of a run that ended with both a and b: an
 // output not written, then a failure, a time-out, findings.

@@ -34,7 +34,8 @@
 // done), or there was nothing to read; 2 for a usage error (an unknown
 // command or flag, a bad flag value, a missing argument); 3 when the output
 // could not be written; 4 for findings (check's broken links, validate's
-// invalid URLs); 5 when check's -max-time ran out first.
+// invalid URLs); 5 when check's -max-time ran out first; a crash (out of
+// memory) is SIGABRT, 134 in a shell, never 2.
 package main
 
 import (
@@ -75,6 +76,11 @@ func init() {
 }
 
 func main() {
+	// Go's runtime ends a crash (out of memory, a bug) with status 2,
+	// which is the usage error of the exit table: a script would read a
+	// crash as a typo. Crashing by SIGABRT instead, a shell sees 134.
+	debug.SetTraceback("crash")
+	noCoreDump()
 	stdout := &checkedWriter{w: os.Stdout}
 	go endCleanly(stdout)
 	e := &env{stdin: os.Stdin, stdout: stdout, stderr: os.Stderr, stderrIsTTY: isTerminal(os.Stderr), stdoutIsTTY: isTerminal(os.Stdout), stdinIsTTY: isTerminal(os.Stdin)}

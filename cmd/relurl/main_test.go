@@ -6,6 +6,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -224,16 +225,29 @@ func TestOverLongLine(t *testing.T) {
 const rusageEnv = "RELURL_TEST_RUSAGE"
 
 func measureChild(out string) {
+	if as, err := strconv.ParseUint(os.Getenv(addressSpaceEnv), 10, 64); err == nil {
+		// The child's memory limit (RLIMIT_AS), which it inherits.
+		syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: as, Max: as})
+	}
 	cmd := exec.Command(os.Args[1], os.Args[2:]...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	stopWithTest(cmd) // killed with this process, by the test's time bound
 	cmd.Run()
 	var maxRSS int64
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		maxRSS = ru.Maxrss
 	}
-	os.WriteFile(out, []byte(strconv.FormatInt(maxRSS, 10)), 0o644)
+	var signal syscall.Signal
+	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		signal = ws.Signal()
+	}
+	os.WriteFile(out, fmt.Appendf(nil, "%d %d", maxRSS, signal), 0o644)
 	os.Exit(cmd.ProcessState.ExitCode())
 }
+
+// addressSpaceEnv, set for measureChild, is the child's RLIMIT_AS in
+// bytes.
+const addressSpaceEnv = "RELURL_TEST_RLIMIT_AS"
 
 // relurlMeasured runs the binary as relurlRun does, with its standard
 // output going to stdout, and returns its exit status and its own peak RSS
@@ -254,7 +268,7 @@ func relurlMeasured(t *testing.T, stdin io.Reader, stdout io.Writer, args ...str
 	if err != nil {
 		t.Fatal(err)
 	}
-	maxRSSKiB, _ = strconv.ParseInt(string(b), 10, 64)
+	maxRSSKiB, _ = strconv.ParseInt(strings.Fields(string(b))[0], 10, 64)
 	return cmd.ProcessState.ExitCode(), maxRSSKiB, errBuf.String()
 }
 

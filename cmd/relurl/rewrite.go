@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -121,6 +120,7 @@ func runRewrite(e *env, args []string) int {
 	nul := fs.Bool("z", false, "with -l, end each name with a NUL byte, as it is, instead of a newline")
 	outDir := fs.String("o", "", "write a rewritten copy of the trees into `DIR`")
 	fs.IntVar(&o.Jobs, "j", 0, "read, rewrite and write `N` files at once (default: one for each core)")
+	fs.Int64Var(&o.MaxSize, "max-size", rewrite.DefaultMaxSize, "rewrite no document over `bytes` (an error)")
 	var dialect dialectFlag
 	dialectFlagVar(fs, &dialect)
 	if code, ok := e.parseFlags(fs, args, rewriteHelp); !ok {
@@ -144,6 +144,8 @@ func runRewrite(e *env, args []string) int {
 		return e.usageError("rewrite", "-absolute and -relative exclude each other")
 	case countTrue(*write, *diff, *list, *outDir != "") > 1:
 		return e.usageError("rewrite", "-w, -d, -l and -o exclude each other")
+	case o.MaxSize < 1:
+		return e.usageError("rewrite", "-max-size %d: want a number of bytes, at least 1", o.MaxSize)
 	case *nul && !*list:
 		return e.usageError("rewrite", "-z is for the names -l prints")
 	case *url != "" && len(docs) > 1:
@@ -217,7 +219,9 @@ func runRewrite(e *env, args []string) int {
 			return e.usageError("rewrite", `"-", standard input, is one document, rewritten to standard output: not with other documents, -w or -o`)
 		}
 		f := &rewrite.File{Path: "-", Rel: "-", URL: retrieval("-"), Document: true}
-		f.Old, f.Err = io.ReadAll(e.stdin)
+		if f.Old, f.Err = o.ReadDocument(e.stdin); f.Err != nil {
+			f.Err = fmt.Errorf("standard input: %w", f.Err)
+		}
 		o.File(f)
 		err = w.each(f)
 	} else {

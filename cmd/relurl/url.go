@@ -255,25 +255,23 @@ func runURL(e *env, args []string) int {
 	}
 	// Each -iterate multiplies the edits: a URL gives a line for each
 	// combination of their values, the last -iterate's varying fastest.
-	edits := []*edit.Edit{ed}
+	// The combinations are made one at a time as they are written, never
+	// all at once: four -iterate of 100 values are 10^8 lines.
+	var iterated [][]edit.Assignment
 	for _, it := range iterates {
 		component, values, ok := strings.Cut(it, "=")
 		if !ok || values == "" {
 			return e.usageError("url", "-iterate %q: want COMPONENT=V1 V2 ...", it)
 		}
-		var next []*edit.Edit
-		for _, base := range edits {
-			for _, v := range strings.Split(values, " ") {
-				a, err := edit.ParseAssignment(component + "=" + v)
-				if err != nil {
-					return e.usageError("url", "-iterate %v", err)
-				}
-				c := *base
-				c.Set = append(slices.Clone(base.Set), a)
-				next = append(next, &c)
+		var as []edit.Assignment
+		for _, v := range strings.Split(values, " ") {
+			a, err := edit.ParseAssignment(component + "=" + v)
+			if err != nil {
+				return e.usageError("url", "-iterate %v", err)
 			}
+			as = append(as, a)
 		}
-		edits = next
+		iterated = append(iterated, as)
 	}
 	tmpl := *get
 	if tmpl == "" {
@@ -286,7 +284,7 @@ func runURL(e *env, args []string) int {
 	if *urlencode {
 		template = template.Encoded()
 	}
-	show := urlShower(edits, template, *asJSON, edit.Display{IDN: *asIDN, DefaultPort: *defaultPort}, *urlencode)
+	show := urlShower(ed, iterated, template, *asJSON, edit.Display{IDN: *asIDN, DefaultPort: *defaultPort}, *urlencode)
 	failed := []byte("\n")
 	var skipped func(int, error) []byte
 	if *asJSON {
@@ -317,32 +315,34 @@ func runURL(e *env, args []string) int {
 			return e.urlFromParts(ed, sets, show)
 		}
 		return in.stream(streamer{cmd: "url", strict: *verify, failed: failed, skipped: skipped, f: func(o *ordered.Output, _ int, line []byte) error {
-			var err error
-			o.Out, err = show(o.Out, bytestr.Transient(line)) // parsing copies what it keeps
-			return err
+			return show(o, bytestr.Transient(line)) // parsing copies what it keeps
 		}})
 	}
-	var o ordered.Output
-	status := exitOK
-	for _, s := range args {
-		var err error
-		if o.Out, err = show(o.Out, s); err != nil {
-			o.Err = fmt.Appendf(o.Err, "relurl url: %s: %s\n", printable(s), printable(err.Error()))
-			status = exitFailed
-			if *verify {
-				break // -verify stops there, with no line for it
+	// The arguments, on one worker: what a URL prints is written in
+	// pieces as it is made (Output.Spill), not held whole.
+	status, failedURL := exitOK, false
+	ordered.Run(slices.Values(args), 1, 1,
+		func(s string, o *ordered.Output) {
+			if err := show(o, s); err != nil {
+				o.Err = fmt.Appendf(o.Err, "relurl url: %s: %s\n", printable(s), printable(err.Error()))
+				failedURL = true
+				if !*verify { // -verify stops there, with no line for it
+					o.Out = append(o.Out, failed...)
+				}
 			}
-			o.Out = append(o.Out, failed...)
-		}
+		},
+		e.writer(e.newProgress(), &status),
+		func(string) bool { return !failedURL || !*verify })
+	if failedURL {
+		status = worse(status, exitFailed)
 	}
-	e.stderr.Write(o.Err)
-	return worse(status, e.write(o.Out))
+	return status
 }
 
 // urlFromParts prints the URL made of the -set parts alone: scheme (http
 // when none is set) and host, then every -set applied to it in order, as
 // trurl builds one with no URL given.
-func (e *env) urlFromParts(ed *edit.Edit, sets []string, show func(out []byte, s string) ([]byte, error)) int {
+func (e *env) urlFromParts(ed *edit.Edit, sets []string, show func(o *ordered.Output, s string) error) int {
 	scheme, host := "http", ""
 	for _, s := range sets {
 		a, err := edit.ParseAssignment(s)
@@ -358,46 +358,75 @@ func (e *env) urlFromParts(ed *edit.Edit, sets []string, show func(out []byte, s
 		fmt.Fprintf(e.stderr, "relurl url: no URL: none was given (as an argument, with -files or on standard input), and -set gives no host to make one of\n")
 		return exitFailed
 	}
-	out, err := show(nil, scheme+"://"+host+"/")
-	if err != nil {
+	var o ordered.Output
+	if err := show(&o, scheme+"://"+host+"/"); err != nil {
 		fmt.Fprintf(e.stderr, "relurl url: the URL made of the -set parts: %s\n", printable(err.Error()))
 		return exitFailed
 	}
-	return e.write(out)
+	return e.write(o.Out)
 }
 
-// urlShower returns what appends the edited URL s to out: by the template,
-// or as JSON, its hosts and ports as d says. A URL that fails is, in JSON,
-// a line of its own with the input and why.
-func urlShower(edits []*edit.Edit, template *edit.Template, asJSON bool, d edit.Display, encoded bool) func(out []byte, s string) ([]byte, error) {
-	return func(out []byte, s string) ([]byte, error) {
-		for _, ed := range edits {
-			u, err := ed.Apply(s)
-			if err != nil {
-				if asJSON {
-					out = jsonline.Append(out, struct {
-						Input string `json:"input"`
-						Err   string `json:"error"`
-					}{s, err.Error()})
+// urlShower returns what appends the edited URL s to o.Out, once for each
+// combination of the iterated assignments (ed alone when there are none),
+// spilling o between them: by the template, or as JSON, its hosts and
+// ports as d says. A URL that fails is, in JSON, a line of its own with
+// the input and why.
+func urlShower(ed *edit.Edit, iterated [][]edit.Assignment, template *edit.Template, asJSON bool, d edit.Display, encoded bool) func(o *ordered.Output, s string) error {
+	fixed := len(ed.Set)
+	return func(o *ordered.Output, s string) error {
+		// A copy for this call (the workers of a stream call at once),
+		// its Set appended to in an array of its own.
+		c := *ed
+		c.Set = slices.Clip(ed.Set)
+		// An odometer over the iterated values, the last fastest.
+		at := make([]int, len(iterated))
+		for {
+			c.Set = c.Set[:fixed]
+			for i, as := range iterated {
+				c.Set = append(c.Set, as[at[i]])
+			}
+			if err := showOne(o, &c, s, template, asJSON, d, encoded); err != nil {
+				return err
+			}
+			o.Spill()
+			i := len(at) - 1
+			for ; i >= 0; i-- {
+				if at[i]++; at[i] < len(iterated[i]) {
+					break
 				}
-				return out, err
+				at[i] = 0
 			}
-			if asJSON {
-				j, err := edit.JSON(&u, d, encoded)
-				if out = append(append(out, j...), '\n'); err != nil {
-					return out, err
-				}
-				continue
+			if i < 0 {
+				return nil
 			}
-			// -get's template, or "{url}": the values' control bytes
-			// percent-encoded, the template's own written as they are.
-			start := len(out)
-			out, err = template.Append(out, &u, d, textsafe.EscapeControls)
-			if err != nil {
-				return out[:start], err
-			}
-			out = append(out, '\n')
 		}
-		return out, nil
 	}
+}
+
+// showOne appends the URL s edited by ed to o.Out.
+func showOne(o *ordered.Output, ed *edit.Edit, s string, template *edit.Template, asJSON bool, d edit.Display, encoded bool) error {
+	u, err := ed.Apply(s)
+	if err != nil {
+		if asJSON {
+			o.Out = jsonline.Append(o.Out, struct {
+				Input string `json:"input"`
+				Err   string `json:"error"`
+			}{s, err.Error()})
+		}
+		return err
+	}
+	if asJSON {
+		j, err := edit.JSON(&u, d, encoded)
+		o.Out = append(append(o.Out, j...), '\n')
+		return err
+	}
+	// -get's template, or "{url}": the values' control bytes
+	// percent-encoded, the template's own written as they are.
+	start := len(o.Out)
+	if o.Out, err = template.Append(o.Out, &u, d, textsafe.EscapeControls); err != nil {
+		o.Out = o.Out[:start]
+		return err
+	}
+	o.Out = append(o.Out, '\n')
+	return nil
 }

@@ -4,9 +4,10 @@
 // Every file is written under a hidden temporary name in the directory it
 // belongs in (".NAME.relurl-*.tmp") and renamed over its final name once it
 // is whole, so that a reader, a full disk, a crash or a kill finds either
-// the old file or the new one, never a part of either. A rename replaces a
-// symbolic link itself, so a link planted where a file is written is never
-// followed. The temporary files of a process that is stopped by a signal
+// the old file or the new one, never a part of either. A symbolic link
+// planted where a file is written is never followed to a file; only what is
+// not a regular file (a device, a FIFO: /dev/null, /dev/stdout) is written
+// in place, since it cannot be replaced without being destroyed. The temporary files of a process that is stopped by a signal
 // are removed by Cleanup, which the command's signal handler calls.
 //
 // Create begins a new file or the replacement of one; Replace replaces a
@@ -35,10 +36,13 @@ type File struct {
 	f    *os.File
 	root *os.Root // the directory the names are in
 	own  bool     // root was opened here, and is closed with the file
-	tmp  string   // the temporary file's name in root
-	name string   // the final name in root
-	path string   // the final path, for messages
-	mode fs.FileMode
+	// inPlace is set for a file written where it is, not renamed over:
+	// a device, a FIFO or a socket (see Create).
+	inPlace bool
+	tmp     string // the temporary file's name in root
+	name    string // the final name in root
+	path    string // the final path, for messages
+	mode    fs.FileMode
 	// owner, when set, is given to the file before it is renamed: the
 	// owner and group of the file it replaces.
 	owner *owner
@@ -46,11 +50,37 @@ type File struct {
 	done  bool
 }
 
-// Create begins writing the file at path. A file there keeps its mode
-// (permissions, setuid, setgid, sticky) and, where the process may set
-// them, its owner and group; a new file gets mode 0644. A symbolic link at
-// path is replaced, never followed.
+// Create begins writing the file at path. A regular file there keeps its
+// mode (permissions, setuid, setgid, sticky) and, where the process may
+// set them, its owner and group; a new file gets mode 0644.
+//
+// Only a regular file (or nothing) is ever replaced. What is at path, or
+// what a symbolic link at path leads to, when it is not a regular file (a
+// device such as /dev/null, a FIFO, a socket, a terminal, /dev/stdout) is
+// written in place, as a shell's redirection and sort -o write it: it
+// cannot be made whole or not at all, and replacing it would destroy it.
+// A symbolic link to a regular file, or to nothing, is refused: replacing
+// the link would destroy it and following it would write a file the path
+// does not name, so the error asks for the file itself. A directory is
+// refused.
 func Create(path string) (*File, error) {
+	if info, err := os.Lstat(path); err == nil {
+		link := info.Mode()&fs.ModeSymlink != 0
+		if link {
+			info, err = os.Stat(path)
+			if err != nil {
+				return nil, fmt.Errorf("%s: a symbolic link to nothing: left as it is; name a file", path)
+			}
+		}
+		switch {
+		case info.IsDir():
+			return nil, fmt.Errorf("%s: a directory, not a file", path)
+		case !info.Mode().IsRegular():
+			return openInPlace(path)
+		case link:
+			return nil, fmt.Errorf("%s: a symbolic link to a regular file: left as it is; name the file itself", path)
+		}
+	}
 	root, err := os.OpenRoot(filepath.Dir(path))
 	if err != nil {
 		return nil, err
@@ -68,6 +98,22 @@ func Create(path string) (*File, error) {
 		}
 	}
 	return f, nil
+}
+
+// openInPlace opens what is not a regular file for writing where it is. A
+// FIFO's open waits for its reader, as a shell's does.
+func openInPlace(path string) (*File, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return nil, err
+	}
+	// Opening may have raced with a rename: what was opened must still be
+	// no regular file, or it would be written over in place.
+	if info, err := f.Stat(); err != nil || info.Mode().IsRegular() || info.IsDir() {
+		f.Close()
+		return nil, fmt.Errorf("%s: changed while it was opened: left as it is", path)
+	}
+	return &File{f: f, path: path, inPlace: true}, nil
 }
 
 // CreateIn begins writing the file name below root (a slash-separated
@@ -125,6 +171,10 @@ func (f *File) Commit() error {
 	if f.done {
 		return errors.New("safefile: " + f.path + ": already committed or aborted")
 	}
+	if f.inPlace {
+		f.done = true
+		return f.f.Close()
+	}
 	err := f.f.Sync()
 	if err == nil && f.owner != nil {
 		err = f.owner.give(f.f)
@@ -154,6 +204,10 @@ func (f *File) Abort() {
 		return
 	}
 	f.f.Close()
+	if f.inPlace {
+		f.done = true // what was written to a device stays written
+		return
+	}
 	f.root.Remove(f.tmp)
 	f.finish()
 }

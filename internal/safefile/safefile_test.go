@@ -59,8 +59,9 @@ func TestCreateCommitAbort(t *testing.T) {
 	}
 }
 
-// A symbolic link where a file is written is replaced, never followed:
-// the file it points to, outside, keeps its bytes.
+// A symbolic link to a regular file where a file is written is refused,
+// never followed and never replaced: the file it points to, outside, keeps
+// its bytes, and the link stays.
 func TestNeverThroughSymlink(t *testing.T) {
 	dir, outside := t.TempDir(), t.TempDir()
 	victim := filepath.Join(outside, "victim")
@@ -69,14 +70,23 @@ func TestNeverThroughSymlink(t *testing.T) {
 	if err := os.Symlink(victim, link); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteFile(link, []byte("page")); err != nil {
-		t.Fatal(err)
+	err := WriteFile(link, []byte("page"))
+	if err == nil || !strings.Contains(err.Error(), "a symbolic link to a regular file") {
+		t.Errorf("WriteFile through a link: %v, want a refusal", err)
 	}
 	if data, _ := os.ReadFile(victim); string(data) != "precious" {
 		t.Errorf("the link's target was written: %q", data)
 	}
-	if info, _ := os.Lstat(link); info.Mode()&os.ModeSymlink != 0 {
-		t.Errorf("the link is still a link")
+	if info, _ := os.Lstat(link); info.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced")
+	}
+	dangling := filepath.Join(dir, "dangling")
+	os.Symlink(filepath.Join(outside, "none"), dangling)
+	if err := WriteFile(dangling, []byte("page")); err == nil {
+		t.Errorf("WriteFile through a link to nothing succeeded")
+	}
+	if _, err := os.Stat(filepath.Join(outside, "none")); err == nil {
+		t.Errorf("a file was made where a dangling link points")
 	}
 
 	// Below a root, a directory that is a link out of it is refused.
