@@ -342,6 +342,11 @@ func (w *crawler) page(ctx context.Context, u string, start bool) crawledPage {
 	}
 	page := fetchedPage{known: w.res.set.targets}
 	r := w.c.follow(ctx, http.MethodGet, u, &page)
+	if ctx.Err() != nil && r.State == Broken {
+		// In flight when the run's time ran out: not known broken, only
+		// not checked, as Checker.Check says of a target.
+		r = targetResult{Result: Result{State: Unchecked, Err: fmt.Errorf("not checked: %w", context.Cause(ctx))}}
+	}
 	p := crawledPage{result: r}
 	final := u
 	if n := len(r.Redirects); n > 0 {

@@ -233,6 +233,36 @@ func TestCheckMaxTime(t *testing.T) {
 	}
 }
 
+// TestCrawlMaxTime: pages a crawl is reading when -max-time runs out are
+// not checked, not broken ("context deadline exceeded" reported them
+// broken).
+func TestCrawlMaxTime(t *testing.T) {
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/":
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, `<a href="/slow1.html">a</a> <a href="/slow2.html">b</a>`)
+			return
+		case "/robots.txt":
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(http.StatusOK)
+		w.(http.Flusher).Flush() // the page is being read when time runs out
+		select {
+		case <-time.After(3 * time.Second):
+		case <-r.Context().Done():
+		}
+	}))
+	defer s.Close()
+	r := relurlRun(t, nil, "check", "-recursive", "-max-time", "500ms", s.URL+"/")
+	check(t, r, "", "*relurl check: 2 links not checked: -max-time ran out\n", exitTimeout)
+	if !strings.Contains(r.stderr, "broken: 0 targets") {
+		t.Errorf("pages in flight reported broken: %s", r.stderr)
+	}
+}
+
 // TestCheckCache: a second run takes http results from the cache.
 func TestCheckCache(t *testing.T) {
 	var hits atomic.Int32

@@ -246,7 +246,8 @@ var ErrChanged = errors.New("it changed since it was read: left as it is")
 // modification time or content), when it is a symbolic link or not a
 // regular file, when it is read-only or the user may not write it (a
 // rename in a writable directory could replace it all the same), and when
-// its owner or group could not be kept. The file's mode is kept.
+// its owner, group or extended attributes (ACLs, SELinux labels, on Linux)
+// could not be kept. The file's mode is kept.
 func Replace(path string, old, data []byte, info fs.FileInfo) error {
 	if info.Mode()&fs.ModeSymlink != 0 || !info.Mode().IsRegular() {
 		return errors.New("not a regular file: left as it is")
@@ -266,6 +267,10 @@ func Replace(path string, old, data []byte, info fs.FileInfo) error {
 	}
 	f.mode, f.owner = keptMode(info), ownerOf(info)
 	if err := f.owner.check(); err != nil {
+		f.Abort()
+		return err
+	}
+	if err := copyXattrs(path, f.f); err != nil {
 		f.Abort()
 		return err
 	}
