@@ -183,6 +183,13 @@ func (c *Checker) Check(ctx context.Context, links []Link) []Report {
 	return run(ctx, links, c.Options, c.Progress)
 }
 
+// CheckSet checks the links of set, as Check does, and keeps their
+// results for set.Reports.
+func (c *Checker) CheckSet(ctx context.Context, set *LinkSet) {
+	set.c = newChecker(c.Options)
+	set.s().check(ctx, set.c, c.Progress)
+}
+
 // run is Check.
 func run(ctx context.Context, links []Link, o Options, progress func(done, total int)) []Report {
 	c := newChecker(o)

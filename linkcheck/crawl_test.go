@@ -480,3 +480,18 @@ func TestCrawlSitemapBounds(t *testing.T) {
 		t.Errorf("broken: %+v, want gone.html, listed on line 2 of big.xml", broken)
 	}
 }
+
+// A server whose Location grows 10 KB a hop, followed up to 1,000
+// redirects, is given up once the chain's URLs pass 1 MiB: the chain is
+// kept for the report, and it took gigabytes.
+func TestRedirectChainBounded(t *testing.T) {
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, r.URL.Path+strings.Repeat("a", 10_000), http.StatusFound)
+	}))
+	defer s.Close()
+	reports := (&Checker{Options: Options{HTTP: source.HTTP{MaxRedirects: 1000, Timeout: 5 * time.Second}}}).Check(context.Background(), []Link{{Source: "x", URL: s.URL + "/"}})
+	r := reports[0]
+	if r.State != Broken || !strings.Contains(fmt.Sprint(r.Err), "its redirects' URLs add up to more than 1048576 bytes") || len(r.Redirects) > 110 {
+		t.Errorf("state %v, error %v, %d redirects", r.State, r.Err, len(r.Redirects))
+	}
+}

@@ -19,14 +19,17 @@ import (
 
 // A linkSet holds the links of a run page by page, and their distinct
 // targets. A crawl of a site that never ends (a calendar of pages, each
-// linking to the next) finds millions of links before MaxPages stops it,
-// and a report needs each of them at the end, so the links are kept
-// compactly: each page's encoded in a few bytes a link beyond its URL and
-// reference, in memory up to spillAt bytes and in a temporary file after
-// that. What stays in memory is a small record for each page and the
-// distinct targets with their results.
+// linking to the next) finds millions of links before MaxPages stops it, a
+// single page may hold millions (60 MB of <a href=x>), and a report needs
+// each of them at the end, so the links are kept compactly, as they come:
+// each page's encoded in a few bytes a link beyond its URL and reference,
+// in chunks, in memory up to spillAt bytes and in a temporary file after
+// that. What stays in memory is a small record for each chunk and the
+// distinct targets with their results. Its methods are safe for
+// concurrent use until check.
 type linkSet struct {
-	pages   []pageRef
+	mu      sync.Mutex
+	pages   []*pageRef
 	targets map[string]*target
 	order   []string // targets to check, in the order of their first link
 	links   int      // links added
@@ -36,16 +39,27 @@ type linkSet struct {
 	err     error // the spill file failed: reports stop there
 }
 
-// spillAt is how many bytes of encoded pages a linkSet holds in memory.
-const spillAt = 32 << 20
+// spillAt is how many bytes of encoded pages a linkSet holds in memory;
+// chunkSize how many a page's chunk holds before it is stored.
+const (
+	spillAt   = 32 << 20
+	chunkSize = 1 << 20
+)
 
-// A pageRef is one page's links: encoded in data, or in the file at off.
+// A pageRef is one page's links, in chunks that each decode alone.
 type pageRef struct {
 	source string
-	data   []byte
-	off    int64
-	size   int
+	chunks []chunkRef
 	links  int
+}
+
+// A chunkRef is a run of a page's links: encoded in data, or in the file
+// at off.
+type chunkRef struct {
+	data  []byte
+	off   int64
+	size  int
+	links int
 }
 
 // A target is a distinct URL, without its fragment, and what checking it
@@ -59,45 +73,143 @@ type target struct {
 
 func newLinkSet() *linkSet { return &linkSet{targets: map[string]*target{}} }
 
-// add adds the links of one document (all of the same Source), in the
-// order of a report: by line and column.
+// add adds the links of one document (all of the same Source).
 func (s *linkSet) add(ls []Link) {
 	if len(ls) == 0 {
 		return
 	}
+	w := s.page(ls[0].Source)
+	for _, l := range ls {
+		w.add(l)
+	}
+	w.close()
+}
+
+// page begins the links of the document source, which its pageWriter
+// takes one at a time, in any order, and close ends.
+func (s *linkSet) page(source string) *pageWriter {
+	return &pageWriter{set: s, page: &pageRef{source: source}, first: true}
+}
+
+// A pageWriter encodes one document's links as they come, into chunks
+// stored as they fill. A report lists a page's links by line and column:
+// links come in that order but for a few (those a late <base> held back),
+// and a page whose links did not is sorted once it is whole.
+type pageWriter struct {
+	set      *linkSet
+	page     *pageRef
+	buf      []byte
+	prev     Link
+	first    bool // the next link begins a chunk
+	n        int  // links in buf
+	last     Link // the last link added, for the order
+	unsorted bool
+}
+
+func (w *pageWriter) add(l Link) {
+	if w.page.links > 0 && cmp.Or(l.Line-w.last.Line, l.Column-w.last.Column) < 0 {
+		w.unsorted = true
+	}
+	w.last = Link{Line: l.Line, Column: l.Column}
+	w.set.addTarget(l)
+	w.encode(l)
+}
+
+// encode appends l to the chunk being written, and stores it once full.
+func (w *pageWriter) encode(l Link) {
+	w.buf = encodeLink(w.buf, l, w.prev, w.first)
+	w.prev, w.first = l, false
+	w.n++
+	w.page.links++
+	if len(w.buf) >= chunkSize {
+		w.store()
+	}
+}
+
+// store stores the chunk being written.
+func (w *pageWriter) store() {
+	if w.n == 0 {
+		return
+	}
+	w.page.chunks = append(w.page.chunks, w.set.store(w.buf, w.n))
+	w.buf, w.n, w.first, w.prev = nil, 0, true, Link{}
+}
+
+// close ends the page and adds it to the set: sorted by line and column
+// first if its links did not come in that order.
+func (w *pageWriter) close() {
+	w.store()
+	if w.page.links == 0 {
+		return
+	}
+	if w.unsorted {
+		w.sort()
+	}
+	w.set.mu.Lock()
+	w.set.pages = append(w.set.pages, w.page)
+	w.set.links += w.page.links
+	w.set.mu.Unlock()
+}
+
+// sort rewrites a page whose links came out of order in the order of a
+// report, stably: the one time a page's links are all decoded at once.
+func (w *pageWriter) sort() {
+	var ls []Link
+	for l, err := range w.set.pageLinks(w.page) {
+		if err != nil {
+			return // said by the set's err
+		}
+		ls = append(ls, l)
+	}
 	slices.SortStableFunc(ls, func(a, b Link) int { return cmp.Or(a.Line-b.Line, a.Column-b.Column) })
-	s.addTargets(ls)
-	data := encodePage(ls)
-	p := pageRef{source: ls[0].Source, size: len(data), links: len(ls)}
-	s.links += len(ls)
+	w.page.chunks, w.page.links = nil, 0
+	for _, l := range ls {
+		w.encode(l)
+	}
+	w.store()
+}
+
+// store keeps the chunk data of n links: in memory, or past spillAt in
+// the temporary file.
+func (s *linkSet) store(data []byte, n int) chunkRef {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := chunkRef{size: len(data), links: n}
 	switch {
 	case s.held+len(data) <= spillAt:
-		p.data = data
+		c.data = data
 		s.held += len(data)
 	case s.err == nil:
-		p.off = s.fileLen
+		c.off = s.fileLen
 		s.err = s.spill(data)
 		s.fileLen += int64(len(data))
 	}
-	s.pages = append(s.pages, p)
+	return c
 }
 
 // addTargets adds the targets of links, not the links.
 func (s *linkSet) addTargets(ls []Link) {
 	for _, l := range ls {
-		if l.URL == "" || remoteFile(l) || unusedDefinition(l) {
-			continue
-		}
-		t, frag := splitFragment(l.URL)
-		tg := s.targets[t]
-		if tg == nil {
-			tg = &target{}
-			s.targets[t] = tg
-			s.order = append(s.order, t)
-		}
-		tg.fragments = tg.fragments || frag != ""
-		tg.markdown = tg.markdown || l.Markdown != ""
+		s.addTarget(l)
 	}
+}
+
+// addTarget adds the target of l.
+func (s *linkSet) addTarget(l Link) {
+	if l.URL == "" || remoteFile(l) || unusedDefinition(l) {
+		return
+	}
+	t, frag := splitFragment(l.URL)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	tg := s.targets[t]
+	if tg == nil {
+		tg = &target{}
+		s.targets[t] = tg
+		s.order = append(s.order, t)
+	}
+	tg.fragments = tg.fragments || frag != ""
+	tg.markdown = tg.markdown || l.Markdown != ""
 }
 
 // know gives the target u a result found already: a page a crawl read.
@@ -171,34 +283,44 @@ func (s *linkSet) check(ctx context.Context, c *checker, progress func(done, tot
 // reports returns the reports of the links, page by page in the order of
 // their sources, each page's by line and column. It may be iterated again.
 func (s *linkSet) reports(c *checker) iter.Seq[Report] {
-	order := make([]int, len(s.pages))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(s.pages[a].source, s.pages[b].source) })
+	pages := slices.Clone(s.pages)
+	slices.SortStableFunc(pages, func(a, b *pageRef) int { return cmp.Compare(a.source, b.source) })
 	return func(yield func(Report) bool) {
-		var buf []byte
-		for _, i := range order {
-			p := s.pages[i]
-			data := p.data
-			if data == nil {
-				if s.err != nil {
+		for _, p := range pages {
+			for l, err := range s.pageLinks(p) {
+				if err != nil || !yield(c.report(l, s.targets)) {
 					return
 				}
-				buf = slices.Grow(buf[:0], p.size)[:p.size]
-				if _, err := s.file.ReadAt(buf, p.off); err != nil {
+			}
+		}
+	}
+}
+
+// pageLinks yields the links of page p, one at a time, decoded from its
+// chunks; an error, which is also the set's err, ends them.
+func (s *linkSet) pageLinks(p *pageRef) iter.Seq2[Link, error] {
+	return func(yield func(Link, error) bool) {
+		var buf []byte
+		for _, c := range p.chunks {
+			data := c.data
+			if data == nil {
+				if s.err != nil {
+					yield(Link{}, s.err)
+					return
+				}
+				buf = slices.Grow(buf[:0], c.size)[:c.size]
+				if _, err := s.file.ReadAt(buf, c.off); err != nil {
 					s.err = fmt.Errorf("reading the links back from their temporary file: %w", err)
+					yield(Link{}, s.err)
 					return
 				}
 				data = buf
 			}
-			links, err := decodePage(data, p.source, p.links)
-			if err != nil {
-				s.err = err
-				return
-			}
-			for _, l := range links {
-				if !yield(c.report(l, s.targets)) {
+			for l, err := range decodeLinks(data, p.source, c.links) {
+				if err != nil {
+					s.err = err
+				}
+				if !yield(l, err) || err != nil {
 					return
 				}
 			}
@@ -249,18 +371,17 @@ func (c *checker) report(l Link, targets map[string]*target) Report {
 	return Report{l, r}
 }
 
-// A page's links are encoded as: its Source, then for each link its line
-// and column as uvarints, and its URL, Ref, Base, BaseFrom (a uvarint), Element,
-// Attribute, File and Markdown as strings, Uses as a uvarint and Local as
-// a byte. A string is a
-// uvarint n: 0 for the previous link's value of the field (a page's
-// links share their base, their file, often their element), else n-1
-// bytes.
+// A chunk of a page's links is encoded as, for each link, its line and
+// column as uvarints, and its URL, Ref, Base, BaseFrom (a uvarint),
+// Element, Attribute, File and Markdown as strings, Uses as a uvarint and
+// Local as a byte. A string is a uvarint n: 0 for the previous link's
+// value of the field (a page's links share their base, their file, often
+// their element), else n-1 bytes. A chunk's first link has no previous.
 
-func encodePage(ls []Link) []byte {
-	var b []byte
-	var prev Link
-	str := func(s, was string, first bool) {
+// encodeLink appends l to b, the link before it in its chunk prev (none
+// when first).
+func encodeLink(b []byte, l, prev Link, first bool) []byte {
+	str := func(s, was string) {
 		if !first && s == was {
 			b = binary.AppendUvarint(b, 0)
 			return
@@ -268,73 +389,72 @@ func encodePage(ls []Link) []byte {
 		b = binary.AppendUvarint(b, uint64(len(s))+1)
 		b = append(b, s...)
 	}
-	for i, l := range ls {
-		first := i == 0
-		b = binary.AppendUvarint(b, uint64(max(l.Line, 0)))
-		b = binary.AppendUvarint(b, uint64(max(l.Column, 0)))
-		str(l.URL, prev.URL, first)
-		str(l.Ref, prev.Ref, first)
-		str(l.Base, prev.Base, first)
-		b = binary.AppendUvarint(b, uint64(l.BaseFrom))
-		str(l.Element, prev.Element, first)
-		str(l.Attribute, prev.Attribute, first)
-		str(l.File, prev.File, first)
-		str(l.Markdown, prev.Markdown, first)
-		b = binary.AppendUvarint(b, uint64(max(l.Uses, 0)))
-		local := byte(0)
-		if l.Local {
-			local = 1
-		}
-		b = append(b, local)
-		prev = l
+	b = binary.AppendUvarint(b, uint64(max(l.Line, 0)))
+	b = binary.AppendUvarint(b, uint64(max(l.Column, 0)))
+	str(l.URL, prev.URL)
+	str(l.Ref, prev.Ref)
+	str(l.Base, prev.Base)
+	b = binary.AppendUvarint(b, uint64(l.BaseFrom))
+	str(l.Element, prev.Element)
+	str(l.Attribute, prev.Attribute)
+	str(l.File, prev.File)
+	str(l.Markdown, prev.Markdown)
+	b = binary.AppendUvarint(b, uint64(max(l.Uses, 0)))
+	local := byte(0)
+	if l.Local {
+		local = 1
 	}
-	return b
+	return append(b, local)
 }
 
 var errCorrupt = errors.New("check: the links kept of a page do not decode")
 
-// decodePage returns the n links that encodePage encoded in data.
-func decodePage(data []byte, source string, n int) ([]Link, error) {
-	var err error
-	num := func() int {
-		v, k := binary.Uvarint(data)
-		if k <= 0 {
-			err = errCorrupt
-			return 0
+// decodeLinks yields the n links that encodeLink encoded in data, one
+// chunk.
+func decodeLinks(data []byte, source string, n int) iter.Seq2[Link, error] {
+	return func(yield func(Link, error) bool) {
+		var err error
+		num := func() int {
+			v, k := binary.Uvarint(data)
+			if k <= 0 {
+				err = errCorrupt
+				return 0
+			}
+			data = data[k:]
+			return int(v)
 		}
-		data = data[k:]
-		return int(v)
-	}
-	str := func(was string) string {
-		m := num()
-		switch {
-		case m == 0:
-			return was
-		case m-1 > len(data):
-			err = errCorrupt
-			return ""
+		str := func(was string) string {
+			m := num()
+			switch {
+			case m == 0:
+				return was
+			case m-1 > len(data):
+				err = errCorrupt
+				return ""
+			}
+			s := string(data[:m-1])
+			data = data[m-1:]
+			return s
 		}
-		s := string(data[:m-1])
-		data = data[m-1:]
-		return s
-	}
-	found := make([]Link, 0, n)
-	var prev Link
-	for range n {
-		l := Link{Source: source}
-		l.Line, l.Column = num(), num()
-		l.URL, l.Ref, l.Base, l.BaseFrom = str(prev.URL), str(prev.Ref), str(prev.Base), links.BaseFrom(num())
-		l.Element, l.Attribute, l.File = str(prev.Element), str(prev.Attribute), str(prev.File)
-		l.Markdown, l.Uses = str(prev.Markdown), num()
-		if err != nil || len(data) == 0 {
-			return found, errCorrupt
+		var prev Link
+		for range n {
+			l := Link{Source: source}
+			l.Line, l.Column = num(), num()
+			l.URL, l.Ref, l.Base, l.BaseFrom = str(prev.URL), str(prev.Ref), str(prev.Base), links.BaseFrom(num())
+			l.Element, l.Attribute, l.File = str(prev.Element), str(prev.Attribute), str(prev.File)
+			l.Markdown, l.Uses = str(prev.Markdown), num()
+			if err != nil || len(data) == 0 {
+				yield(Link{}, errCorrupt)
+				return
+			}
+			l.Local = data[0] == 1
+			data = data[1:]
+			if !yield(l, nil) {
+				return
+			}
+			prev = l
 		}
-		l.Local = data[0] == 1
-		data = data[1:]
-		found = append(found, l)
-		prev = l
 	}
-	return found, nil
 }
 
 // idSet holds the ids of a page's elements, as 64-bit hashes, sorted: a
@@ -359,3 +479,58 @@ func makeIDSet(ids map[string]bool) idSet {
 	slices.Sort(s)
 	return slices.Compact(s)
 }
+
+// A LinkSet holds the links of many documents for Checker.CheckSet, kept
+// as a crawl keeps its own: a few bytes a link beyond its URL and
+// reference, past 32 MiB in a temporary file, so that checking a page of
+// millions of links takes memory for its distinct targets, not for each
+// link (a []Link costs about 500 bytes a link). Its zero value is an empty
+// set; Document may be called from many goroutines at once. Close removes
+// the temporary file.
+type LinkSet struct {
+	once sync.Once
+	set  *linkSet
+	c    *checker // the checker of CheckSet, for the reports
+}
+
+func (ls *LinkSet) s() *linkSet {
+	ls.once.Do(func() { ls.set = newLinkSet() })
+	return ls.set
+}
+
+// Document begins the links of one document: Add each of them, in any
+// order, then Close.
+func (ls *LinkSet) Document() *DocumentLinks { return &DocumentLinks{w: ls.s().page("")} }
+
+// Reports returns the reports of the links after CheckSet, page by page
+// in the order of their Sources, each page's by line and column. It may
+// be iterated again; an error reading the links back ends it, and Err
+// says what it was.
+func (ls *LinkSet) Reports() iter.Seq[Report] {
+	if ls.c == nil {
+		return func(func(Report) bool) {}
+	}
+	return ls.s().reports(ls.c)
+}
+
+// Err is what ended the links kept or their Reports early: the temporary
+// file could not be written or read.
+func (ls *LinkSet) Err() error { return ls.s().err }
+
+// Close removes the temporary file, if any.
+func (ls *LinkSet) Close() { ls.s().close() }
+
+// DocumentLinks are the links of one document of a LinkSet, which share
+// their Source.
+type DocumentLinks struct{ w *pageWriter }
+
+// Add adds a link of the document.
+func (d *DocumentLinks) Add(l Link) {
+	if d.w.page.links == 0 {
+		d.w.page.source = l.Source
+	}
+	d.w.add(l)
+}
+
+// Close ends the document's links.
+func (d *DocumentLinks) Close() { d.w.close() }

@@ -206,11 +206,14 @@ func runCheck(e *env, args []string) int {
 	if len(crawlOnly) > 0 {
 		return e.usageError("check", "%s: only with -recursive", strings.Join(crawlOnly, ", "))
 	}
-	// Find the links, as links does, with where each is.
+	// Find the links, as links does, with where each is, kept compactly
+	// as each document's come (a page of millions of links).
 	var (
 		mu    sync.Mutex
-		found []linkcheck.Link
+		found linkcheck.LinkSet
+		open  = map[*corpus.Doc]*linkcheck.DocumentLinks{}
 	)
+	defer found.Close()
 	extract := links.Options{MaxDepth: d.maxDepth, Resolver: relurl.Resolver{Spec: f.spec}, Only: only, Positions: true, Dialect: o.Dialect}
 	// The anchors of the Markdown documents read, so that a fragment
 	// into one does not read it again; not those of one -max-size cut.
@@ -224,11 +227,21 @@ func runCheck(e *env, args []string) int {
 		}
 	}
 	docLinks := func(doc *corpus.Doc) func(*links.Link, *corpus.Output) {
+		dl := found.Document()
+		mu.Lock()
+		open[doc] = dl
+		mu.Unlock()
 		return func(l *links.Link, _ *corpus.Output) {
-			c := linkcheck.FromLink(l, linkcheck.Document{Source: doc.Source, File: localFile(doc)})
-			mu.Lock()
-			found = append(found, c)
-			mu.Unlock()
+			dl.Add(linkcheck.FromLink(l, linkcheck.Document{Source: doc.Source, File: localFile(doc)}))
+		}
+	}
+	d.docDone = func(doc *corpus.Doc) {
+		mu.Lock()
+		dl := open[doc]
+		delete(open, doc)
+		mu.Unlock()
+		if dl != nil {
+			dl.Close()
 		}
 	}
 	status, stats := d.run(e, "check", fs.Args(), extract, docLinks, nil)
@@ -247,9 +260,14 @@ func runCheck(e *env, args []string) int {
 	c := linkcheck.Checker{Options: o, Progress: func(done, total int) {
 		p.update(func(float64) string { return fmt.Sprintf("%d of %d targets checked", done, total) })
 	}}
-	reports := c.Check(ctx, found)
+	c.CheckSet(ctx, &found)
 	p.clear()
-	return f.report(e, slices.Values(reports), stats.Documents, f.saveCache(e, o, status))
+	status = f.report(e, found.Reports(), stats.Documents, f.saveCache(e, o, status))
+	if err := found.Err(); err != nil {
+		fmt.Fprintf(e.stderr, "relurl check: %v\n", err)
+		status = worse(status, exitFailed)
+	}
+	return status
 }
 
 // progressEvery is how often check writes a line of progress to a log.

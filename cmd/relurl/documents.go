@@ -31,6 +31,7 @@ type docFlags struct {
 	typ             string
 	dialect         dialectFlag
 	docIDs          func(doc *corpus.Doc, ids []string) // if set, given each Markdown document's anchors
+	docDone         func(doc *corpus.Doc)               // if set, called once a document's links are all handed out
 	maxDepth        int
 	maxSize         int64
 	outputMemory    int64 // what the output holds beside the documents (output.held)
@@ -252,6 +253,9 @@ func (d *docFlags) run(e *env, cmd string, args []string, x links.Options,
 			continue
 		}
 		stats.Add(doc)
+		if d.docDone != nil {
+			d.docDone(doc)
+		}
 		if d.verbose && len(doc.Redirects) > 1 {
 			p.clear()
 			fmt.Fprintf(e.stderr, "relurl: redirected: %s\n", printable(strings.Join(doc.Redirects, " -> ")))

@@ -122,15 +122,26 @@ func validateWeb(o *ordered.Output, line int, s string, asJSON, printValid, quie
 	case valid && printValid:
 		o.Out = append(append(o.Out, printable(s)...), '\n')
 	case !valid && !quiet:
-		for _, e := range errs {
+		// Each error's line repeats the URL: a line of random bytes has
+		// an error every few bytes, and all of them would print the
+		// square of its length.
+		for i, e := range errs {
 			if line > 0 {
 				o.Err = fmt.Appendf(o.Err, "line %d: ", line)
+			}
+			if i == maxErrorsShown {
+				o.Err = fmt.Appendf(o.Err, "%s: and %d more validation errors (-json lists every one)\n", printable(s), len(errs)-i)
+				break
 			}
 			o.Err = fmt.Appendf(o.Err, "%s: %s\n", printable(s), printable(e.Error()))
 		}
 	}
 	return valid
 }
+
+// maxErrorsShown is how many validation errors of one URL validate
+// prints as text.
+const maxErrorsShown = 10
 
 // webValidation is the JSON form of one URL checked by the URL Standard.
 type webValidation struct {
