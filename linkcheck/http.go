@@ -60,7 +60,7 @@ func newChecker(o Options) *checker {
 	}
 	client := o.Client
 	if client == nil {
-		client = &http.Client{}
+		client = &http.Client{Transport: source.Transport}
 	}
 	// Redirects are followed here, one request at a time, so that each
 	// is seen, kept, and held to the host's politeness.

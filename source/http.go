@@ -39,10 +39,7 @@ func setting[T int | time.Duration](v, def T) T {
 // openHTTP GETs an http or https URL, following redirects, and returns
 // the answer with a Body that resumes where a connection breaks.
 func (o *Options) openHTTP(ctx context.Context, name string) (*Object, error) {
-	c := http.Client{}
-	if o.Client != nil {
-		c = *o.Client
-	}
+	c := client(o.Client)
 	c.Timeout = 0 // the stream's timer bounds each wait instead
 	c.CheckRedirect = func(req *http.Request, via []*http.Request) error {
 		at := via[len(via)-1].URL.String()
