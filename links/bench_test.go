@@ -3,7 +3,6 @@ package links
 import (
 	"bytes"
 	"os"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -129,10 +128,12 @@ func TestEmitAllocs(t *testing.T) {
 	if err := d.build(htmltok.New(bytes.NewReader(doc))); err != nil {
 		t.Fatal(err)
 	}
-	pending, extras, arena := bytes.Clone(x.pending), slices.Clone(x.extras), bytes.Clone(x.arena)
+	pending, extras := bytes.Clone(x.pending), x.extras
+	extras.buf, extras.texts = bytes.Clone(extras.buf), bytes.Clone(extras.texts)
 	establish := func() {
 		x.pending = append(x.pending[:0], pending...)
-		x.extras, x.arena = append(x.extras[:0], extras...), append(x.arena[:0], arena...)
+		x.extras.buf, x.extras.texts = append(x.extras.buf[:0], extras.buf...), append(x.extras.texts[:0], extras.texts...)
+		x.extras.n, x.extras.line = extras.n, extras.line
 		if err := d.establish(Retrieved("http://a/b/c")); err != nil {
 			t.Fatal(err)
 		}

@@ -18,10 +18,14 @@ import (
 // escaped code point") into *buf, which the URL handed to f is. token is
 // the bytes of src of the token that holds the URL: the url(...), or the
 // string with its quotes.
+//
+// The lexer wants the text ended by a NUL: given a slice with room past
+// its length, it borrows the byte after it and restores it when done;
+// given one without (src[:n:n]), it copies the text.
 func cssURLs(src []byte, buf *[]byte, f func(url []byte, token [2]int) bool) {
-	// A slice without room beyond its length: the lexer then copies it
-	// to end it with the NUL it wants, rather than writing past it.
-	l := css.NewLexer(parse.NewInputBytes(src[:len(src):len(src)]))
+	in := parse.NewInputBytes(src)
+	defer in.Restore()
+	l := css.NewLexer(in)
 	var (
 		depth    int  // open functions and parentheses
 		imageSet = -1 // the depth inside an image-set(), or -1
@@ -182,6 +186,10 @@ func hexValue(c byte) int {
 // text or a style attribute's value), as Extractor finds them, its escapes
 // decoded, with the bytes of src of the token that holds it: the url(...),
 // or the string with its quotes. The URL is valid until the next one.
+//
+// A src with room past its length (cap(src) > len(src)) is read in place:
+// the byte after it is borrowed while the URLs are yielded, and restored
+// at their end. src[:n:n] has it copied instead, which costs its size.
 func CSSURLs(src []byte) iter.Seq2[[]byte, [2]int] {
 	return func(yield func(url []byte, token [2]int) bool) {
 		var buf []byte

@@ -210,7 +210,7 @@ func (d *document) Text(parent htmltree.Node, text []byte, _ htmltree.Node) {
 		ex := -1
 		if x.Positions {
 			d.line, d.col = d.z.Position(d.z.Span().Start)
-			ex = d.newExtra()
+			ex = d.newExtra(false)
 		}
 		x.site = Site{Value: d.z.TextSpan(), Tag: d.z.TextSpan(), Style: true}
 		d.fail(d.keep(styleTextKind, text, ex))
@@ -318,9 +318,14 @@ func (d *document) keepTag(z *htmltok.Tokenizer, name string, el linkElement, n 
 	ex := -1
 	anchor := el.name == "a" && x.Text && d.linksOf(el)
 	if len(x.rel) > 0 || anchor || x.Positions {
-		ex = d.newExtra()
+		ex = d.newExtra(anchor)
 	}
 	if anchor {
+		if d.anchor >= 0 {
+			// An <a> still open that the tree did not end: its text
+			// stays empty, and the texts keep the order of the <a>s.
+			x.extras.text(nil)
+		}
 		// Its links, and those inside it, wait for its text.
 		d.anchor, d.anchorNode = ex, n
 		x.text = x.text[:0]
@@ -527,7 +532,7 @@ func (d *document) emit(value []byte, kind byte) error {
 		decoded = css
 		x.link.Element = ""
 		x.link.Site.Decoded = css
-		cssURLs(css, &x.cssBuf, func(ref []byte, token [2]int) bool {
+		cssURLs(css[:len(css):len(css)], &x.cssBuf, func(ref []byte, token [2]int) bool { // the tokenizer's bytes follow: copied
 			if x.link.Element == "" {
 				x.link.Element = string(name)
 			}
@@ -536,7 +541,7 @@ func (d *document) emit(value []byte, kind byte) error {
 		return err
 	case kind == styleTextKind:
 		x.link.Site.Decoded = value
-		cssURLs(value, &x.cssBuf, eachCSS)
+		cssURLs(value[:len(value):len(value)], &x.cssBuf, eachCSS) // copied, as above
 		return err
 	}
 	x.link.Site.Decoded = value

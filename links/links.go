@@ -239,7 +239,8 @@ func svgLinkElementOf(name string) (linkElement, bool) {
 // begin starts a document or part: nothing waits, and want follows Only.
 func (x *Extractor) begin(outer Base, part string, h *Handler) *document {
 	clear(x.held)
-	x.pending, x.held, x.extras, x.arena = x.pending[:0], x.held[:0], x.extras[:0], x.arena[:0]
+	x.pending, x.held = x.pending[:0], x.held[:0]
+	x.extras.reset()
 	x.site = Site{}
 	x.selectKinds()
 	return &document{x: x, outer: outer, part: part, h: h, anchor: -1}
@@ -546,8 +547,7 @@ type Extractor struct {
 	// the next one's site is kept relative to.
 	pendingTag int64
 	held       [][]byte           // waiting values too large to copy into pending
-	extras     []extra            // the rel and text of waiting links, in arena
-	arena      []byte             // rel and text values of waiting links
+	extras     extras             // the rel, text and position of waiting links
 	want       [kindMask + 1]bool // Only, by kind
 	rel        []byte             // the rel of the element being read
 	text       []byte             // the text of the open <a>

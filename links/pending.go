@@ -49,6 +49,7 @@ func (x *Extractor) setBase(b Base) {
 func (d *document) flush() error {
 	x := d.x
 	tag := int64(0) // the tag of the last link read, whose span the next is relative to
+	ex := x.extras.reader()
 	for p := x.pending; len(p) > 0; {
 		n, w := binary.Uvarint(p)
 		kind := p[w]
@@ -63,8 +64,8 @@ func (d *document) flush() error {
 		if kind&extraKind != 0 {
 			i, w := binary.Uvarint(p)
 			p = p[w:]
-			e := x.extras[i]
-			x.link.Rel, x.link.Text = orNil(x.arena[e.rel[0]:e.rel[1]]), orNil(x.arena[e.text[0]:e.text[1]])
+			e := ex.at(int(i))
+			x.link.Rel, x.link.Text = orNil(e.rel), orNil(e.text)
 			x.link.Line, x.link.Column = e.line, e.col
 		}
 		if x.Sites {
@@ -84,24 +85,92 @@ func (d *document) flush() error {
 	}
 	clear(x.held)
 	x.pending, x.held, x.pendingTag = x.pending[:0], x.held[:0], 0
-	x.extras, x.arena = x.extras[:0], x.arena[:0]
+	x.extras.reset()
 	return nil
 }
 
-// extra is the rel and text of waiting links, as offsets in arena.
+// extras are the rel, text and position of the waiting links of each tag
+// that needs them, in document order. Every link of a page without a
+// <base> waits for its end (a later <base> would set its base), and most
+// are an <a>'s, with a rel, a text and a position each: kept as a few
+// bytes in a stream (line and column as varints, the rel's bytes), not as
+// records of offsets (48 bytes each), they keep a page of short links
+// within three times its size. An <a>'s text is known only once it
+// closes; <a>s do not nest, so the texts are a stream of their own, in the
+// order of their <a>s.
+type extras struct {
+	buf   []byte // for each: its line (a varint, from the last's), column, rel's length and bytes, and 1 for an <a>'s
+	texts []byte // for each <a>: its text's length and bytes
+	n     int    // extras in buf
+	line  int    // the line of the last
+}
+
+func (e *extras) reset() { e.buf, e.texts, e.n, e.line = e.buf[:0], e.texts[:0], 0, 0 }
+
+// add keeps an extra and returns its index.
+func (e *extras) add(rel []byte, line, col int, anchor bool) int {
+	e.buf = binary.AppendVarint(e.buf, int64(line-e.line))
+	e.buf = binary.AppendUvarint(e.buf, uint64(max(col, 0)))
+	e.buf = binary.AppendUvarint(e.buf, uint64(len(rel)))
+	e.buf = append(e.buf, rel...)
+	a := byte(0)
+	if anchor {
+		a = 1
+	}
+	e.buf = append(e.buf, a)
+	e.line = line
+	e.n++
+	return e.n - 1
+}
+
+// text keeps the text of the last <a> added.
+func (e *extras) text(t []byte) {
+	e.texts = binary.AppendUvarint(e.texts, uint64(len(t)))
+	e.texts = append(e.texts, t...)
+}
+
+// extra is one extra, decoded.
 type extra struct {
-	rel, text [2]int
+	rel, text []byte
 	line, col int
 }
 
-// newExtra keeps the rel just read for the links of a tag, and returns
-// its index in extras.
-func (d *document) newExtra() int {
-	x := d.x
-	start := len(x.arena)
-	x.arena = append(x.arena, x.rel...)
-	x.extras = append(x.extras, extra{rel: [2]int{start, len(x.arena)}, text: [2]int{len(x.arena), len(x.arena)}, line: d.line, col: d.col})
-	return len(x.extras) - 1
+// extrasReader reads the extras in order: the waiting links refer to them
+// by indexes that never decrease.
+type extrasReader struct {
+	buf, texts []byte
+	i          int // the index of cur
+	cur        extra
+}
+
+func (e *extras) reader() extrasReader { return extrasReader{buf: e.buf, texts: e.texts, i: -1} }
+
+// at returns extra i, which is not before the last one asked for.
+func (r *extrasReader) at(i int) extra {
+	for r.i < i && len(r.buf) > 0 {
+		d, w := binary.Varint(r.buf)
+		r.buf = r.buf[w:]
+		col, w := binary.Uvarint(r.buf)
+		r.buf = r.buf[w:]
+		n, w := binary.Uvarint(r.buf)
+		r.buf = r.buf[w:]
+		r.cur = extra{rel: r.buf[:n], line: r.cur.line + int(d), col: int(col)}
+		r.buf = r.buf[n:]
+		if r.buf[0] == 1 && len(r.texts) > 0 {
+			n, w := binary.Uvarint(r.texts)
+			r.cur.text, r.texts = r.texts[w:w+int(n)], r.texts[w+int(n):]
+		}
+		r.buf = r.buf[1:]
+		r.i++
+	}
+	return r.cur
+}
+
+// newExtra keeps the rel just read for the links of a tag, and its
+// position, and returns its index in extras; anchor says that it is an
+// <a>'s, whose text closeAnchor keeps.
+func (d *document) newExtra(anchor bool) int {
+	return d.x.extras.add(d.x.rel, d.line, d.col, anchor)
 }
 
 // closeAnchor ends the open <a> whose text is read: its text goes with its
@@ -111,9 +180,7 @@ func (d *document) closeAnchor() error {
 		return nil
 	}
 	x := d.x
-	start := len(x.arena)
-	x.arena = append(x.arena, trimText(x.text)...)
-	x.extras[d.anchor].text = [2]int{start, len(x.arena)}
+	x.extras.text(trimText(x.text))
 	d.anchor = -1
 	if !d.based {
 		return nil

@@ -267,10 +267,16 @@ func (rw *Rewriter) Markdown(src []byte, url string) ([]byte, Result, error) {
 }
 
 // CSS rewrites the URLs of the stylesheet src, whose URL is url: each
-// url() and @import, as in a <style>, the token alone.
+// url() and @import, as in a <style>, the token alone. When src has room
+// past its length, the byte after it is borrowed while it runs, as
+// links.CSSURLs does, and restored.
 func (rw *Rewriter) CSS(src []byte, url string) ([]byte, Result, error) {
 	var res Result
-	var edits []edit
+	// The URLs come in the text's order: each edit is applied as it
+	// comes, never kept (a stylesheet of a million url()s). src is read
+	// in place when it has room past its length (links.CSSURLs).
+	w := editWriter{text: src}
+	var with []byte
 	docURL := rw.move(url)
 	b := links.Retrieved(url)
 	for ref, token := range links.CSSURLs(src) {
@@ -281,14 +287,15 @@ func (rw *Rewriter) CSS(src []byte, url string) ([]byte, Result, error) {
 		}
 		l := links.Link{URL: []byte(target), Ref: ref, Base: &b}
 		if to, ok := rw.reference(&l, docURL); ok && to != string(cleanRef(ref)) {
-			edits = append(edits, edit{token[0], token[1], appendCSSURL(nil, src[token[0]:token[1]], to)})
+			with = appendCSSURL(with[:0], src[token[0]:token[1]], to)
+			w.add(edit{token[0], token[1], with})
 			res.Rewritten++
 		}
 	}
-	if len(edits) == 0 {
+	if w.edits == 0 {
 		return src, res, nil
 	}
-	return apply(src, edits), res, nil
+	return w.finish(), res, nil
 }
 
 func encode(enc encoding.Encoding, b []byte) ([]byte, error) {
