@@ -16,6 +16,7 @@
 package edit
 
 import (
+	"cmp"
 	"fmt"
 	"path"
 	"slices"
@@ -75,7 +76,7 @@ type Edit struct {
 	Replace      []string
 	ForceReplace []string
 	SortQuery    bool
-	KeepPort     bool // RFC 3986 only: keep a port that is the scheme's default
+	KeepPort     bool // keep a port that is the scheme's default, written or set, as trurl's --keep-port does
 	// GuessScheme gives an input without a scheme the one trurl and curl
 	// guess for it (see GuessScheme) before it is parsed.
 	GuessScheme bool
@@ -147,6 +148,10 @@ type URL struct {
 	web  whatwg.URL
 	rfc  rfcURL
 	sep  byte // the query's separator, when an Edit gave one other than "&"
+	// keptPort is, with Edit.KeepPort, the scheme's default port the URL
+	// was given (written in it, set, or left by a change of scheme),
+	// which the URL Standard drops: trurl's --keep-port writes it.
+	keptPort string
 }
 
 // Parse parses s by spec: an absolute URL.
@@ -169,6 +174,9 @@ func (e *Edit) Apply(s string) (URL, error) {
 		return URL{}, err
 	}
 	u.sep = e.QuerySeparator
+	if e.KeepPort && u.spec == relurl.WHATWG && u.web.Port() == "" {
+		u.keptPort = writtenPort(s)
+	}
 	if e.Redirect != "" {
 		if err := u.resolve(e.Redirect); err != nil {
 			return URL{}, fmt.Errorf("redirect to %q: %w", e.Redirect, err)
@@ -179,7 +187,7 @@ func (e *Edit) Apply(s string) (URL, error) {
 		if a.IfAbsent && u.Has(a.Component) && !(guessed && a.Component == "scheme") {
 			continue
 		}
-		if err := u.Set(a.Component, a.Value); err != nil {
+		if err := u.set(a.Component, a.Value, e.KeepPort); err != nil {
 			return URL{}, err
 		}
 	}
@@ -243,6 +251,14 @@ func (e *Edit) checkScheme(u *URL) error {
 var CurlSchemes = []string{"dict", "file", "ftp", "ftps", "gopher", "gophers", "http", "https",
 	"imap", "imaps", "ldap", "ldaps", "mqtt", "mqtts", "pop3", "pop3s", "rtsp", "scp", "sftp",
 	"smb", "smbs", "smtp", "smtps", "telnet", "tftp", "ws", "wss"}
+
+// curlPorts are the default ports of libcurl's schemes (their IANA
+// assignments), which trurl writes for "default:port": the URL Standard
+// knows those of its special schemes alone.
+var curlPorts = map[string]int{"dict": 2628, "ftp": 21, "ftps": 990, "gopher": 70, "gophers": 70,
+	"http": 80, "https": 443, "imap": 143, "imaps": 993, "ldap": 389, "ldaps": 636, "mqtt": 1883,
+	"mqtts": 8883, "pop3": 110, "pop3s": 995, "rtsp": 554, "scp": 22, "sftp": 22, "smb": 445,
+	"smbs": 445, "smtp": 25, "smtps": 465, "telnet": 23, "tftp": 69, "ws": 80, "wss": 443}
 
 // parse parses s, with the scheme GuessScheme gives it if e asks, and
 // reports whether it did. When that fails, and so does s as it is, the
@@ -363,10 +379,32 @@ func (u *URL) resolve(ref string) error {
 // Set sets a component (trurl's name or the URL API's) to value: by the
 // URL Standard's setter, or by RFC 3986's syntax, checked. A value the
 // standard's setter ignores is an error that says why.
-func (u *URL) Set(component, value string) error {
+func (u *URL) Set(component, value string) error { return u.set(component, value, false) }
+
+// set is Set, keeping with keepPort a default port that the URL Standard's
+// port or protocol setter drops.
+func (u *URL) set(component, value string, keepPort bool) error {
 	c, ok := canonical(component)
 	if !ok {
 		return fmt.Errorf("no component %q", component)
+	}
+	if u.spec == relurl.WHATWG && keepPort {
+		before := u.Get("port", false)
+		if err := u.set(component, value, false); err != nil {
+			return err
+		}
+		switch {
+		case u.web.Port() != "":
+			u.keptPort = ""
+		case c == "port":
+			u.keptPort = ""
+			if n, err := strconv.Atoi(value); err == nil && n >= 0 && n <= 65535 {
+				u.keptPort = strconv.Itoa(n)
+			}
+		case c == "scheme":
+			u.keptPort = before
+		}
+		return nil
 	}
 	if u.spec != relurl.WHATWG {
 		return u.rfc.set(c, value)
@@ -392,6 +430,9 @@ func (u *URL) Get(component string, decoded bool) string {
 		w := u.web
 		switch c {
 		case "url":
+			if u.keptPort != "" {
+				return withPort(w.Href(), u.keptPort)
+			}
 			return w.Href()
 		case "scheme":
 			v = w.Scheme()
@@ -402,7 +443,7 @@ func (u *URL) Get(component string, decoded bool) string {
 		case "host":
 			v = w.Hostname()
 		case "port":
-			v = w.Port()
+			v = cmp.Or(w.Port(), u.keptPort)
 		case "path":
 			v = w.Pathname()
 		case "query":
@@ -447,7 +488,7 @@ func (u *URL) Has(component string) bool {
 	case "user", "password":
 		return u.Get(c, false) != "" // the URL Standard has no empty credentials
 	case "port":
-		return w.Port() != ""
+		return w.Port() != "" || u.keptPort != ""
 	case "query":
 		_, ok := w.Query()
 		return ok
@@ -458,13 +499,50 @@ func (u *URL) Has(component string) bool {
 	return true
 }
 
+// writtenPort returns the port written in the URL s ("0443" as "443"),
+// "" if none: what the URL Standard drops when it is the default.
+func writtenPort(s string) string {
+	_, rest, ok := strings.Cut(s, "//")
+	if !ok {
+		return ""
+	}
+	if i := strings.IndexAny(rest, "/?#\\"); i >= 0 {
+		rest = rest[:i]
+	}
+	if at := strings.LastIndexByte(rest, '@'); at >= 0 {
+		rest = rest[at+1:]
+	}
+	if i := strings.LastIndexByte(rest, ']'); i >= 0 {
+		rest = rest[i+1:]
+	}
+	_, port, ok := strings.Cut(rest, ":")
+	n, err := strconv.Atoi(port)
+	if !ok || err != nil || n < 0 || n > 65535 {
+		return ""
+	}
+	return strconv.Itoa(n)
+}
+
+// withPort writes ":port" after the host of the URL s, which has none.
+func withPort(s, port string) string {
+	_, end, ok := hostSpan(s)
+	if !ok {
+		return s
+	}
+	return s[:end] + ":" + port + s[end:]
+}
+
 // String returns the URL.
 func (u *URL) String() string { return u.Get("url", false) }
 
-// DefaultPort returns the port of the URL's scheme ("443" for https), ""
-// if it has none.
+// DefaultPort returns the port of the URL's scheme ("443" for https, "143"
+// for imap: the URL Standard's, else libcurl's), "" if it has none.
 func (u *URL) DefaultPort() string {
-	if p, ok := whatwg.DefaultPort(strings.ToLower(u.Get("scheme", false))); ok {
+	scheme := strings.ToLower(u.Get("scheme", false))
+	if p, ok := whatwg.DefaultPort(scheme); ok {
+		return strconv.Itoa(p)
+	}
+	if p, ok := curlPorts[scheme]; ok {
 		return strconv.Itoa(p)
 	}
 	return ""

@@ -249,19 +249,8 @@ func formEncode(v string) string {
 func (u *URL) display(d Display) string {
 	s := u.String()
 	host := u.Get("host", false)
-	start := strings.Index(s, "//")
-	if host == "" || start < 0 {
-		return s
-	}
-	start += len("//")
-	end := len(s)
-	if i := strings.IndexAny(s[start:], "/?#"); i >= 0 {
-		end = start + i // user information has "/", "?" and "#" encoded
-	}
-	if at := strings.LastIndexByte(s[start:end], '@'); at >= 0 {
-		start += at + 1
-	}
-	if !strings.HasPrefix(s[start:], host) {
+	start, _, ok := hostSpan(s)
+	if host == "" || !ok || !strings.HasPrefix(s[start:], host) {
 		return s
 	}
 	after := s[start+len(host):]
@@ -276,10 +265,29 @@ func (u *URL) display(d Display) string {
 	return s[:start] + host + after
 }
 
+// hostSpan returns where the host of the URL s starts, past any user
+// information, and where its authority ends; false if it has none.
+func hostSpan(s string) (start, end int, ok bool) {
+	start = strings.Index(s, "//")
+	if start < 0 {
+		return 0, 0, false
+	}
+	start += len("//")
+	end = len(s)
+	if i := strings.IndexAny(s[start:], "/?#"); i >= 0 {
+		end = start + i // user information has "/", "?" and "#" encoded
+	}
+	if at := strings.LastIndexByte(s[start:end], '@'); at >= 0 {
+		start += at + 1
+	}
+	return start, end, true
+}
+
 // JSON returns the JSON object of u, as trurl's --json writes one: url,
 // parts (each component present, decoded, or with encoded as it is in the
-// URL) and params (the query's pairs, decoded, in order). d says how the
-// url and the parts write the host and the port.
+// URL) and params (the query's pairs, decoded, in order: an empty list
+// for a query of none, as "?&&&" is, and none without a query). d says how
+// the url and the parts write the host and the port.
 func JSON(u *URL, d Display, encoded bool) ([]byte, error) {
 	type param struct {
 		Key   string `json:"key"`
@@ -288,7 +296,7 @@ func JSON(u *URL, d Display, encoded bool) ([]byte, error) {
 	obj := struct {
 		URL    string            `json:"url"`
 		Parts  map[string]string `json:"parts"`
-		Params []param           `json:"params,omitempty"`
+		Params *[]param          `json:"params,omitempty"`
 	}{URL: u.display(d), Parts: map[string]string{}}
 	for _, c := range components {
 		if u.Has(c) {
@@ -303,9 +311,13 @@ func JSON(u *URL, d Display, encoded bool) ([]byte, error) {
 			}
 		}
 	}
-	q := u.Query()
-	for k, v := range q.All() {
-		obj.Params = append(obj.Params, param{k, v})
+	if u.Has("query") {
+		params := []param{}
+		q := u.Query()
+		for k, v := range q.All() {
+			params = append(params, param{k, v})
+		}
+		obj.Params = &params
 	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)

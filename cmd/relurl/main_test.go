@@ -200,7 +200,7 @@ func TestOverLongLine(t *testing.T) {
 	// input line, always, so that output and input stay paired.
 	urls := "http://a/g\nhttp://a/" + strings.Repeat("x", 1<<20) + "\nhttp://a/h\n"
 	for _, args := range [][]string{
-		{"url", "-json"}, {"parse", "-json", "-"}, {"parse", "-spec", "whatwg", "-json", "-"},
+		{"url", "-json", "-"}, {"parse", "-json", "-"}, {"parse", "-spec", "whatwg", "-json", "-"},
 		{"validate", "-json", "-"}, {"validate", "-spec", "whatwg", "-json", "-"}, {"compare", "-json", "-base", "http://a/"},
 	} {
 		r := relurlRun(t, in(urls), args...)

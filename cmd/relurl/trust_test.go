@@ -451,7 +451,7 @@ func TestNothingRead(t *testing.T) {
 	}
 	// url without a URL: one made of the -set parts, or nothing done.
 	check(t, relurlRun(t, in(""), "url", "-set", "host=example.com", "-set", "path=/x"), "http://example.com/x\n", "", 0)
-	check(t, relurlRun(t, in(""), "url", "-set", "path=/x"), "", "relurl url: no URL: none was given (as an argument, with -files or on standard input), and -set gives no host to make one of\n", exitFailed)
+	check(t, relurlRun(t, in(""), "url", "-set", "path=/x"), "", "relurl url: no URL: none was given (as an argument, or with -files or -), and -set gives no host to make one of\n", exitFailed)
 }
 
 // TestRewriteListNames: -l quotes a name that holds a control byte as git

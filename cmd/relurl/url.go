@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -29,13 +30,16 @@ with another part's delimiters is refused; a path after a host gains its
 Where the Standard answers otherwise than trurl's libcurl, relurl keeps
 the Standard's answer (the README lists where).
 
-The URLs are the arguments and -url; without any, the lines of -files
-FILE or of standard input, one a line. An input without a scheme gets the
+The URLs are the arguments and -url, or the lines of -files FILE (of
+standard input with -files - or the argument -), one a line, blank lines
+skipped; standard input is read only when asked, as trurl reads it, so
+that relurl url in a while-read loop leaves the loop's lines alone. An
+empty argument is no URL: said, and skipped. An input without a scheme gets the
 one curl guesses (http://, or ftp:// for ftp.example.com, as for dict.,
 ldap., imap., smtp. and pop3.), and so does a host with a dot, or
 localhost, before a port (example.com:29); -no-guess-scheme reads it as
-the standard does. With no input at all (standard input empty, or a
-terminal), the URL is made of the -set parts, as trurl makes it: -set
+the standard does. With no URL at all (no argument, or standard input
+empty), the URL is made of the -set parts, as trurl makes it: -set
 host=example.com -set path=/x gives http://example.com/x (scheme http
 unless set); without a host to make it of, nothing is done, and the exit
 status is 1. Each URL gives a line of output (one per combination of
@@ -75,10 +79,12 @@ pairs, in order); -urlencode writes the parts as they are in the URL.
 -as-idn writes hosts in Unicode. -punycode, hosts in ASCII, is what relurl
 writes anyway (the URL Standard's host parser writes punycode, and RFC
 3986 has no other host), and is taken for trurl's scripts. The URL
-Standard always drops a scheme's default port; with -spec 3986, it is
-dropped unless -keep-port. -default-port writes the scheme's default port
-(of http, https, ws, wss and ftp, the schemes the URL Standard gives one)
-where a URL has none, as every field's "default:" would. -curl accepts
+Standard drops a scheme's default port, and so does RFC 3986 here, unless
+-keep-port: then a default port written in the URL, set, or left by a
+change of scheme is written, as trurl writes it. -default-port writes the
+scheme's default port where a URL has none, as every field's "default:"
+would: the URL Standard's (http, https, ws, wss, ftp), else libcurl's
+(imap 143, smtp 25, sftp 22, ...). -curl accepts
 only the schemes libcurl supports (dict, file, ftp, ftps, gopher, gophers,
 http, https, imap, imaps, ldap, ldaps, mqtt, mqtts, pop3, pop3s, rtsp,
 scp, sftp, smb, smbs, smtp, smtps, telnet, tftp, ws, wss); a URL of
@@ -202,7 +208,7 @@ func runURL(e *env, args []string) int {
 	redirect := fs.String("redirect", "", "resolve this `REF`erence against each URL first")
 	asIDN := fs.Bool("as-idn", false, "write hosts in Unicode")
 	punycode := fs.Bool("punycode", false, "write hosts in ASCII (punycode), as relurl does anyway")
-	keepPort := fs.Bool("keep-port", false, "with -spec 3986, keep a port that is the scheme's default")
+	keepPort := fs.Bool("keep-port", false, "keep a port that is the scheme's default")
 	defaultPort := fs.Bool("default-port", false, "write the scheme's default port where a URL has none")
 	curlOnly := fs.Bool("curl", false, "accept only the schemes libcurl supports")
 	files := fs.String("files", "", "read the URLs from `FILE` (- for standard input), one a line")
@@ -226,8 +232,6 @@ func runURL(e *env, args []string) int {
 	switch {
 	case spec == relurl.RFC1808:
 		return e.usageError("url", "-spec: url edits by the URL Standard (whatwg) or RFC 3986")
-	case *keepPort && spec == relurl.WHATWG:
-		return e.usageError("url", "-keep-port: the URL Standard always drops a default port; use -spec 3986")
 	case *asIDN && *punycode:
 		return e.usageError("url", "-as-idn and -punycode exclude each other")
 	case *asJSON && *get != "":
@@ -284,14 +288,14 @@ func runURL(e *env, args []string) int {
 	if *urlencode {
 		template = template.Encoded()
 	}
-	show := urlShower(ed, iterated, template, *asJSON, edit.Display{IDN: *asIDN, DefaultPort: *defaultPort}, *urlencode)
+	show := urlShower(ed, iterated, template, *asJSON, *verify, edit.Display{IDN: *asIDN, DefaultPort: *defaultPort}, *urlencode)
 	failed := []byte("\n")
 	var skipped func(int, error) []byte
 	if *asJSON {
 		failed = nil // show wrote the error's object
 		skipped = skippedJSON(true)
 	}
-	if len(args) == 0 || len(args) == 1 && args[0] == "-" { // "-": standard input, as with none
+	if len(args) == 0 || len(args) == 1 && args[0] == "-" { // "-": standard input
 		in := *e
 		if *files != "" && *files != "-" {
 			f, err := os.Open(*files)
@@ -304,9 +308,10 @@ func runURL(e *env, args []string) int {
 		}
 		// No URL at all: the URL is made of the -set parts alone, as
 		// trurl makes it; with none to make it of, nothing was done.
+		// Standard input is read only when asked for: "-" or -files.
 		br := bufio.NewReader(in.stdin)
 		in.stdin = br
-		noInput := len(args) == 0 && *files == "" && e.stdinIsTTY
+		noInput := len(args) == 0 && *files == ""
 		if !noInput {
 			_, err := br.Peek(1)
 			noInput = err == io.EOF
@@ -315,6 +320,9 @@ func runURL(e *env, args []string) int {
 			return e.urlFromParts(ed, sets, show)
 		}
 		return in.stream(streamer{cmd: "url", strict: *verify, failed: failed, skipped: skipped, f: func(o *ordered.Output, _ int, line []byte) error {
+			if len(bytes.TrimSpace(line)) == 0 {
+				return nil // a blank line is no URL, as trurl skips it
+			}
 			return show(o, bytestr.Transient(line)) // parsing copies what it keeps
 		}})
 	}
@@ -323,6 +331,11 @@ func runURL(e *env, args []string) int {
 	status, failedURL := exitOK, false
 	ordered.Run(slices.Values(args), 1, 1,
 		func(s string, o *ordered.Output) {
+			if s == "" && !*verify {
+				// No URL, as trurl has it: said, and skipped.
+				o.Err = append(o.Err, "relurl url: an empty argument is no URL: skipped\n"...)
+				return
+			}
 			if err := show(o, s); err != nil {
 				o.Err = fmt.Appendf(o.Err, "relurl url: %s: %s\n", printable(s), printable(err.Error()))
 				failedURL = true
@@ -355,7 +368,7 @@ func (e *env) urlFromParts(ed *edit.Edit, sets []string, show func(o *ordered.Ou
 		}
 	}
 	if host == "" {
-		fmt.Fprintf(e.stderr, "relurl url: no URL: none was given (as an argument, with -files or on standard input), and -set gives no host to make one of\n")
+		fmt.Fprintf(e.stderr, "relurl url: no URL: none was given (as an argument, or with -files or -), and -set gives no host to make one of\n")
 		return exitFailed
 	}
 	var o ordered.Output
@@ -370,8 +383,8 @@ func (e *env) urlFromParts(ed *edit.Edit, sets []string, show func(o *ordered.Ou
 // combination of the iterated assignments (ed alone when there are none),
 // spilling o between them: by the template, or as JSON, its hosts and
 // ports as d says. A URL that fails is, in JSON, a line of its own with
-// the input and why.
-func urlShower(ed *edit.Edit, iterated [][]edit.Assignment, template *edit.Template, asJSON bool, d edit.Display, encoded bool) func(o *ordered.Output, s string) error {
+// the input and why, unless verify stops the run there.
+func urlShower(ed *edit.Edit, iterated [][]edit.Assignment, template *edit.Template, asJSON, verify bool, d edit.Display, encoded bool) func(o *ordered.Output, s string) error {
 	fixed := len(ed.Set)
 	return func(o *ordered.Output, s string) error {
 		// A copy for this call (the workers of a stream call at once),
@@ -385,7 +398,7 @@ func urlShower(ed *edit.Edit, iterated [][]edit.Assignment, template *edit.Templ
 			for i, as := range iterated {
 				c.Set = append(c.Set, as[at[i]])
 			}
-			if err := showOne(o, &c, s, template, asJSON, d, encoded); err != nil {
+			if err := showOne(o, &c, s, template, asJSON, verify, d, encoded); err != nil {
 				return err
 			}
 			o.Spill()
@@ -404,10 +417,10 @@ func urlShower(ed *edit.Edit, iterated [][]edit.Assignment, template *edit.Templ
 }
 
 // showOne appends the URL s edited by ed to o.Out.
-func showOne(o *ordered.Output, ed *edit.Edit, s string, template *edit.Template, asJSON bool, d edit.Display, encoded bool) error {
+func showOne(o *ordered.Output, ed *edit.Edit, s string, template *edit.Template, asJSON, verify bool, d edit.Display, encoded bool) error {
 	u, err := ed.Apply(s)
 	if err != nil {
-		if asJSON {
+		if asJSON && !verify {
 			o.Out = jsonline.Append(o.Out, struct {
 				Input string `json:"input"`
 				Err   string `json:"error"`

@@ -60,9 +60,10 @@ func TestURLLikeTrurl(t *testing.T) {
 		{"http cannot become mailto", "", []string{"url", "-set", "scheme=mailto", "http://h/"}, "\n", "relurl url: http://h/: set protocol to \"mailto\": a special scheme and one that is not cannot replace each other\n", 1},
 		{"empty port removes it", "", []string{"url", "-set", "port=", "http://h:81/"}, "http://h/\n", "", 0},
 		// Input: arguments, standard input, -files; errors with their line.
-		{"standard input", "http://a/\nbad url\n\nhttps://b/x\n", []string{"url", "-get", "{host}"}, "a\n\n\nb\n", "relurl url: line 2: parse \"bad url\": offset 0: missing-scheme-non-relative-URL (no scheme, and no base URL a reference can be relative to)\n" +
-			"relurl url: line 3: parse \"\": offset 0: missing-scheme-non-relative-URL (no scheme, and no base URL a reference can be relative to)\n", 1},
-		{"json: a failure is an object too", "bad url\nhttp://a/\n", []string{"url", "-json"},
+		{"standard input, asked for, blank lines skipped", "http://a/\nbad url\n\n \t\r\nhttps://b/x\n", []string{"url", "-get", "{host}", "-"}, "a\n\nb\n", "relurl url: line 2: parse \"bad url\": offset 0: missing-scheme-non-relative-URL (no scheme, and no base URL a reference can be relative to)\n", 1},
+		{"standard input only when asked: a while-read loop keeps its lines", "http://a/\n", []string{"url", "-set", "host=b.example"}, "http://b.example/\n", "", 0},
+		{"an empty argument is no URL", "", []string{"url", "http://a/", "", "http://b/"}, "http://a/\nhttp://b/\n", "relurl url: an empty argument is no URL: skipped\n", 0},
+		{"json: a failure is an object too", "bad url\nhttp://a/\n", []string{"url", "-json", "-"},
 			`{"input":"bad url","error":"parse \"bad url\": offset 0: missing-scheme-non-relative-URL (no scheme, and no base URL a reference can be relative to)"}` + "\n" +
 				`{"url":"http://a/","parts":{"host":"a","path":"/","scheme":"http"}}` + "\n", "relurl url: line 1: parse \"bad url\"…", 1},
 		// Scheme guessing, as curl and trurl do it; -no-guess-scheme reads
@@ -95,7 +96,10 @@ func TestURLLikeTrurl(t *testing.T) {
 			"gophers://h/\n\n", "relurl url: foo://bar/: scheme \"foo\": libcurl does not support it\n", 1},
 		{"curl: a scheme set", "", []string{"url", "-curl", "-set", "scheme=foo", "imaps://h/"},
 			"\n", "relurl url: imaps://h/: scheme \"foo\": libcurl does not support it\n", 1},
-		{"keep-port needs 3986", "", []string{"url", "-keep-port", "http://h/"}, "", "relurl url: -keep-port: the URL Standard always drops a default port; use -spec 3986\n…", 2},
+		{"keep-port: written, set, left by a change of scheme", "", []string{"url", "-keep-port", "https://h:443/a", "https://h:0443/", "ftp://h:443/", "-set", "scheme=https"},
+			"https://h:443/a\nhttps://h:443/\nhttps://h:443/\n", "", 0},
+		{"keep-port set", "", []string{"url", "-keep-port", "-set", "port=80", "-get", "{url} {port}", "http://h/"}, "http://h:80/ 80\n", "", 0},
+		{"libcurl's default ports", "", []string{"url", "-get", "{default:port}", "imap://h/", "sftp://h/", "gopher://h/"}, "143\n22\n70\n", "", 0},
 		{"bad -set", "", []string{"url", "-set", "colour=red", "http://h/"}, "", "relurl url: -set \"colour=red\": no component \"colour\"…", 2},
 		{"bad template", "", []string{"url", "-get", "{nope}", "http://h/"}, "", "relurl url: -get \"{nope}\": {nope}: no component \"nope\"\n…", 2},
 		{"bad -append", "", []string{"url", "-append", "fragment=x", "http://h/"}, "", "relurl url: -append \"fragment=x\": want path=SEGMENT or query=NAME=VALUE\n…", 2},
