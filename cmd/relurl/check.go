@@ -14,6 +14,7 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/corpus"
+	"github.com/relurl/relurl/internal/gitignored"
 	"github.com/relurl/relurl/linkcheck"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/source"
@@ -50,8 +51,10 @@ looked up outside DIR.
       HTML; a link from Markdown to a directory reaches its README.md;
   mailto:, tel:, javascript:, data: and other schemes: skipped, counted.
 
-In a repository, "relurl check -root . ." reads its Markdown, HTML, text,
-sitemaps and feeds, and not .git, node_modules or what git ignores.
+In a git repository, "relurl check ." reads its Markdown, HTML, text,
+sitemaps and feeds, and not .git, node_modules or what git ignores; and
+unless -root or -map says otherwise, a root-relative link (/docs/x.md)
+is the repository's file, as GitHub renders it, and check says so.
 
 Requests are polite: at most -c at once, -per-host to one host (a
 request counts until its answer's body is read), -rate a second to one
@@ -193,6 +196,21 @@ func runCheck(e *env, args []string) int {
 	})
 	o.Dialect = d.dialect.of(fs.Args())
 	d.skip = repositoryFiles(fs.Args())
+	if f.root == "" && len(d.maps) == 0 && d.url == "" && !f.recursive {
+		// In a repository, a link to /docs/x.md is the repository's
+		// docs/x.md, as GitHub renders it, not the file system's.
+		if top, ok := repositoryTop(fs.Args()); ok {
+			dir := top // named as -root . names it, for messages as -root's
+			if wd, err := os.Getwd(); err == nil {
+				if rel, err := filepath.Rel(wd, top); err == nil && !strings.HasPrefix(rel, "..") {
+					dir = rel
+				}
+			}
+			d.maps = append(d.maps, source.Map{Dir: dir, URL: "file:///"})
+			o.Maps = source.Maps(d.maps)
+			fmt.Fprintf(e.stderr, "relurl check: root-relative links resolve against the repository's top, %s, as GitHub renders them (-root DIR for another)\n", printable(top))
+		}
+	}
 
 	if f.recursive {
 		return f.crawlSite(e, &d, only, o, fs.Args())
@@ -268,6 +286,23 @@ func runCheck(e *env, args []string) int {
 		status = worse(status, exitFailed)
 	}
 	return status
+}
+
+// repositoryTop returns the top of the git work tree that holds every
+// local document of args, if there is one.
+func repositoryTop(args []string) (string, bool) {
+	top := ""
+	for _, a := range args {
+		if a == "-" || strings.Contains(a, "://") {
+			continue
+		}
+		t, ok := gitignored.TopLevel(a)
+		if !ok || top != "" && t != top {
+			return "", false
+		}
+		top = t
+	}
+	return top, top != ""
 }
 
 // progressEvery is how often check writes a line of progress to a log.
@@ -367,6 +402,15 @@ func (f *checkFlags) report(e *env, reports iter.Seq[linkcheck.Report], document
 	if err := linkcheck.WriteReport(e.stdout, format, reports, linkcheck.ReportOptions{Explain: f.explain, Spec: f.spec}); err != nil {
 		return exitWrite // main reports it
 	}
+	if path := os.Getenv("GITHUB_STEP_SUMMARY"); format == linkcheck.FormatGitHub && path != "" {
+		// In a GitHub Actions job, the Markdown report goes to the job's
+		// summary too, which GitHub shows on the run's page: appended, as
+		// every step appends its own.
+		if err := appendSummary(path, reports, f.spec); err != nil {
+			fmt.Fprintf(e.stderr, "relurl check: GITHUB_STEP_SUMMARY: %v\n", err)
+			status = worse(status, exitWrite)
+		}
+	}
 	c := linkcheck.Summarize(reports)
 	fmt.Fprintf(e.stderr, "relurl check: %s, %s, %s; broken: %s, %s; skipped: %s; excluded: %s\n",
 		count(documents, "document"), count(c.Links, "link"),
@@ -383,6 +427,20 @@ func (f *checkFlags) report(e *env, reports iter.Seq[linkcheck.Report], document
 		status = worse(status, exitFound)
 	}
 	return status
+}
+
+// appendSummary appends the Markdown report of reports to the job summary
+// file at path.
+func appendSummary(path string, reports iter.Seq[linkcheck.Report], spec relurl.Spec) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	err = linkcheck.WriteReport(f, linkcheck.FormatMarkdown, reports, linkcheck.ReportOptions{Spec: spec})
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // context is the run's, ended by -max-time.

@@ -623,3 +623,24 @@ func must[T any](v T, err error) T {
 	}
 	return v
 }
+
+// TestCheckRepositoryTop: in a git repository, a root-relative link is the
+// repository's file, as GitHub renders it (it read /sig-list.md against
+// the file system's root), and check says which top it used; -root
+// chooses another.
+func TestCheckRepositoryTop(t *testing.T) {
+	repo := tree(t, map[string]string{
+		".git/HEAD":       "ref: refs/heads/main\n",
+		"sig-list.md":     "# SIGs\n",
+		"docs/README.md":  "See [the list](/sig-list.md) and [the guide](/docs/guide.md).\n",
+		"docs/guide.md":   "# Guide\n",
+		"docs/other/x.md": "[up](/sig-list.md)\n",
+	})
+	r := relurlRun(t, nil, "check", "-offline", filepath.Join(repo, "docs"))
+	check(t, r, "", "relurl check: root-relative links resolve against the repository's top, "+repo+", as GitHub renders them (-root DIR for another)\n"+
+		"relurl check: 3 documents, 3 links, 2 targets; broken: 0 targets, 0 links; skipped: 0 links; excluded: 0 links\n", exitOK)
+	r = relurlRun(t, nil, "check", "-offline", "-root", filepath.Join(repo, "docs"), filepath.Join(repo, "docs"))
+	if r.code != exitFound || strings.Contains(r.stderr, "repository's top") {
+		t.Errorf("-root docs: exit %d, stderr %q; want the links to /sig-list.md broken under docs", r.code, r.stderr)
+	}
+}

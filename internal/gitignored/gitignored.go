@@ -1,11 +1,13 @@
 // Package gitignored tells which files of a tree git ignores: those its
 // .gitignore files, .git/info/exclude and the user's excludes file leave
 // out, as "git status" does. It asks git itself, the reference for those
-// rules, rather than reading the files again.
+// rules, rather than reading the files again; and where a work tree has
+// its top (TopLevel).
 package gitignored
 
 import (
 	"bytes"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -45,4 +47,26 @@ func In(dir string) (ignored func(path string) bool, ok bool) {
 		}
 		return false
 	}, true
+}
+
+// TopLevel returns the top of the git work tree that holds path (a file
+// or a directory): the nearest directory above it, or it, with a .git
+// (a directory, or the file of a linked work tree or a submodule).
+// Outside a work tree it returns false. It reads the file system alone,
+// as git does to find its top, with no git installed.
+func TopLevel(path string) (string, bool) {
+	p, err := filepath.Abs(path)
+	if err != nil {
+		return "", false
+	}
+	for {
+		if _, err := os.Lstat(filepath.Join(p, ".git")); err == nil {
+			return p, true
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return "", false
+		}
+		p = parent
+	}
 }
