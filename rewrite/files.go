@@ -23,7 +23,7 @@ type File struct {
 	Path     string // as found: the input, or a path below it
 	Rel      string // its path below the input it was found in ("" for a file named alone: its base name)
 	URL      string // its retrieval URL, the base of a document's links ("" for none)
-	Document bool   // an HTML document (.html, .htm, .xhtml, or a file named alone), a Markdown document (.md, .markdown) or a stylesheet (.css)
+	Document bool   // an HTML document (.html, .htm, .xhtml, or a file named alone), a Markdown document (.md, .markdown), a stylesheet (.css), a sitemap or feed (.xml, .xml.gz, .rss, .atom) or a robots.txt
 	Old, New []byte // a document's bytes, and rewritten (New is Old when nothing changed)
 	// Info describes the file as it was when Old was read, as os.Lstat
 	// gives it (a file named alone that is a symbolic link: the link), so
@@ -53,11 +53,14 @@ func (f *File) Changed() bool { return f.Document && f.Err == nil && !bytes.Equa
 // document, a Markdown document or a stylesheet, by its extension.
 func isDocument(name string) bool {
 	switch links.FormatOf(name, nil) {
-	case links.FormatHTML, links.FormatMarkdown:
+	case links.FormatHTML, links.FormatMarkdown, links.FormatXML:
 		return true
 	}
-	return strings.EqualFold(filepath.Ext(name), ".css")
+	return strings.EqualFold(filepath.Ext(name), ".css") || isRobots(name)
 }
+
+// isRobots reports whether the file name is a robots.txt.
+func isRobots(name string) bool { return strings.EqualFold(filepath.Base(name), "robots.txt") }
 
 // Files rewrites the documents of inputs, files and directories (walked
 // in lexical order), and yields every file in turn, in that order: the
@@ -181,8 +184,12 @@ func (rw *Rewriter) File(f *File) {
 	switch {
 	case strings.EqualFold(filepath.Ext(f.Path), ".css"):
 		f.New, f.Result, f.Err = rw.CSS(f.Old, f.URL)
+	case isRobots(f.Path):
+		f.New, f.Result, f.Err = rw.Robots(f.Old, f.URL)
 	case links.FormatOf(f.Path, nil) == links.FormatMarkdown:
 		f.New, f.Result, f.Err = rw.Markdown(f.Old, f.URL)
+	case links.FormatOf(f.Path, nil) == links.FormatXML:
+		f.New, f.Result, f.Err = rw.XML(f.Old, f.URL)
 	default:
 		f.New, f.Result, f.Err = rw.Document(f.Old, links.Retrieved(f.URL))
 	}
@@ -197,5 +204,12 @@ func (f *File) Diff() string {
 	if !f.Changed() {
 		return ""
 	}
-	return udiff.Unified("a/"+filepath.ToSlash(f.Path), "b/"+filepath.ToSlash(f.Path), string(f.Old), string(f.New))
+	old, new := f.Old, f.New
+	// A compressed sitemap's diff is its text's.
+	if o, gz, err := inflate(old); gz && err == nil {
+		if n, _, err := inflate(new); err == nil {
+			old, new = o, n
+		}
+	}
+	return udiff.Unified("a/"+filepath.ToSlash(f.Path), "b/"+filepath.ToSlash(f.Path), string(old), string(new))
 }

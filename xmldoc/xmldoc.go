@@ -65,6 +65,13 @@ type Link struct {
 	// Atom content of type html), unescaped: its links are HTML's, and
 	// Ref is empty.
 	HTML string
+	// Span is where the link is in the document's bytes (inflated, for
+	// a gzip-compressed one), for a tool that rewrites it: for a link
+	// that is an element's text, or HTML, all of that text as written,
+	// white space and entities included; for an attribute's, the start
+	// tag that holds it. It is zero where the text is broken by an
+	// element, a comment or a processing instruction.
+	Span [2]int64
 }
 
 // kind is what the root element says a document is.
@@ -114,6 +121,8 @@ type element struct {
 	col   int
 	off   int64
 	text  []byte // of a link element, as it is read
+	start int64  // where its content starts
+	mixed bool   // its content is not text alone
 	link  bool   // its text is a link (a <loc>, an RSS <link>, ...)
 	html  bool   // its text is HTML
 	xhtml bool   // Atom content of type xhtml: its elements' href and src are links
@@ -158,6 +167,7 @@ func (p *reader) read() {
 				p.yield(Link{}, fmt.Errorf("line %d: elements nested more than %d deep: the rest is not read", line, MaxDepth))
 				return
 			}
+			p.stack[len(p.stack)-1].mixed = true
 			if err := p.start(t, line, col, off); err != nil {
 				p.yield(Link{}, err)
 				return
@@ -167,7 +177,9 @@ func (p *reader) read() {
 				top.text = append(top.text, t...)
 			}
 		case xml.EndElement:
-			p.end()
+			p.end(off)
+		default: // a comment, a processing instruction, a directive
+			p.stack[len(p.stack)-1].mixed = true
 		}
 	}
 }
@@ -190,7 +202,8 @@ const (
 // start opens an element: its base, and what it holds.
 func (p *reader) start(t xml.StartElement, line, col int, off int64) error {
 	parent := &p.stack[len(p.stack)-1]
-	e := element{name: t.Name, base: parent.base, line: line, col: col, off: off, xhtml: parent.xhtml}
+	end := p.d.InputOffset() // of the start tag
+	e := element{name: t.Name, base: parent.base, line: line, col: col, off: off, start: end, xhtml: parent.xhtml}
 	if v, ok := attr(t, "http://www.w3.org/XML/1998/namespace", "base"); ok {
 		if b, err := rfc3986.Resolve(parent.base, strings.TrimSpace(v)); err == nil {
 			if len(b) > MaxBase {
@@ -219,7 +232,7 @@ func (p *reader) start(t xml.StartElement, line, col int, off int64) error {
 	}
 	attrLink := func(element, name string) {
 		if v, ok := attr(t, "", name); ok {
-			p.emit(Link{Element: element, Attribute: name, Ref: strings.TrimSpace(v), Base: e.base, Line: line, Column: col, Offset: off})
+			p.emit(Link{Element: element, Attribute: name, Ref: strings.TrimSpace(v), Base: e.base, Line: line, Column: col, Offset: off, Span: [2]int64{off, end}})
 		}
 	}
 	name := t.Name.Local
@@ -259,14 +272,19 @@ func (p *reader) start(t xml.StartElement, line, col int, off int64) error {
 	return nil
 }
 
-// end closes an element, handing out the link or HTML of its text.
-func (p *reader) end() {
+// end closes an element, whose end tag starts at off, handing out the link
+// or HTML of its text.
+func (p *reader) end(off int64) {
 	e := &p.stack[len(p.stack)-1]
+	var span [2]int64
+	if !e.mixed {
+		span = [2]int64{e.start, max(off, e.start)}
+	}
 	switch {
 	case e.link:
-		p.emit(Link{Element: p.linkElement(e), Ref: strings.TrimSpace(string(e.text)), Base: e.base, Line: e.line, Column: e.col, Offset: e.off})
+		p.emit(Link{Element: p.linkElement(e), Ref: strings.TrimSpace(string(e.text)), Base: e.base, Line: e.line, Column: e.col, Offset: e.off, Span: span})
 	case e.html && len(e.text) > 0:
-		p.emit(Link{Element: e.name.Local, HTML: string(e.text), Base: e.base, Line: e.line, Column: e.col, Offset: e.off})
+		p.emit(Link{Element: e.name.Local, HTML: string(e.text), Base: e.base, Line: e.line, Column: e.col, Offset: e.off, Span: span})
 	}
 	p.stack = p.stack[:len(p.stack)-1]
 }

@@ -48,7 +48,7 @@ func TestHostileMatrix(t *testing.T) {
 			t.Errorf("command %q has no row in hostileUses: say how the matrix attacks it", c.name)
 		}
 	}
-	formats := []string{"warc", "css"} // read by links (WARC) and rewrite (CSS), outside links.Format
+	formats := []string{"warc", "css", "robots"} // read by links (WARC) and rewrite (CSS, robots.txt), outside links.Format
 	for f := links.FormatHTML; f.String() != "unknown"; f++ {
 		formats = append(formats, f.String())
 	}
@@ -70,6 +70,9 @@ func TestHostileMatrix(t *testing.T) {
 				t.Parallel()
 				inputs := t.TempDir() // this row's own
 				path := filepath.Join(inputs, strings.ReplaceAll(shape.name, " ", "-")+u.ext)
+				if u.file != "" { // a name of its own: robots.txt
+					path = filepath.Join(inputs, u.file)
+				}
 				if shape.body != nil {
 					path = writeShape(t, path, u, shape)
 					defer os.Remove(path)
@@ -166,7 +169,7 @@ var hostileUses = map[string]hostileUse{
 	"base":  documentUse("base"),
 	"check": documentUse("check", "-offline"),
 	"rewrite": {
-		formats: []string{"html", "markdown", "css"},
+		formats: []string{"html", "markdown", "css", "xml", "robots"},
 		args: func(path string) []string {
 			return []string{"rewrite", "-absolute", "-url", "https://x.example/d/", path}
 		},
@@ -187,6 +190,7 @@ var hostileUses = map[string]hostileUse{
 // A formatUnit is what a format's hostile shapes are made of.
 type formatUnit struct {
 	ext          string
+	file         string             // the file's name, when its format is told by it
 	head, tail   string             // around the body
 	link         func(i int) string // one link
 	open, close  string             // one level of nesting
@@ -221,6 +225,8 @@ var formatUnits = map[string]formatUnit{
 		attrs:   func(n int) string { return "<url " + repeatf(n, ` a%d="b"`) + "><loc>https://x.example/</loc></url>" },
 		gzipped: true, invalidUTF8: "<url><loc>https://x.example/\xff\xfe</loc></url>", endlessChunk: "<url><loc>https://x.example/a</loc></url>"},
 	"warc": {ext: ".warc.gz", gzipped: true, gzipOnly: true},
+	"robots": {file: "robots.txt", link: func(i int) string { return fmt.Sprintf("Sitemap: https://x.example/s%d.xml\n", i%1000) },
+		lineHead: "Sitemap: https://x.example/", lineTail: "\n", invalidUTF8: "Sitemap: https://x.example/\xff\xfe\n", endlessChunk: "Disallow: /a\n"},
 	"css": {ext: ".css", link: func(i int) string { return fmt.Sprintf("a{background:url(p%d.png)}\n", i%1000) },
 		open: "@media screen{", close: "}", lineHead: "a{background:url(", lineTail: ")}\n",
 		invalidUTF8: "a{background:url(\xff\xfe.png)}", endlessChunk: "a{background:url(x.png)}"},

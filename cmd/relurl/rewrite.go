@@ -77,8 +77,16 @@ link met in a tree is never followed: it is named on standard error, and
 -o copies it as a link. A directory's documents are its .html, .htm and
 .xhtml files, its Markdown (.md, .markdown: the destinations of its links,
 images and reference definitions, and the links of its HTML; -markdown
-names its renderer) and its stylesheets (.css); -j N rewrites N at once (one for
-each core by default), the output in the same order. A run that finds no
+names its renderer), its stylesheets (.css), its sitemaps, sitemap
+indexes and feeds (.xml, .xml.gz, .rss, .atom: <loc>, RSS's links and
+enclosures, Atom's href and src, each against its xml:base) and its
+robots.txt (its Sitemap: lines). A sitemap's, a feed's and robots.txt's
+URLs stay absolute, as their formats want them: moved, or made absolute,
+never relative; a compressed sitemap is compressed again. A document is
+rewritten whole or not at all: a URL that cannot be replaced where it is
+written (broken by a comment), or links in the HTML a feed holds, are an
+error naming the line, and the document is left as it is. -j N rewrites N
+at once (one for each core by default), the output in the same order. A run that finds no
 document to rewrite is an error, which names the files it met. Exit
 status: 0 when every document was rewritten (changed or not, as gofmt),
 1 when one could not be read, rewritten or written (the others are), 2

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -172,5 +175,74 @@ func TestRewriteJobs(t *testing.T) {
 	}
 	if w1, w4 := contents(filepath.Join(tmp, "w1")), contents(filepath.Join(tmp, "w4")); w1 != w4 || w1 != got1 {
 		t.Errorf("-w -j 1 and -j 4 differ, or from -o:\n%s\n%s", w1, w4)
+	}
+}
+
+// TestRewriteSiteMoved: a site moved whole with -move: its pages, its
+// sitemap and compressed sitemap, its feed and its robots.txt all point at
+// the new host, and every other byte of them is as it was (976 sitemap
+// URLs were left at the old host, exit 0, no word).
+func TestRewriteSiteMoved(t *testing.T) {
+	var gz bytes.Buffer
+	z := gzip.NewWriter(&gz)
+	io.WriteString(z, `<?xml version="1.0"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://old.example/b.html</loc></url></urlset>
+`)
+	z.Close()
+	site := tree(t, map[string]string{
+		"index.html": `<a href="https://old.example/b.html">b</a>`,
+		"b.html":     `<a href="index.html">home</a>`,
+		"sitemap.xml": `<?xml version="1.0"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <!-- every page -->
+  <url><loc>https://old.example/index.html</loc><lastmod>2026-01-01</lastmod></url>
+  <url><loc> https://old.example/b.html?a=1&amp;b=2 </loc></url>
+</urlset>
+`,
+		"sitemap.xml.gz": gz.String(),
+		"feed.atom": `<?xml version="1.0"?>
+<feed xmlns="http://www.w3.org/2005/Atom"><link rel='self' href = 'https://old.example/feed.atom'/><entry><link href="https://old.example/b.html"/></entry></feed>
+`,
+		"robots.txt": "User-agent: *\n# the old one: https://old.example/sitemap.xml\nSitemap: https://old.example/sitemap.xml\nSitemap: https://old.example/sitemap.xml.gz\n",
+	})
+	out := filepath.Join(t.TempDir(), "moved")
+	r := relurlRun(t, nil, "rewrite", "-map", site+"=https://old.example/", "-move", "https://old.example/=https://new.example/", "-o", out, site)
+	check(t, r, "", "", 0)
+	for name, want := range map[string]string{
+		"index.html": `<a href="b.html">b</a>`,
+		"sitemap.xml": `<?xml version="1.0"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <!-- every page -->
+  <url><loc>https://new.example/index.html</loc><lastmod>2026-01-01</lastmod></url>
+  <url><loc> https://new.example/b.html?a=1&amp;b=2 </loc></url>
+</urlset>
+`,
+		"feed.atom": `<?xml version="1.0"?>
+<feed xmlns="http://www.w3.org/2005/Atom"><link rel='self' href = 'https://new.example/feed.atom'/><entry><link href="https://new.example/b.html"/></entry></feed>
+`,
+		"robots.txt": "User-agent: *\n# the old one: https://old.example/sitemap.xml\nSitemap: https://new.example/sitemap.xml\nSitemap: https://new.example/sitemap.xml.gz\n",
+	} {
+		if got := read(t, filepath.Join(out, name)); got != want {
+			t.Errorf("%s:\n%s\nwant\n%s", name, got, want)
+		}
+	}
+	f, err := os.Open(filepath.Join(out, "sitemap.xml.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, _ := io.ReadAll(zr)
+	if !strings.Contains(string(text), "<loc>https://new.example/b.html</loc>") || strings.Contains(string(text), "old.example") {
+		t.Errorf("sitemap.xml.gz: %s", text)
+	}
+	// Nothing is left at the old host but robots.txt's comment, which
+	// links reads as text.
+	r = relurlRun(t, nil, "links", "-tsv", "-map", out+"=https://new.example/", out)
+	if strings.Count(r.stdout, "https://old.example/") != 1 || !strings.Contains(r.stdout, "robots.txt\thttps://old.example/sitemap.xml\n") {
+		t.Errorf("links still lead to the old host:\n%s", r.stdout)
 	}
 }
