@@ -86,8 +86,9 @@ never relative; a compressed sitemap is compressed again. A document is
 rewritten whole or not at all: a URL that cannot be replaced where it is
 written (broken by a comment), or links in the HTML a feed holds, are an
 error naming the line, and the document is left as it is. -j N rewrites N
-at once (one for each core by default), the output in the same order. A run that finds no
-document to rewrite is an error, which names the files it met. Exit
+at once (one for each core by default), the output in the same order. A
+run that finds no document to rewrite is an error, which names the files
+it met. Exit
 status: 0 when every document was rewritten (changed or not, as gofmt),
 1 when one could not be read, rewritten or written (the others are), 2
 for a usage error.
