@@ -125,7 +125,7 @@ for a usage error ("relurl help" has the table).
 Examples:
 
   $ relurl check -map site=https://example.org/ site
-  $ relurl check -offline -file-urls -explain docs/index.html
+  $ relurl check -offline -explain docs/index.html
   $ relurl check -json -c 8 -per-host 2 https://www.example.org/
   $ relurl check -recursive -format github https://www.example.org/docs/
   $ relurl check -format markdown -cache .cache site >> "$GITHUB_STEP_SUMMARY"
@@ -149,10 +149,6 @@ func runCheck(e *env, args []string) int {
 	// tries, 30 s at most, unless -retries and -retry-max-wait say.
 	d.retries, d.retryWait = linkcheck.DefaultRetry.Attempts, linkcheck.DefaultRetry.MaxWait
 	fs.Lookup("retries").DefValue, fs.Lookup("retry-max-wait").DefValue = "3", "30s"
-	// A local file's base is its file: URL, as a browser opening it has
-	// it: a tree of files is checked with no flags.
-	d.fileURLs = true
-	fs.Lookup("file-urls").DefValue = "true"
 	var f checkFlags
 	var o linkcheck.Options
 	fs.StringVar(&f.root, "root", "", "the site's root `DIR`: a link to /x is DIR/x, no file link outside it")

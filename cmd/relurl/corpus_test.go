@@ -72,7 +72,7 @@ func TestLinksManyDocuments(t *testing.T) {
 			"http://abs.example/\n", "relurl links: open " + filepath.Join(dir, "missing.html") + ": no such file or directory\n" +
 				"relurl links: warning: -map " + site + "=" + m + ": no input is below " + site + "\n" +
 				"relurl links: 1 document, 1 link, 0.0 MB, 1 failed\n", 1},
-		{"a flag after a document", "", []string{"links", other, "-tsv"}, other + "\thttp://abs.example/\n", "", 0},
+		{"a flag after a document", "", []string{"links", other, "-tsv"}, "file://" + filepath.ToSlash(other) + "\thttp://abs.example/\n", "", 0},
 		{"-- before a document that starts with -", "", []string{"links", "--", "-json"}, "", "relurl links: open -json: no such file or directory\n…", 1},
 		{"a file that is no document: reported, counted, exit 1", "", []string{"links", filepath.Join(site, "notes.rst")}, "",
 			"relurl links: " + filepath.Join(site, "notes.rst") + ": not a document relurl reads (HTML, a MIME message, a WARC archive, Markdown, text, a sitemap or a feed), by its name or its first bytes (\"not a page\"): no links\n", 1},
@@ -86,7 +86,7 @@ func TestLinksManyDocuments(t *testing.T) {
 			"https://ex.org/up.html\n" + m + "i.png\n", "", 0},
 		{"a -map no input is below", "", []string{"links", "-map", filepath.Join(dir, "nope") + "=" + m, other},
 			"http://abs.example/\n", "relurl links: warning: -map " + filepath.Join(dir, "nope") + "=" + m + ": no input is below " + filepath.Join(dir, "nope") + "\n", 0},
-		{"a flag after a document, with a value", "", []string{"base", other, "--spec=whatwg", "-json"}, "{\"part\":null,\"base\":null,\"base_from\":\"none\",\"source\":\"" + other + "\"}\n", "", 0},
+		{"a flag after a document, with a value", "", []string{"base", other, "--spec=whatwg", "-json"}, "{\"part\":null,\"base\":\"file://" + filepath.ToSlash(other) + "\",\"base_from\":\"retrieval\",\"source\":\"file://" + filepath.ToSlash(other) + "\"}\n", "", 0},
 		{"-files FILE", "", []string{"links", "-map", site + "=" + m, "-files", manifest},
 			"http://abs.example/\nhttps://ex.org/up.html\n" + m + "i.png\n", "relurl links: 2 documents, 3 links, 0.0 MB\n", 0},
 		{"-files -", other + "\n", []string{"links", "-files", "-"}, "http://abs.example/\n", "", 0},
@@ -108,8 +108,8 @@ func TestLinksManyDocuments(t *testing.T) {
 		}
 		sources = append(sources, l.Source)
 	}
-	if want := []string{other, filepath.Join(site, "b", "page.html")}; !slices.Equal(sources, want) {
-		t.Errorf("sources %q, want the files' names %q", sources, want)
+	if want := []string{"file://" + filepath.ToSlash(other), "file://" + filepath.ToSlash(filepath.Join(site, "b", "page.html"))}; !slices.Equal(sources, want) {
+		t.Errorf("sources %q, want the files' file: URLs %q", sources, want)
 	}
 }
 

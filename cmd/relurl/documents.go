@@ -68,7 +68,7 @@ func (d *docFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&d.s3.Endpoint, "s3-endpoint", "", "the `URL` of an S3-compatible store (default $AWS_ENDPOINT_URL)")
 	fs.BoolVar(&d.s3.Unsigned, "s3-no-sign-request", false, "read s3:// inputs without credentials, from public buckets")
 	fs.Var(&d.maps, "map", "give the files below `DIR=URL`'s DIR the retrieval URL URL/PATH (repeatable)")
-	fs.BoolVar(&d.fileURLs, "file-urls", false, "give other files their file:// URL as retrieval URL")
+	fs.BoolVar(&d.fileURLs, "file-urls", true, "give other files their file:// URL as retrieval URL")
 	fs.IntVar(&d.jobs, "j", runtime.GOMAXPROCS(0), "read this many documents, and inputs, at once")
 }
 

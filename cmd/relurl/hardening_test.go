@@ -392,7 +392,7 @@ func TestBulkValidation(t *testing.T) {
 // TestScripting: JSON and TSV where a script needs them.
 func TestScripting(t *testing.T) {
 	runCLITests(t, []cliTest{
-		{"base -json", "", []string{"base", "-json", documents + "rfc1808-appendix.html"},
+		{"base -json", "", []string{"base", "-json", "-file-urls=false", documents + "rfc1808-appendix.html"},
 			`{"part":null,"base":"http://www.ics.uci.edu/Test/a/b/c","base_from":"html-base","source":"../../testdata/documents/rfc1808-appendix.html"}` + "\n", "", 0},
 		{"compare -json", "", []string{"compare", "-json", "http://a/b/c/d;p?q", ";x"},
 			`{"ref":";x","rfc1808":"http://a/b/c/d;x","rfc3986":"http://a/b/c/;x","whatwg":"http://a/b/c/;x","net_url":"http://a/b/c/;x","mark":"rfc1808"}` + "\n", "", 0},

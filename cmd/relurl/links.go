@@ -28,8 +28,9 @@ of RFC 1808, Section 3:
        enclosing multipart's or message's, recursively;
   3.3  the URL it was retrieved by: the last URL after redirects when relurl
        fetches it, a WARC record's target, -map for the files of a
-       directory, -url for one file or standard input, or with -file-urls
-       a file's own file:// URL, as a browser opening it has;
+       directory, -url for one file or standard input, else a file's own
+       file:// URL, as a browser opening it has, and as check has it
+       (-file-urls=false: none);
   3.4  none: absolute links are printed, relative ones counted as unresolved.
 
 By the URL Standard, a <base href> is parsed against the document's URL, as
@@ -324,9 +325,9 @@ func (p *linkPrinter) docLinks(doc *corpus.Doc) func(*links.Link, *corpus.Output
 func (p *linkPrinter) summary(e *env, stats corpus.Stats) {
 	if n := p.unresolved.Load(); n > 0 && !p.json && !p.table {
 		if stats.Documents+stats.Failed > 1 {
-			fmt.Fprintf(e.stderr, "relurl links: %s left unresolved: their documents have no base URL (give -map, or -file-urls)\n", count(int(n), "relative link"))
+			fmt.Fprintf(e.stderr, "relurl links: %s left unresolved: their documents have no base URL (give -map)\n", count(int(n), "relative link"))
 		} else {
-			fmt.Fprintf(e.stderr, "relurl links: %s left unresolved: the document has no base URL (give -url, or -file-urls)\n", count(int(n), "relative link"))
+			fmt.Fprintf(e.stderr, "relurl links: %s left unresolved: the document has no base URL (give -url)\n", count(int(n), "relative link"))
 		}
 	}
 	if n := p.refused.Load(); n > 0 && !p.json && !p.table {

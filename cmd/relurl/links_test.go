@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -18,8 +19,8 @@ func TestLinksFiles(t *testing.T) {
 			"http://www.ics.uci.edu/Test/a/x\n", "", 0},
 		{"retrieval URL", "", []string{"links", "-url", "http://r.example/d/doc.html", documents + "no-base.html"},
 			"http://r.example/d/page2.html\nhttps://example.org/\nhttp://r.example/d/doc.html#top\n", "", 0},
-		{"no base", "", []string{"links", documents + "no-base.html"},
-			"https://example.org/\n", "relurl links: 2 relative links left unresolved: the document has no base URL (give -url, or -file-urls)\n", 0},
+		{"no base", "", []string{"links", "-file-urls=false", documents + "no-base.html"},
+			"https://example.org/\n", "relurl links: 2 relative links left unresolved: the document has no base URL (give -url)\n", 0},
 		{"relative base", "", []string{"links", "-spec", "1808", "-url", "http://r.example/a/b/doc", documents + "base-relative.html"},
 			"http://r.example/a/docs/intro.html\nhttp://r.example/logo.png\n",
 			"relurl links: warning: relative html-base \"../docs/\" resolved against the retrieval base http://r.example/a/b/doc\n", 0},
@@ -43,7 +44,7 @@ func TestLinksFiles(t *testing.T) {
 			"*", "*part 5: MIME parts nested deeper than 1\n", 1},
 		{"base of HTML", "", []string{"base", documents + "rfc1808-appendix.html"},
 			"http://www.ics.uci.edu/Test/a/b/c\thtml-base\n", "", 0},
-		{"base of nothing", "", []string{"base", documents + "no-base.html"}, "(none)\tnone\n", "", 0},
+		{"base of nothing", "", []string{"base", "-file-urls=false", documents + "no-base.html"}, "(none)\tnone\n", "", 0},
 		{"base of a message", "", []string{"base", "-url", "http://r/", documents + "no-header-base.eml"},
 			"2\thttp://r/\tencapsulating\n", "", 0},
 
@@ -63,7 +64,7 @@ func TestLinksFiles(t *testing.T) {
 		{"-scope external", "<a href=/in></a><a href=http://www.h.co.uk/in></a><a href=http://x.co.uk/out></a><a href=mailto:m@h.co.uk></a>", []string{"links", "-url", "http://h.co.uk/", "-scope", "external", "-"},
 			"http://x.co.uk/out\nmailto:m@h.co.uk\n", "", 0},
 		{"-scope and unresolved links", "<a href=rel></a><a href=http://a/></a>", []string{"links", "-scope", "internal", "-"},
-			"", "relurl links: 1 relative link left unresolved: the document has no base URL (give -url, or -file-urls)\n", 0},
+			"", "relurl links: 1 relative link left unresolved: the document has no base URL (give -url)\n", 0},
 		{"bad -fields", "", []string{"links", "-fields", "url,bogus", "x"}, "", "relurl links: -fields: \"bogus\" is not one of source,url,…", 2},
 		{"bad -scope", "", []string{"links", "-scope", "site", "x"}, "", "relurl links: -scope \"site\": want internal or external…", 2},
 		{"-json and -fields", "", []string{"links", "-json", "-fields", "url", "x"}, "", "relurl links: -format, -json, -tsv and -fields exclude each other…", 2},
@@ -101,7 +102,7 @@ func TestLinksJSON(t *testing.T) {
 		}
 	}
 
-	r = relurlRun(t, nil, "links", "-json", documents+"no-base.html")
+	r = relurlRun(t, nil, "links", "-json", "-file-urls=false", documents+"no-base.html")
 	var first map[string]any
 	json.Unmarshal([]byte(strings.SplitN(r.stdout, "\n", 2)[0]), &first)
 	if first["url"] != nil || first["base"] != nil || first["base_from"] != "none" || first["part"] != nil || first["ref"] != "page2.html" {
@@ -167,4 +168,44 @@ func TestLinksHTTP(t *testing.T) {
 		{"base over HTTP", "", []string{"base", s.URL + "/old"}, s.URL + "/new/dir/page.html\tretrieval\n", "*", 0},
 	}
 	runCLITests(t, tests)
+}
+
+// TestLocalTreeAlike: links and check resolve a local tree's relative
+// links alike, with no flag: each file's base is its file: URL, as a
+// browser opening it has ("793 relative links left unresolved", exit 0,
+// was links' answer where check's was every link resolved).
+func TestLocalTreeAlike(t *testing.T) {
+	dir := tree(t, map[string]string{
+		"index.html":    `<a href="guide/a.html">a</a> <a href="gone.html">gone</a>`,
+		"guide/a.html":  `<a href="../index.html#top">up</a>`,
+		"guide/b.md":    "[a](a.html)\n",
+		"notes/x.txt":   "see https://example.org/\n",
+		"assets/s.css":  "",
+		"assets/s.keep": "",
+	})
+	r := relurlRun(t, nil, "links", "-tsv", dir)
+	if r.code != 0 || strings.Contains(r.stderr, "unresolved") {
+		t.Fatalf("links: exit %d, %s", r.code, r.stderr)
+	}
+	fromLinks := map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+		_, u, _ := strings.Cut(line, "\t")
+		fromLinks[u] = true
+	}
+	r = relurlRun(t, nil, "check", "-offline", "-json", dir)
+	fromCheck := map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+		var l struct{ URL string }
+		json.Unmarshal([]byte(line), &l)
+		fromCheck[l.URL] = true
+	}
+	base := "file://" + filepath.ToSlash(dir) + "/"
+	for _, u := range []string{base + "guide/a.html", base + "gone.html", base + "index.html#top", base + "guide/a.html"} {
+		if !fromLinks[u] || !fromCheck[u] {
+			t.Errorf("%s: from links %v, from check %v", u, fromLinks[u], fromCheck[u])
+		}
+	}
+	if len(fromLinks) != len(fromCheck) {
+		t.Errorf("links resolved %d URLs, check %d:\n%v\n%v", len(fromLinks), len(fromCheck), fromLinks, fromCheck)
+	}
 }
