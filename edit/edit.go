@@ -403,6 +403,8 @@ func (u *URL) set(component, value string, keepPort bool) error {
 			}
 		case c == "scheme":
 			u.keptPort = before
+		case c == "url":
+			u.keptPort = writtenPort(value) // the new URL's
 		}
 		return nil
 	}

@@ -5,10 +5,11 @@
 // belongs in (".NAME.relurl-*.tmp") and renamed over its final name once it
 // is whole, so that a reader, a full disk, a crash or a kill finds either
 // the old file or the new one, never a part of either. A symbolic link
-// planted where a file is written is never followed to a file; only what is
-// not a regular file (a device, a FIFO: /dev/null, /dev/stdout) is written
-// in place, since it cannot be replaced without being destroyed. The temporary files of a process that is stopped by a signal
-// are removed by Cleanup, which the command's signal handler calls.
+// planted where a file is written is never followed to a file; only what
+// is not a regular file (a device, a FIFO: /dev/null, /dev/stdout) is
+// written in place, since it cannot be replaced without being destroyed.
+// The temporary files of a process that is stopped by a signal are
+// removed by Cleanup, which the command's signal handler calls.
 //
 // Create begins a new file or the replacement of one; Replace replaces a
 // file that was read, after checking that nobody changed it meanwhile,
