@@ -43,3 +43,22 @@ func ExampleChecker_Crawl() {
 	// /docs/guide.html#top ok
 	// 2 pages read
 }
+
+// A LinkSet keeps the links of documents as they are found, in a few bytes
+// each, and CheckSet checks their distinct targets once; the reports come
+// back document by document, each by line and column.
+func ExampleLinkSet() {
+	var set linkcheck.LinkSet
+	defer set.Close()
+	doc := set.Document()
+	doc.Add(linkcheck.Link{Source: "page.html", Line: 2, Column: 1, URL: "https://example.org/b", Ref: "b"})
+	doc.Add(linkcheck.Link{Source: "page.html", Line: 1, Column: 5, URL: "mailto:x@example.org", Ref: "mailto:x@example.org"})
+	doc.Close()
+	(&linkcheck.Checker{Options: linkcheck.Options{Offline: true}}).CheckSet(context.Background(), &set)
+	for r := range set.Reports() {
+		fmt.Println(r.Line, r.Ref, r.State)
+	}
+	// Output:
+	// 1 mailto:x@example.org skipped
+	// 2 b excluded
+}

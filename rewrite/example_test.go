@@ -28,3 +28,29 @@ func ExampleRewriter_Document() {
 	// <a href="api.html#os">os</a> <a href="intro.html">intro</a> <a href="https://elsewhere.example/">x</a>
 	// 3 links, 1 rewritten
 }
+
+// A site's sitemap moves with it: each <loc> is written anew where it is,
+// absolute, as the sitemaps protocol wants, and every other byte stays.
+func ExampleRewriter_XML() {
+	o := rewrite.Rewriter{
+		Moves:    []rewrite.Move{{Old: "https://old.example/", New: "https://new.example/"}},
+		Resolver: relurl.Resolver{Spec: relurl.WHATWG},
+	}
+	sitemap := `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://old.example/a.html</loc><lastmod>2026-01-01</lastmod></url>
+  <url><loc>https://elsewhere.example/</loc></url>
+</urlset>`
+	out, res, err := o.XML([]byte(sitemap), "https://old.example/sitemap.xml")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(string(out))
+	fmt.Println(res.Rewritten, "of", res.Links)
+	// Output:
+	// <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+	//   <url><loc>https://new.example/a.html</loc><lastmod>2026-01-01</lastmod></url>
+	//   <url><loc>https://elsewhere.example/</loc></url>
+	// </urlset>
+	// 1 of 2
+}
