@@ -82,6 +82,7 @@ type Tokenizer struct {
 	foreign bool        // in foreign content: no switch, CDATA sections read
 	pending State       // the state a start tag asks for, applied at the next Next
 	maxTok  int
+	bom     bool // a UTF-8 byte order mark at the start is to be skipped (SkipBOM)
 
 	// The current token.
 	kind        Kind
@@ -161,6 +162,13 @@ func (z *Tokenizer) SetStateByName(on bool) { z.byName = on }
 // change the state, and <![CDATA[ begins a CDATA section. Called after a
 // start tag, it applies to that tag.
 func (z *Tokenizer) SetForeign(on bool) { z.foreign = on }
+
+// SkipBOM makes z pass over a UTF-8 byte order mark at the start of its
+// input, as the Encoding Standard's UTF-8 decode does before the HTML
+// standard tokenizes: it is no character of the document (a "\uFEFF"
+// before <frameset> would make the frameset ignored). The spans of the
+// tokens after it still count its bytes. Call it before the first Next.
+func (z *Tokenizer) SkipBOM() { z.bom = true }
 
 // SetMaxToken bounds the bytes of one tag, comment, DOCTYPE or RCDATA and
 // RAWTEXT element: past it, Next returns ErrorToken and Err names the
@@ -260,6 +268,15 @@ const (
 // scan reads the token at z.p. It returns its kind (0 for a token that is
 // dropped or gives nothing) and the index after it.
 func (z *Tokenizer) scan() (Kind, int, status) {
+	if z.bom {
+		if z.end-z.p < 3 && !z.eof {
+			return 0, 0, more
+		}
+		if bytes.HasPrefix(z.buf[z.p:z.end], []byte("\xef\xbb\xbf")) {
+			z.p += 3
+		}
+		z.bom = false
+	}
 	if z.p >= z.end {
 		if z.eof {
 			return 0, z.p, dropped

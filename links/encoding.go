@@ -41,6 +41,12 @@ func HTMLEncoding(doc []byte, contentType string) (enc encoding.Encoding, name s
 func htmlEncoding(prefix []byte, contentType string, head func() []byte) (enc encoding.Encoding, name string, query encoding.Encoding) {
 	enc, name, certain := charset.DetermineEncoding(prefix, contentType)
 	declared := certain || prescanned(prefix)
+	if !certain && name == "x-user-defined" {
+		// A <meta> that declares x-user-defined declares windows-1252:
+		// the prescan's "get an encoding" says so, as headMeta's "change
+		// the encoding" does (Chromium: caf\xE9 is caf%C3%A9).
+		name = "windows-1252"
+	}
 	if !declared {
 		if label := headMeta(head()); label != "" {
 			name, declared = label, true

@@ -35,11 +35,16 @@ type document struct {
 	freshNS   htmltree.Namespace
 	freshName string
 
-	templates  int             // open <template> elements: what is inside is inert
-	anchorNode htmltree.Node   // the <a> whose text is read
-	rawNode    htmltree.Node   // an open <script> or <style>, whose text is no anchor's
-	styleNode  htmltree.Node   // an open <style> whose CSS counts
-	tables     []htmltree.Node // the open <table> elements, outermost first
+	templates  int           // open <template> elements: what is inside is inert
+	anchorNode htmltree.Node // the <a> whose text is read
+	// body is the <body> element, and bodyHas the attributes of those a
+	// later <body> tag could give it links by that it has (a second tag
+	// adds those it lacks: x<body background=bg.png>).
+	body      htmltree.Node
+	bodyHas   struct{ background, style bool }
+	rawNode   htmltree.Node   // an open <script> or <style>, whose text is no anchor's
+	styleNode htmltree.Node   // an open <style> whose CSS counts
+	tables    []htmltree.Node // the open <table> elements, outermost first
 	// A <base> found inside a table waits for the table's end: a <base>
 	// foster-parented before the table until then comes first in tree
 	// order, and is the document's.
@@ -121,6 +126,14 @@ func (d *document) fail(err error) {
 func (d *document) Element(n htmltree.Node, ns htmltree.Namespace, name string, how htmltree.Origin, _ htmltree.Node) {
 	if how == htmltree.FromToken {
 		d.fresh, d.freshNS, d.freshName = n, ns, name
+	}
+	if ns == htmltree.HTML && name == "body" {
+		d.body = n
+		d.bodyHas.background, d.bodyHas.style = false, false
+		if how == htmltree.FromToken {
+			_, d.bodyHas.background = d.z.Attr("background")
+			_, d.bodyHas.style = d.z.Attr("style")
+		}
 	}
 }
 
@@ -224,7 +237,29 @@ func (d *document) Comment(_ htmltree.Node, _ []byte, _ htmltree.Node) {}
 func (d *document) Doctype()                                           {}
 func (d *document) Remove(htmltree.Node)                               {}
 func (d *document) MoveChildren(_, _ htmltree.Node)                    {}
-func (d *document) AddAttributes(htmltree.Node)                        {}
+
+// AddAttributes reads the links of a later <body> tag's attributes that
+// the body lacks, which the tree builder adds to it: a browser fetches
+// the background of "x<body background=bg.png>". A tag that repeats an
+// attribute the body has, beside one it lacks, is not read.
+func (d *document) AddAttributes(n htmltree.Node) {
+	if n != d.body || n == htmltree.None || d.err != nil {
+		return
+	}
+	z := d.z
+	_, background := z.Attr("background")
+	_, style := z.Attr("style")
+	if !background && !style || background && d.bodyHas.background || style && d.bodyHas.style {
+		return
+	}
+	d.bodyHas.background = d.bodyHas.background || background
+	d.bodyHas.style = d.bodyHas.style || style
+	if d.x.Positions {
+		d.line, d.col = z.Position(z.Span().Start)
+	}
+	d.freshName = "body"
+	d.fail(d.startTag(z, htmltree.HTML, n))
+}
 
 // startTag hands out, or keeps until they can be, the links of the start
 // tag at z. It reads the names of the tag's attributes, and decodes only

@@ -605,6 +605,7 @@ func (x *Extractor) html(r io.Reader, contentType string, outer Base, part strin
 	} else {
 		x.tok.Reset(r) // its buffer is reused
 	}
+	x.tok.SkipBOM()
 	readErr := d.build(x.tok)
 	if !d.based {
 		if err := d.establish(outer); err != nil {

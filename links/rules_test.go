@@ -61,6 +61,12 @@ func TestHTMLRules(t *testing.T) {
 			[]string{"a@href http://h/dir/n", "a@href http://h/dir/o", "a@href http://h/dir/s"}},
 		{"math ends at a breakout tag", `<math><p><a href=p></a></math>`, relurl.WHATWG,
 			[]string{"a@href http://h/dir/p"}},
+		{"a later <body> tag's background goes to the body", `x<body background="bg.png"><body background="other.png">`, relurl.WHATWG,
+			[]string{"body@background http://h/dir/bg.png"}},
+		{"a UTF-8 byte order mark is no character: the frameset stands", "\xef\xbb\xbf<frameset><frame src=a.html></frameset>", relurl.WHATWG,
+			[]string{"frame@src http://h/dir/a.html"}},
+		{"a <meta> declaring x-user-defined declares windows-1252", "<meta charset=\"x-user-defined\"><a href=\"caf\xe9.html\"></a>", relurl.WHATWG,
+			[]string{"a@href http://h/dir/caf%C3%A9.html"}},
 		// The tree builder's rules (htmltree): each of these read otherwise
 		// when a tokenizer and counters stood for the tree.
 		{"a base in foreignObject is HTML's", `<svg><foreignObject><base href="http://b/d/"></foreignObject></svg><a href=x></a>`, relurl.WHATWG,
