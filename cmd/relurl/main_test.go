@@ -6,6 +6,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -29,6 +30,16 @@ func TestMain(m *testing.M) {
 	if out := os.Getenv(rusageEnv); out != "" {
 		measureChild(out)
 		return
+	}
+	// This package runs the command end to end: Chromium on the hard
+	// pages, real servers, the hostile matrix (TestHostileMatrix). On a
+	// busy 2-core machine that takes longer than go test's default bound
+	// of 10 minutes a package, which would end it as a hang; a default
+	// bound is raised to 30 minutes, and a -timeout given otherwise is
+	// kept.
+	flag.Parse()
+	if f := flag.Lookup("test.timeout"); f != nil && f.Value.String() == (10*time.Minute).String() {
+		f.Value.Set((30 * time.Minute).String())
 	}
 	dir, err := os.MkdirTemp("", "relurl-test")
 	if err != nil {
