@@ -305,10 +305,10 @@ var hostileShapes = []hostileShape{
 		}},
 	{name: "an endless stream", loses: true, applies: func(u formatUnit) bool { return u.endlessChunk != "" },
 		stream: func(u formatUnit) io.Reader {
-			// Endless to relurl: 256 MiB, past every bound four times
-			// over, and then the end, so that a filter (resolve, url)
-			// that rightly reads on ends too.
-			return io.LimitReader(&endless{chunk: []byte(u.head + strings.Repeat(u.endlessChunk, 4096))}, 256<<20)
+			// Endless to relurl: 96 MiB, past every bound (-max-size's
+			// 64 MiB, a line's megabyte), and then the end, so that a
+			// filter (resolve, url) that rightly reads on ends too.
+			return io.LimitReader(&endless{chunk: []byte(u.head + strings.Repeat(u.endlessChunk, 4096))}, 96<<20)
 		}},
 }
 
