@@ -57,7 +57,6 @@ type env struct {
 	stdout, stderr io.Writer
 	stderrIsTTY    bool // show progress on stderr
 	stdoutIsTTY    bool // and erase it before writing output there
-	stdinIsTTY     bool // nothing piped in: a command that reads lines has none
 	// describe, if set, is handed each command's flags and help by
 	// parseFlags, which then stops the command: the completions and the
 	// man page are made from them (describeCommands).

@@ -83,7 +83,7 @@ func main() {
 	noCoreDump()
 	stdout := &checkedWriter{w: os.Stdout}
 	go endCleanly(stdout)
-	e := &env{stdin: os.Stdin, stdout: stdout, stderr: os.Stderr, stderrIsTTY: isTerminal(os.Stderr), stdoutIsTTY: isTerminal(os.Stdout), stdinIsTTY: isTerminal(os.Stdin)}
+	e := &env{stdin: os.Stdin, stdout: stdout, stderr: os.Stderr, stderrIsTTY: isTerminal(os.Stderr), stdoutIsTTY: isTerminal(os.Stdout)}
 	args := os.Args[1:]
 	if name := strings.TrimSuffix(filepath.Base(os.Args[0]), ".exe"); name == "trurl" {
 		// Installed (or linked) as trurl, relurl is relurl url: trurl's
