@@ -58,7 +58,7 @@ func localCrawl(t *testing.T) (file []byte, tsv string) {
 // 503 SlowDown at random and, in one run, ignores Range: every link comes
 // out exactly once, as from the local file, and the exit status is 0.
 func TestArchiveOverHTTP(t *testing.T) {
-	t.Parallel() // a long test: beside the others, on a machine of few cores (see TestRewriteInChromium)
+	t.Parallel() // a long test: beside the others, on a machine of few cores (see TestMain)
 	file, want := localCrawl(t)
 	tests := []struct {
 		name   string
@@ -150,7 +150,7 @@ func TestArchiveFailures(t *testing.T) {
 // links, from a file and over HTTP, and each record's byte range in -json
 // is its frame.
 func TestZstdArchive(t *testing.T) {
-	t.Parallel() // a long test: beside the others, on a machine of few cores (see TestRewriteInChromium)
+	t.Parallel() // a long test: beside the others, on a machine of few cores (see TestMain)
 	file, want := localCrawl(t)
 	zst, err := warczstd.FromGzip(file)
 	if err != nil {
@@ -218,7 +218,7 @@ func warcRecord(typ, target, contentType, block string) string {
 // each problem a warning or error naming the archive and the offset, the
 // good records after it read, and the exit status saying what was lost.
 func TestHostileArchives(t *testing.T) {
-	t.Parallel() // a long test: beside the others, on a machine of few cores (see TestRewriteInChromium)
+	t.Parallel() // a long test: beside the others, on a machine of few cores (see TestMain)
 	// The README's bound for links: 3 × -max-size (64 MiB) plus 55 MB.
 	const readmeBound = (3*64<<20 + 50e6) >> 20
 	if testing.Short() {

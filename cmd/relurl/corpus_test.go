@@ -20,6 +20,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/relurl/relurl/internal/clitest"
 	"github.com/relurl/relurl/internal/docpages"
 )
 
@@ -237,7 +238,7 @@ func docPages(t *testing.T) string {
 // records (as a multiset) of one run over all, each with its source; and
 // one run gives the same output whatever -j.
 func TestPartition(t *testing.T) {
-	t.Parallel() // a long test: beside the others, on a machine of few cores (see TestRewriteInChromium)
+	t.Parallel() // a long test: beside the others, on a machine of few cores (see TestMain)
 	if testing.Short() {
 		t.Skip("the 1,699 pages")
 	}
@@ -332,7 +333,7 @@ func TestWgetWARC(t *testing.T) {
 	dir := t.TempDir()
 	cmd := exec.Command(wget, "--warc-file="+filepath.Join(dir, "crawl"), "--no-verbose", "--tries=1", "--timeout=5",
 		"--delete-after", "-e", "robots=off", "-P", dir, s.URL+"/old", s.URL+"/docs/sub/b.html")
-	stopWithTest(cmd)
+	clitest.StopWithTest(cmd)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("wget: %v\n%s", err, out)
 	}
@@ -357,7 +358,7 @@ func TestWgetWARC(t *testing.T) {
 // when the links were found with golang.org/x/net/html's tokenizer, before
 // package htmltok replaced it (the sums were taken then).
 func TestGoldenOutput(t *testing.T) {
-	t.Parallel() // a long test: beside the others, on a machine of few cores (see TestRewriteInChromium)
+	t.Parallel() // a long test: beside the others, on a machine of few cores (see TestMain)
 	if testing.Short() {
 		t.Skip("the 1,699 pages")
 	}

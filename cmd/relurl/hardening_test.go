@@ -100,7 +100,7 @@ func TestRewriteMemory(t *testing.T) {
 // set Go's soft memory limit to that bound); so does the same page from a
 // file.
 func TestGzipPageMemory(t *testing.T) {
-	t.Parallel() // a long test: beside the others, on a machine of few cores (see TestRewriteInChromium)
+	t.Parallel() // a long test: beside the others, on a machine of few cores (see TestMain)
 	if testing.Short() {
 		t.Skip("a 66 MB page of 22 million links")
 	}

@@ -6,7 +6,6 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -18,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/relurl/relurl/internal/clitest"
 	"github.com/relurl/relurl/rfc1808"
 )
 
@@ -26,33 +26,26 @@ import (
 
 var relurlBin string
 
+// TestMain builds the command once for every test. The long tests (the
+// 1,699 pages, the archives, the memory bounds) call t.Parallel, so that
+// they run beside each other, two at a time on a 2-core machine
+// (-parallel is GOMAXPROCS), and the package keeps well within go test's
+// bound of 10 minutes a package on a busy machine; the comparisons with
+// Chromium, which take minutes more, are package
+// cmd/relurl/internal/browsertest's.
 func TestMain(m *testing.M) {
 	if out := os.Getenv(rusageEnv); out != "" {
 		measureChild(out)
 		return
 	}
-	// This package runs the command end to end: Chromium on the hard
-	// pages, real servers, the hostile matrix (TestHostileMatrix). On a
-	// busy 2-core machine that takes longer than go test's default bound
-	// of 10 minutes a package, which would end it as a hang; a default
-	// bound is raised to 30 minutes, and a -timeout given otherwise is
-	// kept.
-	flag.Parse()
-	if f := flag.Lookup("test.timeout"); f != nil && f.Value.String() == (10*time.Minute).String() {
-		f.Value.Set((30 * time.Minute).String())
-	}
 	dir, err := os.MkdirTemp("", "relurl-test")
 	if err != nil {
 		panic(err)
 	}
-	relurlBin = filepath.Join(dir, "relurl")
-	if other := os.Getenv("RELURL_TEST_BINARY"); other != "" {
-		// Another build, to see which tests an older relurl fails
-		// (docs/reliability.md: each defect's test fails on 8c59505).
-		relurlBin = other
-	} else if out, err := exec.Command("go", "build", "-buildvcs=auto", "-o", relurlBin, ".").CombinedOutput(); err != nil {
+	relurlBin, err = clitest.Build(".", dir)
+	if err != nil {
 		os.RemoveAll(dir)
-		panic("building relurl: " + err.Error() + "\n" + string(out))
+		panic(err)
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
@@ -68,48 +61,15 @@ type result struct {
 // relurlRun runs the binary with the given standard input and arguments.
 func relurlRun(t *testing.T, stdin io.Reader, args ...string) result {
 	t.Helper()
-	cmd := exec.Command(relurlBin, args...)
-	cmd.Stdin = stdin
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	var exitErr *exec.ExitError
-	if err != nil && !errors.As(err, &exitErr) {
-		t.Fatalf("relurl %q: %v", args, err)
-	}
-	r := result{stdout.String(), stderr.String(), cmd.ProcessState.ExitCode(), 0}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		r.maxRSSKiB = ru.Maxrss
-	}
-	return r
+	r := clitest.Run(t, relurlBin, stdin, args...)
+	return result{r.Stdout, r.Stderr, r.Code, r.MaxRSSKiB}
 }
 
-// check compares a run's outputs and status with what is wanted; a want
-// field of "*" accepts anything, one ending in "…" is a prefix, and one
-// starting with "*" a suffix.
+// check compares a run's outputs and status with what is wanted, as
+// clitest.Check does.
 func check(t *testing.T, r result, stdout, stderr string, code int) {
 	t.Helper()
-	match := func(got, want string) bool {
-		if want == "*" {
-			return true
-		}
-		if p, ok := strings.CutSuffix(want, "…"); ok {
-			return strings.HasPrefix(got, p)
-		}
-		if s, ok := strings.CutPrefix(want, "*"); ok {
-			return strings.HasSuffix(got, s)
-		}
-		return got == want
-	}
-	if !match(r.stdout, stdout) {
-		t.Errorf("stdout:\n%s\nwant:\n%s", r.stdout, stdout)
-	}
-	if !match(r.stderr, stderr) {
-		t.Errorf("stderr:\n%s\nwant:\n%s", r.stderr, stderr)
-	}
-	if r.code != code {
-		t.Errorf("exit status %d, want %d (stderr %q)", r.code, code, r.stderr)
-	}
+	clitest.Check(t, clitest.Result{Stdout: r.stdout, Stderr: r.stderr, Code: r.code, MaxRSSKiB: r.maxRSSKiB}, stdout, stderr, code)
 }
 
 func in(s string) io.Reader { return strings.NewReader(s) }
@@ -242,7 +202,7 @@ func measureChild(out string) {
 	}
 	cmd := exec.Command(os.Args[1], os.Args[2:]...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-	stopWithTest(cmd) // killed with this process, by the test's time bound
+	clitest.StopWithTest(cmd) // killed with this process, by the test's time bound
 	cmd.Run()
 	var maxRSS int64
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {

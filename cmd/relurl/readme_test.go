@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/relurl/relurl/internal/clitest"
 )
 
 // A consoleCommand is one "$ ..." of a README console block and what the
@@ -102,7 +104,7 @@ func runConsoleBlocks(t *testing.T, doc, dir, path string) int {
 			// answers) fails here, not at the whole run's -timeout.
 			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 			cmd := exec.CommandContext(ctx, "bash", "-c", c.command)
-			stopWithTest(cmd)
+			clitest.StopWithTest(cmd)
 			cmd.Dir = dir
 			cmd.Env = append(os.Environ(), "PATH="+cmdPath)
 			var stdout, stderr strings.Builder

@@ -18,7 +18,7 @@ import (
 // result once more changes nothing; and the Python tree moved to another
 // prefix has the original's links, moved by the same prefix.
 func TestRewritePages(t *testing.T) {
-	t.Parallel() // a long test: beside the others, on a machine of few cores (see TestRewriteInChromium)
+	t.Parallel() // a long test: beside the others, on a machine of few cores (see TestMain)
 	if testing.Short() {
 		t.Skip("the 1,699 pages")
 	}

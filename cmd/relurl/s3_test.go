@@ -14,6 +14,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
+
+	"github.com/relurl/relurl/internal/clitest"
 )
 
 // The S3 tests run a real S3-compatible server, Versity's versitygw, on
@@ -50,7 +52,7 @@ func startS3(t *testing.T) string {
 	cmd := exec.Command(bin, "--port", addr, "--access", s3Access, "--secret", s3Secret, "--quiet", "posix", t.TempDir())
 	var log bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &log, &log
-	stopWithTest(cmd)
+	clitest.StopWithTest(cmd)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

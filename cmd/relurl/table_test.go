@@ -24,7 +24,7 @@ import (
 // for row and column for column, what -json prints; the Parquet file and
 // its parts hold as many rows.
 func TestLinksArrow(t *testing.T) {
-	t.Parallel() // a long test: beside the others, on a machine of few cores (see TestRewriteInChromium)
+	t.Parallel() // a long test: beside the others, on a machine of few cores (see TestMain)
 	if _, err := os.Stat(docsCrawl); err != nil {
 		t.Skipf("no shared data (%v)", err)
 	}

@@ -555,7 +555,7 @@ func TestReportAtScale(t *testing.T) {
 // until the end; an index of 100 sitemaps of 7.5 MiB each, with
 // -max-pages 50, took 1.4 GB. Both stay under 300 MB, measured as peak RSS.
 func TestCrawlMemory(t *testing.T) {
-	t.Parallel() // a long test: beside the others, on a machine of few cores (see TestRewriteInChromium)
+	t.Parallel() // a long test: beside the others, on a machine of few cores (see TestMain)
 	if testing.Short() {
 		t.Skip("a crawl of 100,000 pages")
 	}

@@ -1,4 +1,4 @@
-package main
+package browsertest
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/relurl/relurl/internal/clitest"
 )
 
 // wgetFound is what TestRewriteAgainstWget finds of GNU Wget 1.21's -k
@@ -67,10 +69,10 @@ func TestRewriteAgainstWget(t *testing.T) {
 	dir := t.TempDir()
 	tree := filepath.Join(dir, "site")
 	os.MkdirAll(tree, 0o755)
-	names := htmlFiles(t, filepath.Join("..", "..", "testdata", "hard", "docs"))
+	names := htmlFiles(t, filepath.Join("..", "..", "..", "..", "testdata", "hard", "docs"))
 	index := "<!doctype html><title>index</title>\n"
 	for _, name := range names {
-		b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "hard", "docs", name))
+		b, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "testdata", "hard", "docs", name))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -86,7 +88,7 @@ func TestRewriteAgainstWget(t *testing.T) {
 	mirror := filepath.Join(dir, "wget")
 	cmd := exec.CommandContext(ctx, wget, "-r", "-l", "2", "-np", "-p", "-k", "-nH", "-P", mirror, "-e", "robots=off",
 		"-e", "use_proxy=yes", "-e", "http_proxy="+site.plain.Listener.Addr().String(), from+"index.html")
-	stopWithTest(cmd)
+	clitest.StopWithTest(cmd)
 	// wget's exit status is 8 when any request got an error status, as
 	// some of the links it misreads do.
 	if out, err := cmd.CombinedOutput(); err != nil && cmd.ProcessState == nil {

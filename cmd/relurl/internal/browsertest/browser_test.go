@@ -1,4 +1,4 @@
-package main
+package browsertest
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/japanese"
 
+	"github.com/relurl/relurl/internal/clitest"
 	"github.com/relurl/relurl/webencoding"
 )
 
@@ -77,7 +78,7 @@ func chromiumLinks(t *testing.T, html string) (page string, links []string) {
 		"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
 		"--user-data-dir="+profile, "--dump-dom", page)
 	cmd.Stderr = io.Discard
-	stopWithTest(cmd)
+	clitest.StopWithTest(cmd)
 	dom, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("chromium --dump-dom: %v", err)
@@ -104,9 +105,9 @@ func compareWithChromiumWarning(t *testing.T, html, page string, browser []strin
 	t.Helper()
 	r := relurlRun(t, in(html), append(append([]string{"links"}, args...), "-url", page, "-")...)
 	check(t, r, "*", warning, 0)
-	ours := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	ours := strings.Split(strings.TrimSuffix(r.Stdout, "\n"), "\n")
 	if len(ours) != len(browser) {
-		t.Fatalf("relurl found %d links, Chromium %d:\nrelurl:\n%s\nChromium:\n%s", len(ours), len(browser), r.stdout, strings.Join(browser, "\n"))
+		t.Fatalf("relurl found %d links, Chromium %d:\nrelurl:\n%s\nChromium:\n%s", len(ours), len(browser), r.Stdout, strings.Join(browser, "\n"))
 	}
 	for i := range ours {
 		if ours[i] != browser[i] {
@@ -131,7 +132,7 @@ func TestAgainstChromium(t *testing.T) {
 	// "/../g", "g;x=1/./y" and "g;x=1/../y".
 	r := relurlRun(t, in(browserPage), "links", "-spec", "1808", "-url", page, "-")
 	var differ []string
-	for i, u := range strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n") {
+	for i, u := range strings.Split(strings.TrimSuffix(r.Stdout, "\n"), "\n") {
 		if i < len(browser) && u != browser[i] {
 			differ = append(differ, strconv.Itoa(i+1))
 		}
@@ -233,7 +234,8 @@ func TestAgainstChromiumLegacyEncodings(t *testing.T) {
 // collectJS defines collect(d), which returns every URL of the HTML
 // elements of the document d as Chromium resolves it, element by element in
 // document order and attribute by attribute in source order, as relurl
-// links gives them: href, src, action and formaction by the elements' own
+// links gives them: href, src, action, formaction, an object's data, a
+// video's poster and the cite of a quote or an edit by the elements' own
 // properties; the lists of ping, srcset and imagesrcset, and CSS's url()
 // and @import (kept relative by CSSOM's serialization), by new URL against
 // d.baseURI; an SVG <a> or <image>, its href or else its xlink:href (SVG
@@ -264,6 +266,9 @@ const collectJS = `function collect(d) {
       case "ping": for (const t of a.value.split(/[ \t\n\f\r]+/).filter(Boolean)) urls.push(abs(t)); break;
       case "srcset": case "imagesrcset": for (const c of a.value.split(",")) urls.push(abs(c.trim().split(/\s+/)[0])); break;
       case "style": urls.push(...cssURLs(el.style.cssText)); break;
+      case "data": if (el.localName === "object") urls.push(el.data); break;
+      case "poster": if (el.localName === "video") urls.push(el.poster); break;
+      case "cite": if (["blockquote", "q", "del", "ins"].includes(el.localName)) urls.push(el.cite); break;
       case "background": if (["body", "table", "thead", "tbody", "tfoot", "tr", "td", "th"].includes(el.localName)) urls.push(abs(a.value)); break;
       }
     }
