@@ -15,7 +15,7 @@ import (
 // TestPercentEncodingJSON runs web-platform-tests' percent-encoding.json:
 // the query of a special whatwg.URL in a document of each encoding.
 func TestPercentEncodingJSON(t *testing.T) {
-	cases := conformance.WPTOrSkip[struct {
+	cases := conformance.WPTCases[struct {
 		Input  string
 		Output map[string]string
 	}](t, "percent-encoding.json")

@@ -12,9 +12,9 @@ import (
 	"github.com/relurl/relurl/htmltok"
 )
 
-// treeDir holds html5lib-tests' tree-construction suite (its README gives
-// the format).
-const treeDir = "../../shared/data/html5lib-tests/tree-construction"
+// treeDir holds html5lib-tests' tree-construction suite, vendored in the
+// module's testdata with its licence and provenance (its README.md).
+const treeDir = "../testdata/html5lib-tests/tree-construction"
 
 // treeCase is one test of the suite.
 type treeCase struct {

@@ -27,7 +27,7 @@ type wptCase struct {
 // TestURLTestData runs every case of web-platform-tests' urltestdata.json:
 // the href or the failure, every component, and the searchParams.
 func TestURLTestData(t *testing.T) {
-	cases := conformance.WPTOrSkip[wptCase](t, "urltestdata.json")
+	cases := conformance.WPTCases[wptCase](t, "urltestdata.json")
 	passed := 0
 	for _, c := range cases {
 		name := *c.Input
@@ -97,7 +97,7 @@ func TestURLTestData(t *testing.T) {
 // TestToASCII runs web-platform-tests' toascii.json: each input as the host
 // of a special URL, and, as the Standard's tests do, of a URL with it.
 func TestToASCII(t *testing.T) {
-	cases := conformance.WPTOrSkip[struct {
+	cases := conformance.WPTCases[struct {
 		Input  string
 		Output *string
 	}](t, "toascii.json")
@@ -191,7 +191,7 @@ func itoa(n int) string {
 // input as the host of "https://INPUT/x", with the characters that would
 // end a host percent-encoded; output null means failure.
 func TestIdnaTestV2(t *testing.T) {
-	cases := conformance.WPTOrSkip[struct {
+	cases := conformance.WPTCases[struct {
 		Input  string
 		Output *string
 	}](t, "IdnaTestV2.json")

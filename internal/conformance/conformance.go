@@ -1,7 +1,7 @@
 // Package conformance reads the conformance data that the tests of several
-// packages hold themselves to: web-platform-tests' JSON files in the shared
-// data beside the checkout (../shared/data/wpt, from the module's root),
-// and the RFCs' examples of resolution in the module's testdata
+// packages hold themselves to, all of it in the module's testdata:
+// web-platform-tests' JSON files (testdata/wpt, with their licence and
+// provenance) and the RFCs' examples of resolution in the module's testdata
 // (rfc1808-examples.tsv, the 39 of RFC 1808's Section 5;
 // rfc3986-examples.tsv, the 42 of RFC 3986's Section 5.4).
 package conformance
@@ -23,7 +23,7 @@ func WPT[T any](name string) ([]T, error) {
 	if err != nil {
 		return nil, err
 	}
-	data, err := os.ReadFile(filepath.Join(dir, "..", "shared", "data", "wpt", name))
+	data, err := os.ReadFile(filepath.Join(dir, "testdata", "wpt", name))
 	if err != nil {
 		return nil, err
 	}
@@ -45,13 +45,13 @@ func WPT[T any](name string) ([]T, error) {
 	return cases, nil
 }
 
-// WPTOrSkip is WPT for a test: it skips the test when the shared data is
-// absent, which only happens outside a checkout with ../shared beside it.
-func WPTOrSkip[T any](t testing.TB, name string) []T {
+// WPTCases is WPT for a test: it fails the test when the file cannot be
+// read, which only a broken checkout can cause.
+func WPTCases[T any](t testing.TB, name string) []T {
 	t.Helper()
 	cases, err := WPT[T](name)
 	if err != nil {
-		t.Skipf("no conformance data (%v); it comes with the checkout's ../shared", err)
+		t.Fatalf("conformance data testdata/wpt/%s: %v", name, err)
 	}
 	return cases
 }

@@ -17,9 +17,9 @@ import (
 func BenchmarkToASCII(b *testing.B) {
 	var domains []string
 	for _, name := range []string{"toascii.json", "IdnaTestV2.json"} {
-		data, err := os.ReadFile("../../../shared/data/wpt/" + name)
+		data, err := os.ReadFile("../../testdata/wpt/" + name)
 		if err != nil {
-			b.Skipf("no %s (%v)", name, err)
+			b.Fatalf("no %s (%v)", name, err)
 		}
 		var cases []json.RawMessage
 		if err := json.Unmarshal(data, &cases); err != nil {
