@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"flag"
 	"go/ast"
+	"go/build"
 	"go/parser"
 	"go/printer"
 	"go/token"
@@ -59,9 +60,21 @@ func libraries(t *testing.T) []string {
 // listing returns the API lines of the package in dir.
 func listing(t *testing.T, dir string) []string {
 	fset := token.NewFileSet()
-	pkgs, err := parser.ParseDir(fset, dir, func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
+	// The package's files for this platform, as the go command chooses
+	// them (build tags and file names), without its tests.
+	bp, err := build.ImportDir(dir, 0)
 	if err != nil {
 		t.Fatal(err)
+	}
+	pkgs := map[string]struct{ Files []*ast.File }{}
+	for _, name := range bp.GoFiles {
+		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := pkgs[f.Name.Name]
+		p.Files = append(p.Files, f)
+		pkgs[f.Name.Name] = p
 	}
 	var lines []string
 	show := func(n ast.Node) string {

@@ -210,8 +210,7 @@ func (z *Tokenizer) scanScript() (Kind, int, status) {
 		if s == scriptData {
 			j := bytes.IndexByte(b[i:], '<')
 			if j < 0 {
-				i = len(b)
-				break
+				break // no "<": the rest is text, as after the loop
 			}
 			i += j
 		}

@@ -378,7 +378,8 @@ func (doc *Document) link(k Kind, dest []byte, ref *ast.ReferenceLink, uses map[
 	if ref != nil {
 		label := ref.Value
 		if len(label) == 0 { // [text][] and [text]: the text is the label
-			label = n.Text(doc.src) //nolint:staticcheck // the label as written
+			//lint:ignore SA1019 CommonMark matches a collapsed or shortcut reference by its link text as written, children and all, which is what Text gives; its replacements (Lines, Value) are each one kind of node's.
+			label = n.Text(doc.src)
 		}
 		uses[string(util.ToLinkReference(label))]++
 		return

@@ -207,8 +207,7 @@ func TestResumeFailures(t *testing.T) {
 // spliced.
 func TestChangedObject(t *testing.T) {
 	version := 0
-	var srv *httptest.Server
-	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		version++
 		body := bytes.Repeat([]byte{byte('a' + version)}, 100000)
 		w.Header().Set("ETag", fmt.Sprintf(`"v%d"`, version))

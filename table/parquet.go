@@ -62,7 +62,7 @@ func NewParquet(out io.Writer) *Writer {
 // index replaced (parquet-format's PageIndex.md): parquet-go computes a
 // page's bounds again for them, and that was 7% of the encoding.
 func newParquetSink(out io.Writer, file *safefile.File) *parquetSink {
-	w := parquet.NewWriter(out, parquetSchema,
+	w := parquet.NewGenericWriter[any](out, parquetSchema,
 		parquet.Compression(&zstd.Codec{Level: zstd.SpeedDefault}),
 		parquet.CreatedBy("relurl", "", ""),
 		parquet.DataPageStatistics(false))
@@ -70,7 +70,7 @@ func newParquetSink(out io.Writer, file *safefile.File) *parquetSink {
 }
 
 type parquetSink struct {
-	w    *parquet.Writer
+	w    *parquet.GenericWriter[any]
 	file *safefile.File  // when the sink owns the file
 	free []*parquetGroup // row groups committed, to reuse
 }
