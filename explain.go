@@ -362,10 +362,10 @@ func explainWeb(base, ref string) Trace {
 		return t
 	}
 	t.Base = webParts(b)
-	u, err := webTrace(ref, &b, func(s string) {
+	u, err := whatwg.Parser{Trace: func(s string) {
 		step, text, _ := strings.Cut(s, ": ")
 		t.step(step, "%s", text)
-	})
+	}}.Parse(ref, &b)
 	if err != nil {
 		t.Error = err.Error()
 		return t

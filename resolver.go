@@ -4,7 +4,6 @@ import (
 	"net/url"
 
 	"github.com/relurl/relurl/internal/bytestr"
-	"github.com/relurl/relurl/internal/whatwghook"
 	"github.com/relurl/relurl/rfc1808"
 	"github.com/relurl/relurl/rfc3986"
 	"github.com/relurl/relurl/whatwg"
@@ -301,17 +300,19 @@ func (std3986) sections(s string) sections {
 // as it parses, and its validation errors.
 type stdWeb struct{}
 
-// The parts of package whatwg that are not its API.
-var (
-	webAppendParse = whatwghook.AppendParse.(func([]byte, string, *whatwg.URL, encoding.Encoding) ([]byte, error))
-	webTrace       = whatwghook.Trace.(func(string, *whatwg.URL, func(string)) (whatwg.URL, error))
-)
-
 func (stdWeb) appendResolve(r Resolver, dst []byte, base, ref string) ([]byte, error) {
 	if r.QueryEncoding == nil {
-		return whatwg.AppendResolve(dst, base, ref) // a direct call: the common case
+		return whatwg.AppendResolve(dst, base, ref) // the common case, with no URL built
 	}
-	return whatwghook.AppendResolve(dst, base, ref, r.QueryEncoding)
+	p := whatwg.Parser{QueryEncoding: r.QueryEncoding}
+	if base == "" {
+		return p.AppendResolve(dst, ref, nil)
+	}
+	b, err := whatwg.Parse(base)
+	if err != nil {
+		return dst, err
+	}
+	return p.AppendResolve(dst, ref, &b)
 }
 
 func (stdWeb) prepare(r Resolver, base string) (Base, error) {
@@ -323,7 +324,7 @@ func (stdWeb) prepare(r Resolver, base string) (Base, error) {
 }
 
 func (stdWeb) appendResolveBase(b *Base, dst []byte, ref string) ([]byte, error) {
-	return webAppendParse(dst, ref, &b.web, b.r.QueryEncoding)
+	return whatwg.Parser{QueryEncoding: b.r.QueryEncoding}.AppendResolve(dst, ref, &b.web)
 }
 
 func (stdWeb) baseString(b *Base) string                  { return b.web.Href() }

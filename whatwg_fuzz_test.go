@@ -12,8 +12,8 @@ import (
 	"golang.org/x/text/encoding/simplifiedchinese"
 )
 
-// addWebSeeds adds web-platform-tests' whatwg.URL cases, when the shared data is
-// there, and this package's own cases, to a fuzz target's seed corpus.
+// addWebSeeds adds web-platform-tests' whatwg.URL cases
+// and this package's own cases, to a fuzz target's seed corpus.
 func addWebSeeds(f *testing.F, add func(input, base string)) {
 	cases, _ := conformance.WPT[struct{ Input, Base *string }]("urltestdata.json")
 	for _, c := range cases {
@@ -26,33 +26,6 @@ func addWebSeeds(f *testing.F, add func(input, base string)) {
 	for _, tt := range resolveTests {
 		add(tt.ref, tt.base)
 	}
-}
-
-// FuzzParseWeb: parsing never panics, and is idempotent: the href parses
-// again to itself. The validating parser and Explain's tracing one give the
-// same whatwg.URL, and AppendResolve the same bytes after what dst held.
-func FuzzParseWeb(f *testing.F) {
-	addWebSeeds(f, func(input, _ string) { f.Add(input) })
-	f.Fuzz(func(t *testing.T, s string) {
-		u, err := whatwg.Parse(s)
-		checked, _, cerr := whatwg.Check(s, nil)
-		if (err == nil) != (cerr == nil) || checked != u {
-			t.Fatalf("whatwg.Parse(%q) = %q, %v; Check gives %q, %v", s, u.Href(), err, checked.Href(), cerr)
-		}
-		if err != nil {
-			return
-		}
-		again, err := whatwg.Parse(u.Href())
-		if err != nil || again != u {
-			t.Fatalf("whatwg.Parse(%q) = %q, which parses to %q, %v", s, u.Href(), again.Href(), err)
-		}
-		if got := u.Protocol() + strings.TrimPrefix(u.Href(), u.Protocol()); got != u.Href() || !strings.HasSuffix(u.Href(), u.Hash()) {
-			t.Fatalf("whatwg.Parse(%q): components %q %q do not fit the href %q", s, u.Protocol(), u.Hash(), u.Href())
-		}
-		if got, _ := webAppendParse([]byte("x"), s, nil, nil); string(got) != "x"+u.Href() {
-			t.Fatalf("appendParse(%q) = %q after \"x\", want %q", s, got, u.Href())
-		}
-	})
 }
 
 // FuzzResolveWeb: resolving against a base parsed once gives what parsing

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"log"
 
+	"golang.org/x/text/encoding/charmap"
+
 	"github.com/relurl/relurl/whatwg"
 )
 
@@ -97,4 +99,16 @@ func ExampleAppendResolve() {
 	buf, err := whatwg.AppendResolve(nil, "https://example.com/a/b?q", "../c d#top")
 	fmt.Println(string(buf), err)
 	// Output: https://example.com/c%20d#top <nil>
+}
+
+// A page in windows-1252 links to a search: the browser sends the query's
+// é as that encoding's byte, %E9, and its path in UTF-8; a character the
+// encoding lacks goes as a character reference.
+func ExampleParser() {
+	page := whatwg.MustParse("https://example.com/fr/page.html")
+	p := whatwg.Parser{QueryEncoding: charmap.Windows1252}
+	u, _ := p.Parse("café?q=café €5 ☃", &page)
+	fmt.Println(u.Href())
+	// Output:
+	// https://example.com/fr/caf%C3%A9?q=caf%E9%20%805%20%26%239731%3B
 }

@@ -56,6 +56,44 @@ func appendParse(dst []byte, ref string, base *URL, enc encoding.Encoding) ([]by
 	return p.buf, nil
 }
 
+// A Parser is the basic URL parser with the inputs the Standard gives it
+// beyond the input and the base. Its zero value is the parser of [Parse]
+// and [URL.Parse].
+type Parser struct {
+	// QueryEncoding is the encoding the query of a special URL is
+	// percent-encoded in: HTML's "encoding-parse a URL" hands the parser
+	// the document's encoding (windows-1252, Shift_JIS, ...), so that a
+	// link's query is sent as the page's form would send it, a character
+	// the encoding lacks as "&#N;". Nil is UTF-8, as for `new URL`.
+	QueryEncoding encoding.Encoding
+
+	// Trace, when not nil, is called with each state the parser enters
+	// and what it did there, as "state: text", and with each validation
+	// error it meets: the parser's account of its work, which
+	// relurl.Resolver.Explain shows.
+	Trace func(step string)
+}
+
+// Parse parses ref against base by the basic URL parser, as [URL.Parse]
+// does (and as [Parse] does when base is nil), with p's query encoding
+// and trace.
+func (p Parser) Parse(ref string, base *URL) (URL, error) {
+	w := webParser{enc: p.QueryEncoding}
+	if p.Trace != nil {
+		w.errs = new([]ValidationError) // the account names them
+		w.trace = p.Trace
+	}
+	return w.parseURL(ref, base)
+}
+
+// AppendResolve appends the href of ref parsed against base (nil for no
+// base) to dst, as [Parser.Parse] would give it, without building a URL.
+// On failure it returns dst unchanged and the error. The trace is not
+// called.
+func (p Parser) AppendResolve(dst []byte, ref string, base *URL) ([]byte, error) {
+	return appendParse(dst, ref, base, p.QueryEncoding)
+}
+
 // Check parses input, against base when base is not nil, as [Parse]
 // and [URL.Parse] do, and also returns the validation errors the
 // Standard names on the way: the input is not a valid URL string, though
