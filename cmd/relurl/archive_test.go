@@ -439,9 +439,25 @@ func TestArchivesReadAtOnce(t *testing.T) {
 // samples carry their goroutine's stage, and replaces a file at its name
 // only once the profile is whole.
 func TestCPUProfile(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "cpu.pprof")
+	// An archive of its own, a WARC of 2,000 gzip members (28 MB of
+	// HTML), so that the run takes long enough to be sampled, anywhere.
+	dir := t.TempDir()
+	archive := filepath.Join(dir, "pages.warc.gz")
+	var page strings.Builder
+	for i := range 200 {
+		fmt.Fprintf(&page, "<p><a href=\"../p%d.html\">page %d</a> <img src=\"i%d.png\" srcset=\"a.png 1x, b.png 2x\">\n", i, i, i)
+	}
+	var warc bytes.Buffer
+	for i := range 2000 {
+		warc.Write(gzipMember(warcRecord("response", fmt.Sprintf("http://site.example/d/%d.html", i), "application/http; msgtype=response",
+			"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n"+page.String())))
+	}
+	if err := os.WriteFile(archive, warc.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "cpu.pprof")
 	os.WriteFile(path, []byte("an older file"), 0o644)
-	cmd := exec.Command(relurlBin, "links", "-tsv", "-j", "2", docsCrawl)
+	cmd := exec.Command(relurlBin, "links", "-tsv", "-j", "2", archive)
 	cmd.Env = append(os.Environ(), "RELURL_CPUPROFILE="+path)
 	if out, err := cmd.Output(); err != nil || len(out) == 0 {
 		t.Fatalf("relurl links: %v, %d bytes out", err, len(out))
