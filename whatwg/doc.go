@@ -16,8 +16,10 @@ hosts), the percent-encode sets, and the URL serializer. A [URL] is a
 value, as [net/netip.Addr] is: it keeps the href and the offsets of its
 components, which its methods give as the Standard's API does (Href,
 Protocol, Username, Password, Host, Hostname, Port, Pathname, Search, Hash,
-Origin). Its zero value is no URL: every method works on it, and
-[URL.IsValid] reports false.
+Origin). Its zero value is no URL: every method works on it,
+[URL.IsValid] reports false, its setters but WithHref return an error (a
+pathname alone would be an href with no scheme), and its text is empty,
+which [URL.UnmarshalText] reads back as the zero URL.
 
 The parser can fail (a base that is not absolute, a bad host or port); the
 error is a [*net/url.Error] wrapping a [ValidationError], the Standard's

@@ -151,7 +151,11 @@ func (u URL) SearchParams() SearchParams {
 
 // WithSearchParams returns u with the query q serializes to, as the
 // URLSearchParams update steps set it: no query at all when q is empty.
+// The zero URL, which is no URL, stays the zero URL.
 func (u URL) WithSearchParams(q SearchParams) URL {
+	if !u.IsValid() {
+		return u
+	}
 	p := u.parts()
 	p.query = ""
 	if len(q.list) > 0 {

@@ -49,6 +49,13 @@ func (e *SetError) Error() string {
 	return fmt.Sprintf("set %s to %q: %s", e.Setter, e.Value, e.Reason)
 }
 
+// errZero is the error of a setter called on the zero URL, which is no
+// URL: the URL API's setters change a URL the parser made, and a URL with
+// no scheme is none.
+func errZero(setter, value string) *SetError {
+	return setError(setter, value, "the zero URL is no URL: parse one first")
+}
+
 func setError(setter, value, reason string) *SetError {
 	return &SetError{Setter: setter, Value: value, Reason: reason}
 }
@@ -219,6 +226,9 @@ func (u URL) WithHref(value string) (URL, error) {
 // nor a file URL with an empty host anything else. A default port of the
 // new scheme is dropped.
 func (u URL) WithProtocol(value string) (URL, error) {
+	if !u.IsValid() {
+		return u, errZero("protocol", value)
+	}
 	in := withoutTabs(value)
 	i := 0
 	for i < len(in) && isSchemeByte(in[i]) && (i > 0 || ascii.IsAlpha(in[i])) {
@@ -260,6 +270,9 @@ func (u URL) WithProtocol(value string) (URL, error) {
 // username setter. A URL without a host, with the empty host, or of the
 // file scheme cannot have one.
 func (u URL) WithUsername(value string) (URL, error) {
+	if !u.IsValid() {
+		return u, errZero("username", value)
+	}
 	if u.cannotHaveCredentialsOrPort() {
 		return u, setError("username", value, "a URL without a host (or with the empty host, or a file URL) has no username")
 	}
@@ -269,6 +282,9 @@ func (u URL) WithUsername(value string) (URL, error) {
 // WithPassword returns u with the password value, percent-encoded: the
 // password setter, with the username's conditions.
 func (u URL) WithPassword(value string) (URL, error) {
+	if !u.IsValid() {
+		return u, errZero("password", value)
+	}
 	if u.cannotHaveCredentialsOrPort() {
 		return u, setError("password", value, "a URL without a host (or with the empty host, or a file URL) has no password")
 	}
@@ -306,6 +322,9 @@ func (u URL) WithHost(value string) (URL, error) { return u.withHost("host", val
 func (u URL) WithHostname(value string) (URL, error) { return u.withHost("hostname", value) }
 
 func (u URL) withHost(setter, value string) (URL, error) {
+	if !u.IsValid() {
+		return u, errZero(setter, value)
+	}
 	if u.opaque {
 		return u, setError(setter, value, "a URL with an opaque path has no host")
 	}
@@ -423,6 +442,9 @@ func (p *webReport) reason() string {
 // port is no port. A URL without a host, with the empty host, or of the
 // file scheme cannot have one.
 func (u URL) WithPort(value string) (URL, error) {
+	if !u.IsValid() {
+		return u, errZero("port", value)
+	}
 	if u.cannotHaveCredentialsOrPort() {
 		return u, setError("port", value, "a URL without a host (or with the empty host, or a file URL) has no port")
 	}
@@ -453,6 +475,9 @@ func (u URL) WithPort(value string) (URL, error) {
 // the path, percent-encoded, and "." and ".." segments are resolved. A URL
 // with an opaque path (mailto:, data:) keeps it.
 func (u URL) WithPathname(value string) (URL, error) {
+	if !u.IsValid() {
+		return u, errZero("pathname", value)
+	}
 	if u.opaque {
 		return u, setError("pathname", value, "a URL with an opaque path keeps it")
 	}
@@ -484,6 +509,9 @@ func (u URL) WithPathname(value string) (URL, error) {
 // "?"; "" removes the query: the search setter. It is percent-encoded
 // as the query state encodes it, "#" included.
 func (u URL) WithSearch(value string) (URL, error) {
+	if !u.IsValid() {
+		return u, errZero("search", value)
+	}
 	if value == "" {
 		p := u.parts()
 		p.query = ""
@@ -504,6 +532,9 @@ func (u URL) WithSearch(value string) (URL, error) {
 // WithHash returns u with the fragment value gives, with or without its
 // "#"; "" removes the fragment: the hash setter.
 func (u URL) WithHash(value string) (URL, error) {
+	if !u.IsValid() {
+		return u, errZero("hash", value)
+	}
 	if value == "" {
 		p := u.parts()
 		p.fragment = ""

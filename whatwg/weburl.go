@@ -202,7 +202,8 @@ func (u URL) Fragment() (string, bool) {
 	return u.href[u.fragStart+1:], true
 }
 
-// MarshalText returns the href.
+// MarshalText returns the href; the zero URL's is empty, which
+// [URL.UnmarshalText] reads back as the zero URL.
 func (u URL) MarshalText() ([]byte, error) { return []byte(u.href), nil }
 
 // AppendText appends the href to b ([encoding.TextAppender]).

@@ -172,8 +172,13 @@ func (u URL) Origin() string {
 	return "null"
 }
 
-// UnmarshalText parses text as an absolute URL with [Parse].
+// UnmarshalText parses text as an absolute URL with [Parse]; empty text
+// is the zero URL, as [URL.MarshalText] writes it.
 func (u *URL) UnmarshalText(text []byte) error {
+	if len(text) == 0 {
+		*u = URL{} // the zero URL's text, from MarshalText
+		return nil
+	}
 	v, err := Parse(string(text))
 	if err != nil {
 		return err

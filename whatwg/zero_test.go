@@ -1,6 +1,7 @@
 package whatwg
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -23,6 +24,31 @@ func TestZeroValues(t *testing.T) {
 	}
 	if p, _ := Parse("http://h/"); !p.IsValid() {
 		t.Error("a parsed URL is not valid")
+	}
+
+	// Every setter but href refuses the zero URL, which is no URL: a
+	// pathname alone would make an href "/p" with no scheme.
+	for _, setter := range []string{"protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"} {
+		for _, value := range []string{"", "x", "/p"} {
+			got, err := u.With(setter, value)
+			var se *SetError
+			if !errors.As(err, &se) || se.Setter != setter || got.IsValid() {
+				t.Errorf("the zero URL's %s setter with %q: %q, %v; want the zero URL and a *SetError", setter, value, got.Href(), err)
+			}
+		}
+	}
+	if got, err := u.With("href", "http://h/p"); err != nil || got.Href() != "http://h/p" {
+		t.Errorf("the zero URL's href setter: %q, %v", got.Href(), err)
+	}
+	if got := u.WithSearchParams(ParseSearchParams("a=b")); got.IsValid() {
+		t.Errorf("the zero URL with search params: %q, want the zero URL", got.Href())
+	}
+
+	// The zero URL round-trips through text, as a parsed one does.
+	text, err := u.MarshalText()
+	back := MustParse("http://overwritten/")
+	if err != nil || back.UnmarshalText(text) != nil || back != u {
+		t.Errorf("the zero URL as text: %q, %v, read back as %q", text, err, back.Href())
 	}
 }
 
