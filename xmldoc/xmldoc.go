@@ -40,8 +40,8 @@ import (
 	"iter"
 	"strings"
 
-	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/internal/capped"
+	"github.com/relurl/relurl/rfc3986"
 	"github.com/relurl/relurl/webencoding"
 )
 
@@ -83,9 +83,6 @@ const (
 	rss
 	atom
 )
-
-// rfc3986 resolves xml:base, as XML Base says.
-var rfc3986 = relurl.Resolver{Spec: relurl.RFC3986}
 
 // Links returns the links of the XML document r, whose URL is docURL (the
 // base of its root), in document order. A document that starts as gzip
@@ -205,12 +202,11 @@ func (p *reader) start(t xml.StartElement, line, col int, off int64) error {
 	end := p.d.InputOffset() // of the start tag
 	e := element{name: t.Name, base: parent.base, line: line, col: col, off: off, start: end, xhtml: parent.xhtml}
 	if v, ok := attr(t, "http://www.w3.org/XML/1998/namespace", "base"); ok {
-		if b, err := rfc3986.Resolve(parent.base, strings.TrimSpace(v)); err == nil {
-			if len(b) > MaxBase {
-				return fmt.Errorf("line %d: an xml:base that makes a base of %d bytes, more than %d: the rest is not read", line, len(b), MaxBase)
-			}
-			e.base = b
+		b := rfc3986.Resolve(parent.base, strings.TrimSpace(v)) // XML Base, Section 4.2: by RFC 3986
+		if len(b) > MaxBase {
+			return fmt.Errorf("line %d: an xml:base that makes a base of %d bytes, more than %d: the rest is not read", line, len(b), MaxBase)
 		}
+		e.base = b
 	}
 	if len(p.stack) == 1 {
 		switch t.Name.Local {
