@@ -306,7 +306,7 @@ func TestHostileTargets(t *testing.T) {
 			if r.State != tt.state || !strings.Contains(errText(r.Err), tt.err) {
 				t.Errorf("%v %q\nwant %v %q", r.State, r.Err, tt.state, tt.err)
 			}
-			if d := time.Since(start); d > 2*time.Second {
+			if d := time.Since(start); d > 10*time.Second { // not the waits the server asks for: a bound with room for a busy machine
 				t.Errorf("took %v", d)
 			}
 			if strings.HasSuffix(tt.link.URL, "/forever") && requests.Load() != 1 {

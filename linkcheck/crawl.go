@@ -13,7 +13,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/whatwg"
 )
@@ -184,7 +183,7 @@ func (ch *Checker) Crawl(ctx context.Context, starts []string, cr CrawlOptions) 
 }
 
 // defaultPageLinks is CrawlOptions.Links when it is nil.
-var defaultPageLinks = PageLinks(links.Options{Resolver: relurl.Resolver{Spec: relurl.WHATWG}, Positions: true})
+var defaultPageLinks = PageLinks(links.Options{Positions: true})
 
 // crawler is one Crawl's state.
 type crawler struct {

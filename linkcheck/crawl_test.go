@@ -56,7 +56,7 @@ func newCrawlSite(t *testing.T, pages map[string]string) *crawlSite {
 }
 
 // pageLinks is CrawlOptions.Links as relurl check has it.
-var pageLinks = PageLinks(links.Options{Resolver: relurl.Resolver{Spec: relurl.WHATWG}, Positions: true})
+var pageLinks = PageLinks(links.Options{Resolver: &relurl.Resolver{Spec: relurl.WHATWG}, Positions: true})
 
 // Crawl finds breakage reachable only through other pages, reads each page
 // once (a redirect's target included), checks but does not follow what is

@@ -7,7 +7,6 @@ import (
 	"net/http/httptest"
 	"strings"
 
-	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/linkcheck"
 	"github.com/relurl/relurl/links"
 )
@@ -29,7 +28,7 @@ func ExampleChecker_Crawl() {
 		fmt.Fprint(w, page+`<a href="#top" id="top">top</a>`)
 	}))
 	defer s.Close()
-	cr := linkcheck.CrawlOptions{Links: linkcheck.PageLinks(links.Options{Resolver: relurl.Resolver{Spec: relurl.WHATWG}})}
+	cr := linkcheck.CrawlOptions{Links: linkcheck.PageLinks(links.Options{})}
 	res := (&linkcheck.Checker{Options: linkcheck.Options{}}).Crawl(context.Background(), []string{s.URL + "/docs/"}, cr)
 	defer res.Close()
 	for r := range res.Reports() {

@@ -9,7 +9,6 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/warc"
 )
@@ -116,8 +115,7 @@ func ExampleExtractor_Record() {
 // program keeps them all.
 func ExampleExtractor_Links() {
 	page := `<base href="/docs/"><a href="intro.html">Intro</a> <img src="../logo.png">`
-	var x links.Extractor
-	x.Resolver = relurl.Resolver{Spec: relurl.WHATWG}
+	var x links.Extractor // resolves by the URL Standard, as browsers do
 	var kept []links.Link
 	for l, err := range x.Links(strings.NewReader(page), links.FormatHTML, links.Retrieved("https://example.com/a/page.html")) {
 		if err != nil {

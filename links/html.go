@@ -507,7 +507,7 @@ func (d *document) settleBase() error {
 	t := &d.tentative
 	t.node = htmltree.None
 	href := d.x.cleanURL(t.href)
-	b, err := d.outer.Embedded(string(href), FromHTMLBase, d.x.Resolver)
+	b, err := d.outer.Embedded(string(href), FromHTMLBase, d.x.resolverOf())
 	s := strings.ToLower(rfc1808.Split(b.URL).Scheme())
 	switch {
 	case err != nil:

@@ -1,6 +1,8 @@
 // Package links extracts the links of HTML documents and MIME entities
 // (mail, MHTML web archives) and resolves them against each document's base
-// URL, established by the layers of RFC 1808, Section 3 (Base).
+// URL, established by the layers of RFC 1808, Section 3 (Base), and
+// resolved as a browser resolves them, by the WHATWG URL Standard, unless
+// Options.Resolver names another standard.
 //
 // An Extractor reads an HTML document in one pass, through relurl's own
 // tokenizer and tree builder (packages htmltok and htmltree), after decoding
@@ -492,7 +494,8 @@ func unwrapHandler(err error) error {
 
 // Options say which links an Extractor extracts, and how. The zero
 // Options extract every link of Elements with the default limits, resolved
-// by RFC 1808.
+// as browsers resolve them, by the WHATWG URL Standard, as relurl links
+// does.
 type Options struct {
 	// Only, if not nil, limits extraction to some links (ParseOnly reads
 	// a list of them).
@@ -500,8 +503,10 @@ type Options struct {
 	// MaxDepth limits the nesting of MIME parts, and of iframe srcdoc
 	// documents; 0 means DefaultMaxDepth.
 	MaxDepth int
-	// Resolver resolves the links: by RFC 1808 unless it says otherwise.
-	Resolver relurl.Resolver
+	// Resolver resolves the links. Nil resolves as a browser does, by the
+	// WHATWG URL Standard (relurl.WHATWG), as relurl's commands do; the
+	// RFCs are a Resolver away (&relurl.Resolver{Spec: relurl.RFC1808}).
+	Resolver *relurl.Resolver
 	// ContentLocation makes the top-level entity's Content-Location header
 	// set its base. Parts inside a MIME entity always honour theirs; over
 	// HTTP, RFC 7231 says it does not, so fetchers leave this false.

@@ -50,7 +50,7 @@ func extract(t *testing.T, name, retrievedFrom string, spec relurl.Spec) string 
 		Base: func(part string, b Base) { fmt.Fprintf(&out, "base\t%s\t%s\t%s\n", orDash(part), b.From, b.URL) },
 		Warn: func(err error) { fmt.Fprintf(&out, "warning: %v\n", err) },
 	}
-	x := &Extractor{Options: Options{ContentLocation: true, Resolver: relurl.Resolver{Spec: spec}}}
+	x := &Extractor{Options: Options{ContentLocation: true, Resolver: &relurl.Resolver{Spec: spec}}}
 	outer := Retrieved(retrievedFrom)
 	switch filepath.Ext(name) {
 	case ".html":
@@ -488,7 +488,7 @@ func TestCleanURL(t *testing.T) {
 // document's encoding, however it was declared, and every part else in
 // UTF-8; one Extractor keeps no encoding from one document to the next.
 func TestQueryInDocumentEncoding(t *testing.T) {
-	x := &Extractor{Options: Options{Resolver: relurl.Resolver{Spec: relurl.WHATWG}}}
+	x := &Extractor{Options: Options{Resolver: &relurl.Resolver{Spec: relurl.WHATWG}}}
 	outer := Retrieved("http://h/p")
 	for _, tt := range []struct{ doc, want string }{
 		{"<meta charset=windows-1252><a href=\"\xe9?q=\xe9#\xe9\"></a><a href='?q=&#1046;'></a><a href='ws://w/?\xe9'></a>",
@@ -617,7 +617,7 @@ func TestLinksIterator(t *testing.T) {
 	for i := range 2000 {
 		fmt.Fprintf(&page, `<a href="p%d.html" rel="Next">link %d</a>`, i, i)
 	}
-	x := Extractor{Options: Options{Resolver: relurl.Resolver{Spec: relurl.WHATWG}, Text: true}}
+	x := Extractor{Options: Options{Resolver: &relurl.Resolver{Spec: relurl.WHATWG}, Text: true}}
 	outer := Retrieved("https://example.com/dir/")
 	var want []string
 	h := &Handler{Link: func(l *Link) error {

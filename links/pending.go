@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"unicode/utf8"
 
+	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/htmltok"
 	"github.com/relurl/relurl/rfc1808"
 )
@@ -29,17 +30,25 @@ func (d *document) establish(b Base) error {
 	return d.flush()
 }
 
+// resolverOf returns o's resolver: o.Resolver, or the URL Standard's.
+func (o *Options) resolverOf() relurl.Resolver {
+	if o.Resolver == nil {
+		return relurl.Resolver{Spec: relurl.WHATWG}
+	}
+	return *o.Resolver
+}
+
 // setBase makes b the base links resolve against.
 func (x *Extractor) setBase(b Base) {
 	x.base, x.absolute = b, rfc1808.Split(b.URL).HasScheme()
-	x.resolver = x.Resolver
+	x.resolver = x.resolverOf()
 	x.resolver.QueryEncoding = x.queryEncoding
 	if x.absolute {
 		var err error
 		x.resolveBase, err = x.resolver.Base(b.URL)
 		x.absolute = err == nil
 		if x.absolute && x.queryEncoding != nil {
-			css := x.Resolver
+			css := x.resolverOf()
 			x.cssBase, _ = css.Base(b.URL)
 		}
 	}

@@ -117,7 +117,7 @@ func TestHTMLRules(t *testing.T) {
 			[]string{"a@href http://h/dir/a rel=nofollow ugc", "link@href http://h/dir/s.css rel=stylesheet", "img@src http://h/dir/i"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			got := describe(t, &Extractor{Options: Options{Resolver: relurl.Resolver{Spec: tt.spec}}}, tt.doc)
+			got := describe(t, &Extractor{Options: Options{Resolver: &relurl.Resolver{Spec: tt.spec}}}, tt.doc)
 			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
 				t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
 			}

@@ -51,7 +51,7 @@ func BenchmarkDocument(b *testing.B) {
 	for _, p := range pages {
 		size += int64(len(p.body))
 	}
-	o := Rewriter{Relative: []string{python, postgresql}, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
+	o := Rewriter{Relative: []string{python, postgresql}, Resolver: &relurl.Resolver{Spec: relurl.WHATWG}}
 	b.SetBytes(size)
 	b.ReportAllocs()
 	for b.Loop() {

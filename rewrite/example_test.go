@@ -3,7 +3,6 @@ package rewrite_test
 import (
 	"fmt"
 
-	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/rewrite"
 )
@@ -15,8 +14,7 @@ import (
 // next. Its relative link moves with it, and the link elsewhere stays.
 func ExampleRewriter_Document() {
 	o := rewrite.Rewriter{
-		Moves:    []rewrite.Move{{Old: "http://old.example/docs/", New: "https://new.example/manual/"}},
-		Resolver: relurl.Resolver{Spec: relurl.WHATWG},
+		Moves: []rewrite.Move{{Old: "http://old.example/docs/", New: "https://new.example/manual/"}},
 	}
 	page := []byte(`<a href="http://old.example/docs/api.html#os">os</a> <a href="intro.html">intro</a> <a href="https://elsewhere.example/">x</a>`)
 	out, res, err := o.Document(page, links.Retrieved("http://old.example/docs/index.html"))
@@ -33,8 +31,7 @@ func ExampleRewriter_Document() {
 // absolute, as the sitemaps protocol wants, and every other byte stays.
 func ExampleRewriter_XML() {
 	o := rewrite.Rewriter{
-		Moves:    []rewrite.Move{{Old: "https://old.example/", New: "https://new.example/"}},
-		Resolver: relurl.Resolver{Spec: relurl.WHATWG},
+		Moves: []rewrite.Move{{Old: "https://old.example/", New: "https://new.example/"}},
 	}
 	sitemap := `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
   <url><loc>https://old.example/a.html</loc><lastmod>2026-01-01</lastmod></url>

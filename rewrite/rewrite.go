@@ -75,10 +75,10 @@ type Rewriter struct {
 	// and every other that would set it once that one is gone, and
 	// writes every link against the document's own URL.
 	DropBase bool
-	// Resolver resolves links and finds relative references. Its zero
-	// value resolves by RFC 1808; a tool that rewrites what browsers read
-	// wants relurl.WHATWG.
-	Resolver relurl.Resolver
+	// Resolver resolves links and finds relative references. Nil
+	// resolves as browsers do, by the WHATWG URL Standard, as relurl
+	// rewrite does; &relurl.Resolver{Spec: relurl.RFC1808} is the RFC's.
+	Resolver *relurl.Resolver
 	// Jobs is how many files Files reads, rewrites and writes at once; 0
 	// means one for each core.
 	Jobs int
@@ -94,6 +94,14 @@ type Rewriter struct {
 	// DefaultMaxSize. A larger one is not rewritten at all (a document is
 	// rewritten whole or not at all): its Err says so, naming the bound.
 	MaxSize int64
+}
+
+// resolver returns rw's resolver: rw.Resolver, or the URL Standard's.
+func (rw *Rewriter) resolver() relurl.Resolver {
+	if rw.Resolver == nil {
+		return relurl.Resolver{Spec: relurl.WHATWG}
+	}
+	return *rw.Resolver
 }
 
 // DefaultMaxSize is the largest document a Rewriter reads unless told
@@ -281,7 +289,7 @@ func (rw *Rewriter) CSS(src []byte, url string) ([]byte, Result, error) {
 	b := links.Retrieved(url)
 	for ref, token := range links.CSSURLs(src) {
 		res.Links++
-		target, rerr := rw.Resolver.Resolve(url, string(cleanRef(ref)))
+		target, rerr := rw.resolver().Resolve(url, string(cleanRef(ref)))
 		if rerr != nil || !rfc1808.Split(target).HasScheme() {
 			continue
 		}
@@ -398,7 +406,7 @@ func (rw *Rewriter) edits(d document, emit func(edit)) (Result, error) {
 			// resolves against the document's own URL once the base is
 			// gone: it is rewritten as that link, so that rewriting the
 			// output again changes nothing.
-			if u, err := rw.Resolver.Resolve(d.retrieval, current(l)); err == nil {
+			if u, err := rw.resolver().Resolve(d.retrieval, current(l)); err == nil {
 				resolved := *l
 				resolved.URL, resolved.Base = []byte(u), &links.Base{URL: d.retrieval, From: links.FromRetrieval}
 				l = &resolved
@@ -497,7 +505,7 @@ func (rw *Rewriter) reference(l *links.Link, docURL string) (string, bool) {
 			// query in the document's encoding): no need to again.
 			return target == moved
 		}
-		got, err := rw.Resolver.Resolve(from, cur)
+		got, err := rw.resolver().Resolve(from, cur)
 		return err == nil && got == moved
 	}
 	ref := rfc1808.Split(cur)
@@ -558,7 +566,7 @@ func (rw *Rewriter) sameScope(target, from string) bool {
 // The empty reference, which is the base itself, is written with the
 // last segment of its path, as people write it ("x.html", or "./").
 func (rw *Rewriter) relative(base, target string) string {
-	ref, ok := rw.Resolver.RelativePath(base, target)
+	ref, ok := rw.resolver().RelativePath(base, target)
 	if ok && ref == "" {
 		sp := rfc1808.Split(target)
 		path := sp.Path()
@@ -566,7 +574,7 @@ func (rw *Rewriter) relative(base, target string) string {
 		if last == "" {
 			last = "./"
 		}
-		if got, err := rw.Resolver.Resolve(base, last); err == nil && got == target {
+		if got, err := rw.resolver().Resolve(base, last); err == nil && got == target {
 			return last
 		}
 		return target

@@ -20,9 +20,9 @@ const page = "https://old.example/docs/guide/x.html"
 // TestDocument: each rule of rewriting, a document of its own; only the
 // bytes of the values that change are written.
 func TestDocument(t *testing.T) {
-	rel := Rewriter{Relative: []string{"https://old.example/docs/"}, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
-	abs := Rewriter{Absolute: true, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
-	move := Rewriter{Moves: []Move{{"https://old.example/docs/", "https://new.example/manual/"}}, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
+	rel := Rewriter{Relative: []string{"https://old.example/docs/"}, Resolver: &relurl.Resolver{Spec: relurl.WHATWG}}
+	abs := Rewriter{Absolute: true, Resolver: &relurl.Resolver{Spec: relurl.WHATWG}}
+	move := Rewriter{Moves: []Move{{"https://old.example/docs/", "https://new.example/manual/"}}, Resolver: &relurl.Resolver{Spec: relurl.WHATWG}}
 	drop := rel
 	drop.DropBase = true
 	tests := []struct {
@@ -130,7 +130,7 @@ func sameTargets(t *testing.T, in, out []byte, url string) {
 	t.Helper()
 	targets := func(doc []byte) []string {
 		var got []string
-		x := &links.Extractor{Options: links.Options{Template: true, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}}
+		x := &links.Extractor{Options: links.Options{Template: true, Resolver: &relurl.Resolver{Spec: relurl.WHATWG}}}
 		x.HTML(bytes.NewReader(doc), links.Retrieved(url), &links.Handler{Link: func(l *links.Link) error {
 			got = append(got, string(l.URL))
 			return nil
@@ -163,9 +163,9 @@ func FuzzDocument(f *testing.F) {
 		f.Add(s)
 	}
 	opts := []Rewriter{
-		{Absolute: true, Resolver: relurl.Resolver{Spec: relurl.WHATWG}},
-		{Relative: []string{"https://old.example/"}, Resolver: relurl.Resolver{Spec: relurl.WHATWG}},
-		{Relative: []string{"https://old.example/"}, DropBase: true, Resolver: relurl.Resolver{Spec: relurl.WHATWG}},
+		{Absolute: true, Resolver: &relurl.Resolver{Spec: relurl.WHATWG}},
+		{Relative: []string{"https://old.example/"}, Resolver: &relurl.Resolver{Spec: relurl.WHATWG}},
+		{Relative: []string{"https://old.example/"}, DropBase: true, Resolver: &relurl.Resolver{Spec: relurl.WHATWG}},
 	}
 	f.Fuzz(func(t *testing.T, doc string) {
 		for _, o := range opts {
@@ -206,7 +206,7 @@ func TestSrcdoc(t *testing.T) {
 		{Rewriter{Moves: []Move{{"https://old.example/docs/", "https://new.example/"}}},
 			`<base href="../sub/">` + doc[len(`<base href="https://old.example/docs/sub/">`):]},
 	} {
-		tt.o.Resolver = relurl.Resolver{Spec: relurl.WHATWG}
+		tt.o.Resolver = &relurl.Resolver{Spec: relurl.WHATWG}
 		got, res, err := tt.o.Document([]byte(doc), links.Retrieved(page))
 		if err != nil || string(got) != tt.want {
 			t.Errorf("%+v:\ngot  %s (%v)\nwant %s", tt.o, got, err, tt.want)
@@ -224,7 +224,7 @@ func TestSrcdoc(t *testing.T) {
 // "<" of the text before the <base> stays text, instead of opening a tag
 // with what follows. Both found by FuzzDocument.
 func TestDropBaseEdges(t *testing.T) {
-	o := Rewriter{Relative: []string{"https://old.example/"}, DropBase: true, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
+	o := Rewriter{Relative: []string{"https://old.example/"}, DropBase: true, Resolver: &relurl.Resolver{Spec: relurl.WHATWG}}
 	for in, want := range map[string]string{
 		`<BAse href=A:><A href=/>`:     `<A href=../../>`,
 		`<<BAse href >img srC >`:       `&lt;img srC >`,
@@ -244,7 +244,7 @@ func TestDropBaseEdges(t *testing.T) {
 // the rewritten value as it was; a page whose encoding does not give its
 // bytes back is refused, not damaged.
 func TestEncoding(t *testing.T) {
-	o := Rewriter{Relative: []string{"https://old.example/docs/"}, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
+	o := Rewriter{Relative: []string{"https://old.example/docs/"}, Resolver: &relurl.Resolver{Spec: relurl.WHATWG}}
 	in := "<meta charset=windows-1252><p>caf\xe9 \x80</p><a href=\"https://old.example/docs/x.html?q=\xe9\">caf\xe9</a>"
 	got, _, err := o.Document([]byte(in), links.Retrieved(page))
 	want := "<meta charset=windows-1252><p>caf\xe9 \x80</p><a href=\"../x.html?q=%E9\">caf\xe9</a>"
@@ -269,7 +269,7 @@ func TestFilesJobs(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(dir, "logo.png"), []byte("png"), 0o644)
 	run := func(jobs int) (files, urls []string) {
-		o := Rewriter{Relative: []string{"https://old.example/docs/"}, Resolver: relurl.Resolver{Spec: relurl.WHATWG}, Jobs: jobs}
+		o := Rewriter{Relative: []string{"https://old.example/docs/"}, Resolver: &relurl.Resolver{Spec: relurl.WHATWG}, Jobs: jobs}
 		urlOf := func(path string) string {
 			urls = append(urls, path) // not safe for concurrent use, on purpose
 			rel, _ := filepath.Rel(dir, path)

@@ -64,7 +64,7 @@ func (rw *Rewriter) XML(src []byte, url string) ([]byte, Result, error) {
 			continue
 		}
 		res.Links++
-		target, rerr := rw.Resolver.Resolve(l.Base, l.Ref)
+		target, rerr := rw.resolver().Resolve(l.Base, l.Ref)
 		if rerr != nil || !rfc1808.Split(target).HasScheme() {
 			continue
 		}
@@ -233,7 +233,7 @@ func (rw *Rewriter) Robots(src []byte, url string) ([]byte, Result, error) {
 	at := 0
 	for i, sm := range data.Sitemaps {
 		res.Links++
-		target, rerr := rw.Resolver.Resolve(url, sm)
+		target, rerr := rw.resolver().Resolve(url, sm)
 		if rerr != nil {
 			continue
 		}

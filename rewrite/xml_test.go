@@ -14,9 +14,9 @@ import (
 // every other byte kept; what cannot be rewritten where it is, is an error,
 // and the document is left whole.
 func TestXML(t *testing.T) {
-	move := Rewriter{Moves: []Move{{"https://old.example/", "https://new.example/"}}, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
-	rel := Rewriter{Relative: []string{"https://old.example/"}, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
-	abs := Rewriter{Absolute: true, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
+	move := Rewriter{Moves: []Move{{"https://old.example/", "https://new.example/"}}, Resolver: &relurl.Resolver{Spec: relurl.WHATWG}}
+	rel := Rewriter{Relative: []string{"https://old.example/"}, Resolver: &relurl.Resolver{Spec: relurl.WHATWG}}
+	abs := Rewriter{Absolute: true, Resolver: &relurl.Resolver{Spec: relurl.WHATWG}}
 	const sitemap = `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`
 	const atom = `<feed xmlns="http://www.w3.org/2005/Atom">`
 	tests := []struct {
@@ -93,7 +93,7 @@ func TestXML(t *testing.T) {
 // TestRobots: robots.txt's Sitemap: lines are moved, and nothing else is
 // touched, not a comment naming the same URL before them.
 func TestRobots(t *testing.T) {
-	move := Rewriter{Moves: []Move{{"https://old.example/", "https://new.example/"}}, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
+	move := Rewriter{Moves: []Move{{"https://old.example/", "https://new.example/"}}, Resolver: &relurl.Resolver{Spec: relurl.WHATWG}}
 	in := "User-agent: *\nDisallow: /private/\n# https://old.example/sitemap.xml\nSitemap: https://old.example/sitemap.xml\nSITEMAP:https://old.example/s.xml.gz\nsitemap: https://other.example/s.xml\n"
 	want := "User-agent: *\nDisallow: /private/\n# https://old.example/sitemap.xml\nSitemap: https://new.example/sitemap.xml\nSITEMAP:https://new.example/s.xml.gz\nsitemap: https://other.example/s.xml\n"
 	out, res, err := move.Robots([]byte(in), "https://old.example/robots.txt")
@@ -114,7 +114,7 @@ func FuzzXML(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	move := Rewriter{Moves: []Move{{"https://old.example/", "https://new.example/"}}, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}
+	move := Rewriter{Moves: []Move{{"https://old.example/", "https://new.example/"}}, Resolver: &relurl.Resolver{Spec: relurl.WHATWG}}
 	f.Fuzz(func(t *testing.T, s string) {
 		out, res, err := move.XML([]byte(s), "https://old.example/sitemap.xml")
 		if err != nil {

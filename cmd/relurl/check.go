@@ -228,7 +228,7 @@ func runCheck(e *env, args []string) int {
 		open  = map[*corpus.Doc]*linkcheck.DocumentLinks{}
 	)
 	defer found.Close()
-	extract := links.Options{MaxDepth: d.maxDepth, Resolver: relurl.Resolver{Spec: f.spec}, Only: only, Positions: true, Dialect: o.Dialect}
+	extract := links.Options{MaxDepth: d.maxDepth, Resolver: &relurl.Resolver{Spec: f.spec}, Only: only, Positions: true, Dialect: o.Dialect}
 	// The anchors of the Markdown documents read, so that a fragment
 	// into one does not read it again; not those of one -max-size cut.
 	o.IDs = map[string][]string{}
@@ -459,7 +459,7 @@ func (f *checkFlags) crawlSite(e *env, d *docFlags, only map[string]bool, o link
 		return e.usageError("check", "-recursive starts from URL arguments, not -files")
 	}
 	f.crawl.Scope = f.scopes
-	f.crawl.Links = linkcheck.PageLinks(links.Options{MaxDepth: d.maxDepth, Resolver: relurl.Resolver{Spec: f.spec}, Only: only, Positions: true,
+	f.crawl.Links = linkcheck.PageLinks(links.Options{MaxDepth: d.maxDepth, Resolver: &relurl.Resolver{Spec: f.spec}, Only: only, Positions: true,
 		ContentLocation: d.contentLocation, Dialect: o.Dialect})
 	p := e.newProgress().logEvery("check", progressEvery)
 	f.crawl.Progress = func(stage linkcheck.CrawlStage, done, total int) {

@@ -219,8 +219,10 @@ func TestCheckMaxTime(t *testing.T) {
 			fmt.Fprint(w, `<a href="/slow1">a</a> <a href="/slow2">b</a>`)
 			return
 		}
+		// Far longer than the bound below, which has room for a busy
+		// machine: only -max-time can end the run within it.
 		select {
-		case <-time.After(3 * time.Second):
+		case <-time.After(60 * time.Second):
 		case <-r.Context().Done():
 		}
 	}))
@@ -228,7 +230,7 @@ func TestCheckMaxTime(t *testing.T) {
 	start := time.Now()
 	r := relurlRun(t, nil, "check", "-max-time", "300ms", s.URL+"/page.html")
 	check(t, r, "", "relurl check: 1 document, 2 links, 2 targets; broken: 0 targets, 0 links; skipped: 0 links; excluded: 0 links\nrelurl check: 2 links not checked: -max-time ran out\n", exitTimeout)
-	if d := time.Since(start); d > 2*time.Second {
+	if d := time.Since(start); d > 20*time.Second {
 		t.Errorf("-max-time 300ms took %v", d)
 	}
 }

@@ -251,7 +251,7 @@ func runLinks(e *env, args []string) int {
 	// it is printed.
 	text := *asJSON || asTable || slices.Contains(fields, "text")
 	dialect := d.dialect.of(fs.Args())
-	extract := links.Options{MaxDepth: d.maxDepth, Resolver: *r, Template: *template, Only: only, Text: text, Dialect: dialect}
+	extract := links.Options{MaxDepth: d.maxDepth, Resolver: r, Template: *template, Only: only, Text: text, Dialect: dialect}
 	out, err := openOutput(e, *outPath, *format, *partRows)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "relurl links: %v\n", err)
@@ -393,7 +393,7 @@ func runBase(e *env, args []string) int {
 		out.Out = fmt.Appendf(out.Out, "%s\t%s\n", u, b.From)
 	}
 	dialect := d.dialect.of(fs.Args())
-	status, stats := d.run(e, "base", fs.Args(), links.Options{MaxDepth: d.maxDepth, Resolver: relurl.Resolver{Spec: spec}, Dialect: dialect}, nil, printBase)
+	status, stats := d.run(e, "base", fs.Args(), links.Options{MaxDepth: d.maxDepth, Resolver: &relurl.Resolver{Spec: spec}, Dialect: dialect}, nil, printBase)
 	if stats.Documents == 0 {
 		if stats.Failed == 0 {
 			fmt.Fprintf(e.stderr, "relurl base: no document read%s\n", skippedNote(stats))

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/internal/safefile"
 	"github.com/relurl/relurl/internal/textsafe"
 	"github.com/relurl/relurl/rewrite"
@@ -112,7 +113,7 @@ Examples:
 
 func runRewrite(e *env, args []string) int {
 	fs := flag.NewFlagSet("rewrite", flag.ContinueOnError)
-	var o rewrite.Rewriter
+	o := rewrite.Rewriter{Resolver: &relurl.Resolver{}} // the flags set it
 	var scopes, moves listFlag
 	var maps mapFlag
 	fs.Var(&scopes, "relative", "write links to targets under the URL prefix `SCOPE` relative (repeatable)")

@@ -197,7 +197,7 @@ func outsideLinks(t *testing.T, url string, doc []byte) ([]byte, int) {
 	}
 	type cut struct{ start, end int }
 	var cuts []cut
-	x := &links.Extractor{Options: links.Options{Sites: true, Template: true, Resolver: relurl.Resolver{Spec: relurl.WHATWG}}}
+	x := &links.Extractor{Options: links.Options{Sites: true, Template: true, Resolver: &relurl.Resolver{Spec: relurl.WHATWG}}}
 	add := func(s links.Site) {
 		c := cut{int(s.Value.Start), int(s.Value.End)}
 		switch {
