@@ -17,11 +17,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/relurl/relurl/internal/clitest"
-	"github.com/relurl/relurl/internal/docpages"
 )
 
 // These tests run relurl links over many documents at once, as a crawler's
@@ -213,25 +211,9 @@ func TestDocsCrawl(t *testing.T) {
 	}
 }
 
-var (
-	pagesOnce sync.Once
-	pagesDir  string
-	pagesErr  error
-)
-
-// docPages writes the 1,699 pages of the shared tarballs, as python/… and
-// postgresql/…, below the directory of the test binary's run, which
-// TestMain removes.
-func docPages(t *testing.T) string {
-	pagesOnce.Do(func() {
-		pagesDir = filepath.Join(filepath.Dir(relurlBin), "pages")
-		pagesErr = docpages.Write("../../../shared/data", pagesDir)
-	})
-	if pagesErr != nil {
-		t.Skipf("no shared data (%v)", pagesErr)
-	}
-	return pagesDir
-}
+// docPages writes the 1,699 pages of the shared tarballs once, as
+// clitest.DocPages does, and returns their directory.
+func docPages(t *testing.T) string { return clitest.DocPages(t, "../../../shared/data") }
 
 // TestPartition is the contract that makes relurl correct on a cluster: a
 // manifest split into K parts and run as K processes gives exactly the

@@ -38,18 +38,7 @@ func TestMain(m *testing.M) {
 		measureChild(out)
 		return
 	}
-	dir, err := os.MkdirTemp("", "relurl-test")
-	if err != nil {
-		panic(err)
-	}
-	relurlBin, err = clitest.Build(".", dir)
-	if err != nil {
-		os.RemoveAll(dir)
-		panic(err)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	clitest.Main(m, ".", &relurlBin)
 }
 
 type result struct {

@@ -15,8 +15,56 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+
+	"github.com/relurl/relurl/internal/docpages"
 )
+
+// tmp is the directory Main made for the test binary's run: the command's
+// build and the pages DocPages writes.
+var tmp string
+
+// Main builds the command in the directory cmdDir into a temporary
+// directory, sets *bin to the binary, runs the tests and removes the
+// directory, and exits with the tests' status: a test package's TestMain.
+func Main(m *testing.M, cmdDir string, bin *string) {
+	var err error
+	tmp, err = os.MkdirTemp("", "relurl-test")
+	if err != nil {
+		panic(err)
+	}
+	*bin, err = Build(cmdDir, tmp)
+	if err != nil {
+		os.RemoveAll(tmp)
+		panic(err)
+	}
+	code := m.Run()
+	os.RemoveAll(tmp)
+	os.Exit(code)
+}
+
+var (
+	pagesOnce sync.Once
+	pagesDir  string
+	pagesErr  error
+)
+
+// DocPages writes the 1,699 pages of the shared tarballs in the directory
+// sharedData (../shared/data), as python/… and postgresql/…, once for the
+// test binary's run, into the directory Main removes, and returns their
+// directory. It skips the test, naming what is missing, without them.
+func DocPages(t testing.TB, sharedData string) string {
+	t.Helper()
+	pagesOnce.Do(func() {
+		pagesDir = filepath.Join(tmp, "pages")
+		pagesErr = docpages.Write(sharedData, pagesDir)
+	})
+	if pagesErr != nil {
+		t.Skipf("no shared data (%v)", pagesErr)
+	}
+	return pagesDir
+}
 
 // Build builds the command in the directory of package cmd/relurl into
 // dir, with the VCS stamp a user's build would have, and returns the

@@ -9,32 +9,16 @@ package browsertest
 
 import (
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/relurl/relurl/internal/clitest"
-	"github.com/relurl/relurl/internal/docpages"
 )
 
 var relurlBin string
 
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "relurl-browsertest")
-	if err != nil {
-		panic(err)
-	}
-	relurlBin, err = clitest.Build(filepath.Join("..", ".."), dir)
-	if err != nil {
-		os.RemoveAll(dir)
-		panic(err)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { clitest.Main(m, filepath.Join("..", ".."), &relurlBin) }
 
 func relurlRun(t *testing.T, stdin io.Reader, args ...string) clitest.Result {
 	t.Helper()
@@ -48,22 +32,8 @@ func check(t *testing.T, r clitest.Result, stdout, stderr string, code int) {
 
 func in(s string) io.Reader { return strings.NewReader(s) }
 
-var (
-	pagesOnce sync.Once
-	pagesDir  string
-	pagesErr  error
-)
-
-// docPages writes the 1,699 pages of ../shared/data, as docpages lays
-// them out, once, and returns their directory. It skips the test, naming
-// what is missing, where ../shared is not beside the checkout.
+// docPages writes the 1,699 pages of ../shared/data once, as
+// clitest.DocPages does, and returns their directory.
 func docPages(t *testing.T) string {
-	pagesOnce.Do(func() {
-		pagesDir = filepath.Join(filepath.Dir(relurlBin), "pages")
-		pagesErr = docpages.Write(filepath.Join("..", "..", "..", "..", "..", "shared", "data"), pagesDir)
-	})
-	if pagesErr != nil {
-		t.Skipf("no shared data (%v)", pagesErr)
-	}
-	return pagesDir
+	return clitest.DocPages(t, filepath.Join("..", "..", "..", "..", "..", "shared", "data"))
 }
