@@ -112,7 +112,11 @@ func (d *document) emitMarkdown(l markdown.Link, src []byte, lines []int) error 
 		x.link.Line, x.link.Column = position(lines, l.Span.Start)
 	}
 	raw := src[l.Span.Start:l.Span.End]
-	if x.Sites {
+	if x.Sites && l.Unplaced {
+		// No place to write a target in: a rewrite must not claim it.
+		line, _ := position(lines, l.Span.Start)
+		d.h.warn(&Loss{Err: fmt.Errorf("line %d: a link with an empty destination, whose place in the text relurl could not tell: it cannot be rewritten", line)})
+	} else if x.Sites {
 		quote := byte(0)
 		if l.Angle {
 			quote = '<'

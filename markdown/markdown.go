@@ -112,10 +112,13 @@ type Span struct{ Start, End int }
 type Link struct {
 	Kind Kind
 	// Span is where the destination is written: between its angle
-	// brackets when Angle is set; an autolink's text. An inline link or
-	// image with an empty destination, [text](), has an empty Span where
-	// it would be.
-	Span Span
+	// brackets when Angle is set; an autolink's text. An empty
+	// destination has an empty Span where it is: after the "(" of
+	// [text]() or inside the brackets of [text](<>) and [label]: <>.
+	// Where that place could not be told (a "]" in raw HTML of the link's
+	// text), Unplaced is set and Span is empty at the link's start.
+	Span     Span
+	Unplaced bool
 	// Angle says the destination is written in angle brackets, <dest>.
 	Angle bool
 	// Dest is the URL the renderer writes in the href or src.
@@ -271,6 +274,9 @@ func parse(original []byte, d Dialect, p parser.Parser) *Document {
 		case *ast.LinkReferenceDefinition:
 			l := Link{Kind: Definition, Label: string(n.Label), Dest: href(n.Destination)}
 			l.Span, l.Angle = doc.spanOf(n.Destination, n.Pos())
+			if len(n.Destination) == 0 {
+				l.Span, l.Angle, l.Unplaced = doc.emptyDest(n.Pos(), Definition)
+			}
 			doc.Links = append(doc.Links, l)
 		case *ast.AutoLink:
 			if l, ok := doc.autolink(n); ok {
@@ -386,6 +392,9 @@ func (doc *Document) link(k Kind, dest []byte, ref *ast.ReferenceLink, uses map[
 	}
 	l := Link{Kind: k, Dest: href(dest)}
 	l.Span, l.Angle = doc.spanOf(dest, n.Pos())
+	if len(dest) == 0 {
+		l.Span, l.Angle, l.Unplaced = doc.emptyDest(n.Pos(), k)
+	}
 	doc.Links = append(doc.Links, l)
 }
 
@@ -396,6 +405,78 @@ func href(dest []byte) string { return string(util.URLEscape(dest, true)) }
 // spanOf returns where the destination dest, a slice of the source that
 // goldmark hands out, is written, and whether it is in angle brackets.
 // An empty destination is where the link is: at near.
+// emptyDest finds where the empty destination of a link of kind k starts
+// at near is written: between the parentheses of [text]() (after the
+// "(", so that a title after it stays one), or inside the angle brackets
+// of [text](<>) and [label]: <>, as a rewrite puts a target there, as
+// href="" gets one. Where the source does not read so, the span is
+// {-1, -1}, and the link is not to be rewritten.
+func (doc *Document) emptyDest(near int, k Kind) (span Span, angle, unplaced bool) {
+	nowhere := Span{max(near, 0), max(near, 0)}
+	src := doc.src
+	p := near
+	if k == Image && p < len(src) && src[p] == '!' {
+		p++
+	}
+	if p < 0 || p >= len(src) || src[p] != '[' {
+		return nowhere, false, true
+	}
+	// The "]" that closes the text or label: brackets nest in a link's
+	// text, and an escaped one or one in a code span does not count.
+	depth := 0
+	for p < len(src) {
+		switch c := src[p]; c {
+		case '\\':
+			p++
+		case '`':
+			n := 0
+			for p+n < len(src) && src[p+n] == '`' {
+				n++
+			}
+			run := src[p : p+n]
+			if end := bytes.Index(src[p+n:], run); end >= 0 {
+				p += n + end + n - 1
+			} else {
+				p += n - 1
+			}
+		case '[':
+			depth++
+		case ']':
+			depth--
+		}
+		p++
+		if depth == 0 {
+			break
+		}
+	}
+	if depth != 0 {
+		return nowhere, false, true
+	}
+	open := byte('(')
+	if k == Definition {
+		open = ':'
+	}
+	if p >= len(src) || src[p] != open {
+		return nowhere, false, true
+	}
+	p++
+	after := p
+	newlines := 0
+	for p < len(src) && (src[p] == ' ' || src[p] == '\t' || src[p] == '\n' || src[p] == '\r') {
+		if src[p] == '\n' {
+			newlines++
+		}
+		p++
+	}
+	if newlines <= 1 && p+1 < len(src) && src[p] == '<' && src[p+1] == '>' {
+		return Span{p + 1, p + 1}, true, false
+	}
+	if k == Definition {
+		return nowhere, false, true // an empty destination there is "<>"
+	}
+	return Span{after, after}, false, false
+}
+
 func (doc *Document) spanOf(dest []byte, near int) (Span, bool) {
 	if len(dest) == 0 {
 		return Span{max(near, 0), max(near, 0)}, false

@@ -451,10 +451,42 @@ func (rw *Rewriter) edits(d document, emit func(edit)) (Result, error) {
 		}
 		return nil
 	}
+	// A part of the document the extractor could not read (a line past
+	// Markdown's bounds, a text cut at its size limit, a broken MIME
+	// part) holds links that would stay as they are: the document is not
+	// rewritten at all, rather than in part.
+	var lost []error
+	h.Warn = func(err error) {
+		if loss := (*links.Loss)(nil); errors.As(err, &loss) {
+			lost = append(lost, err)
+		}
+	}
 	err := d.read(x, h)
 	done()
+	if err == nil && len(lost) > 0 {
+		err = &PartlyReadError{Lost: lost}
+	}
 	return res, err
 }
+
+// A PartlyReadError says that a document was not rewritten because part
+// of it could not be read for links (each Lost error says which part, and
+// why): rewriting the rest would leave the links there unchanged and
+// report success for work not done.
+type PartlyReadError struct {
+	Lost []error // each a *links.Loss
+}
+
+func (e *PartlyReadError) Error() string {
+	msg := "not rewritten, for part of it was not read for links: " + e.Lost[0].Error()
+	if len(e.Lost) > 1 {
+		msg += fmt.Sprintf(" (and %d more)", len(e.Lost)-1)
+	}
+	return msg
+}
+
+// Unwrap returns the losses.
+func (e *PartlyReadError) Unwrap() []error { return e.Lost }
 
 // current is the reference a link has: its value as the URL parser is
 // handed it, or for a Markdown link, the href its renderer writes.
