@@ -9,6 +9,7 @@ type rawAttr struct {
 	name, value [2]uint32
 	quote       byte
 	nameDecode  bool // the name holds A-Z or NUL
+	dup         bool // the name of an earlier attribute (markDups)
 }
 
 // nameAt and valueAt are attribute i's name and value in buf.
@@ -87,25 +88,74 @@ func (z *Tokenizer) AttrName(i int) []byte { return z.attrName(i) }
 // attribute of the element.
 func (z *Tokenizer) AttrAt(i int) Attr { return z.attr(i) }
 
+// AttrDup reports whether the current start tag's attribute i (from 0 to
+// AttrCount-1) has the name of an earlier one: the standard drops it (a
+// duplicate-attribute parse error), and it is no attribute of the
+// element. The duplicates of a tag are found once, in time linear in its
+// attributes, whatever their number.
+func (z *Tokenizer) AttrDup(i int) bool {
+	if !z.dupsKnown {
+		z.markDups()
+	}
+	return z.attrs[i].dup
+}
+
+// markDups marks the current start tag's duplicate attributes: pairwise
+// among a few, through a set among many (a tag of 200,000 attributes took
+// a minute pairwise).
+func (z *Tokenizer) markDups() {
+	z.dupsKnown = true
+	n := len(z.attrs)
+	if n <= 16 {
+		for i := 1; i < n; i++ {
+			si, ei := z.nameAt(i)
+			for j := range i {
+				sj, ej := z.nameAt(j)
+				if z.sameName(i, j, si, ei, sj, ej) {
+					z.attrs[i].dup = true
+					break
+				}
+			}
+		}
+		return
+	}
+	if z.seen == nil {
+		z.seen = make(map[string]struct{}, n)
+	}
+	clear(z.seen)
+	for i := range n {
+		name := z.attrName(i)
+		if _, ok := z.seen[string(name)]; ok {
+			z.attrs[i].dup = true
+		} else {
+			z.seen[string(name)] = struct{}{}
+		}
+	}
+	if n > 1<<10 {
+		z.seen = nil // a hostile tag's set is not kept for the next
+	}
+}
+
+// sameName reports whether attributes i and j, whose raw names are at
+// buf[si:ei] and buf[sj:ej], have the same name once decoded (lower case,
+// NUL as U+FFFD).
+func (z *Tokenizer) sameName(i, j, si, ei, sj, ej int) bool {
+	if !z.attrs[i].nameDecode && !z.attrs[j].nameDecode {
+		return string(z.buf[si:ei]) == string(z.buf[sj:ej])
+	}
+	return string(z.attrName(i)) == string(z.attrName(j))
+}
+
 // Attrs appends the current start tag's attributes to dst, in order,
 // without duplicates (the first of a name is kept), and returns it.
 func (z *Tokenizer) Attrs(dst []Attr) []Attr {
 	if z.kind != StartTagToken {
 		return dst
 	}
-	first := len(dst)
 	for i := range z.attrs {
-		name := z.attrName(i)
-		dup := false
-		for _, a := range dst[first:] {
-			if string(a.Name) == string(name) {
-				dup = true
-				break
-			}
-		}
-		if !dup {
+		if !z.AttrDup(i) {
 			dst = append(dst, Attr{})
-			z.attrNamed(&dst[len(dst)-1], i, name)
+			z.attrNamed(&dst[len(dst)-1], i, z.attrName(i))
 		}
 	}
 	return dst

@@ -178,7 +178,7 @@ func (z *Tokenizer) scanTag(p int) (Kind, int, status) {
 		i++
 	}
 	z.name, z.nameDecode = [2]int{start, i}, seen&nameDecode != 0
-	z.attrs = z.attrs[:0]
+	z.attrs, z.dupsKnown = z.attrs[:0], false
 	// Before attribute name, attribute name, after attribute name, before
 	// attribute value, the attribute value states, after attribute value
 	// (quoted) and self-closing start tag states.

@@ -220,6 +220,7 @@ func FuzzTokenizer(f *testing.F) {
 				switch z.Kind() {
 				case StartTagToken:
 					z.SetForeign(foreign)
+					checkAttrDup(t, z)
 					for _, a := range z.Attrs(nil) {
 						if a.NameSpan.Start < sp.Start || a.ValueSpan.End > sp.End || a.ValueSpan.Start < a.NameSpan.End {
 							t.Fatalf("%q: attribute %s at %v %v outside its tag %v", input, a.Name, a.NameSpan, a.ValueSpan, sp)
@@ -263,4 +264,58 @@ func joinText(toks []string) string {
 		b.WriteString("\n" + t)
 	}
 	return b.String()
+}
+
+// checkAttrDup holds AttrDup to the definition: an attribute is a
+// duplicate when an earlier one has its (decoded) name.
+func checkAttrDup(t *testing.T, z *Tokenizer) {
+	t.Helper()
+	for i := range z.AttrCount() {
+		naive := false
+		for j := range i {
+			if string(z.AttrName(j)) == string(z.AttrName(i)) {
+				naive = true
+				break
+			}
+		}
+		if z.AttrDup(i) != naive {
+			t.Fatalf("attribute %d (%q) of %d: AttrDup %v, want %v", i, z.AttrName(i), z.AttrCount(), z.AttrDup(i), naive)
+		}
+	}
+}
+
+// TestAttrDup: the duplicates of a few attributes (found pairwise) and of
+// many (through a set), names in any case and with NUL, which decodes to
+// U+FFFD.
+func TestAttrDup(t *testing.T) {
+	var many strings.Builder
+	many.WriteString("<p")
+	for i := range 3000 {
+		fmt.Fprintf(&many, " a%d=1 A%d=2", i%1000, i%1000)
+	}
+	many.WriteString(" x\x00=1 x\uFFFD=2>")
+	for _, tt := range []struct {
+		doc  string
+		dups int
+	}{
+		{"<p a=1 b=2 A=3 B=4 a=5 c>", 3},
+		{"<p a\x00=1 a\uFFFD=2 ID=3 id=4>", 2},
+		{"<p>", 0},
+		{many.String(), 6000 - 1000 + 1},
+	} {
+		z := NewBytes([]byte(tt.doc))
+		if z.Next() != StartTagToken {
+			t.Fatalf("%.40q: no start tag", tt.doc)
+		}
+		checkAttrDup(t, z)
+		dups := 0
+		for i := range z.AttrCount() {
+			if z.AttrDup(i) {
+				dups++
+			}
+		}
+		if dups != tt.dups || len(z.Attrs(nil)) != z.AttrCount()-tt.dups {
+			t.Errorf("%.40q: %d duplicates, want %d; Attrs keeps %d of %d", tt.doc, dups, tt.dups, len(z.Attrs(nil)), z.AttrCount())
+		}
+	}
 }

@@ -91,7 +91,9 @@ type Tokenizer struct {
 	nameDecode  bool   // the name holds A-Z or NUL
 	selfClosing bool
 	attrs       []rawAttr
-	text        [2]int // text, or a comment's data, in buf
+	dupsKnown   bool                // the attrs' dup marks are set (AttrDup)
+	seen        map[string]struct{} // markDups' set, kept between tags
+	text        [2]int              // text, or a comment's data, in buf
 	textMode    textMode
 	doctype     doctype
 

@@ -799,19 +799,11 @@ func (b *Builder) attrHash() uint64 {
 	n := z.AttrCount()
 	sum := uint64(n)
 	for i := range n {
-		name := z.AttrName(i)
-		dup := false
-		for j := range i {
-			if string(z.AttrName(j)) == string(name) {
-				dup = true
-				break
-			}
-		}
-		if dup {
+		if z.AttrDup(i) {
 			sum--
 			continue
 		}
-		h := maphash.Bytes(attrSeed, name)*31 + maphash.Bytes(attrSeed, z.AttrAt(i).Value)
+		h := maphash.Bytes(attrSeed, z.AttrName(i))*31 + maphash.Bytes(attrSeed, z.AttrAt(i).Value)
 		sum += h
 	}
 	return sum
