@@ -273,10 +273,7 @@ func parse(original []byte, d Dialect, p parser.Parser) *Document {
 			}
 		case *ast.LinkReferenceDefinition:
 			l := Link{Kind: Definition, Label: string(n.Label), Dest: href(n.Destination)}
-			l.Span, l.Angle = doc.spanOf(n.Destination, n.Pos())
-			if len(n.Destination) == 0 {
-				l.Span, l.Angle, l.Unplaced = doc.emptyDest(n.Pos(), Definition)
-			}
+			l.Span, l.Angle, l.Unplaced = doc.spanOf(n.Destination, n.Pos(), Definition)
 			doc.Links = append(doc.Links, l)
 		case *ast.AutoLink:
 			if l, ok := doc.autolink(n); ok {
@@ -391,10 +388,7 @@ func (doc *Document) link(k Kind, dest []byte, ref *ast.ReferenceLink, uses map[
 		return
 	}
 	l := Link{Kind: k, Dest: href(dest)}
-	l.Span, l.Angle = doc.spanOf(dest, n.Pos())
-	if len(dest) == 0 {
-		l.Span, l.Angle, l.Unplaced = doc.emptyDest(n.Pos(), k)
-	}
+	l.Span, l.Angle, l.Unplaced = doc.spanOf(dest, n.Pos(), k)
 	doc.Links = append(doc.Links, l)
 }
 
@@ -402,15 +396,12 @@ func (doc *Document) link(k Kind, dest []byte, ref *ast.ReferenceLink, uses map[
 // written: escapes and references decoded, percent-encoded as cmark does.
 func href(dest []byte) string { return string(util.URLEscape(dest, true)) }
 
-// spanOf returns where the destination dest, a slice of the source that
-// goldmark hands out, is written, and whether it is in angle brackets.
-// An empty destination is where the link is: at near.
-// emptyDest finds where the empty destination of a link of kind k starts
-// at near is written: between the parentheses of [text]() (after the
-// "(", so that a title after it stays one), or inside the angle brackets
-// of [text](<>) and [label]: <>, as a rewrite puts a target there, as
-// href="" gets one. Where the source does not read so, the span is
-// {-1, -1}, and the link is not to be rewritten.
+// emptyDest finds where the empty destination of a link of kind k that
+// starts at near is written: between the parentheses of [text]() (after
+// the "(", so that a title after it stays one), or inside the angle
+// brackets of [text](<>) and [label]: <>, where a rewrite puts a target,
+// as href="" gets one. Where the source does not read so, the link is
+// unplaced, its span empty at near, and it is not to be rewritten.
 func (doc *Document) emptyDest(near int, k Kind) (span Span, angle, unplaced bool) {
 	nowhere := Span{max(near, 0), max(near, 0)}
 	src := doc.src
@@ -477,17 +468,22 @@ func (doc *Document) emptyDest(near int, k Kind) (span Span, angle, unplaced boo
 	return Span{after, after}, false, false
 }
 
-func (doc *Document) spanOf(dest []byte, near int) (Span, bool) {
+// spanOf returns where the destination dest of a link of kind k that
+// starts at near, a slice of the source that goldmark hands out, is
+// written, whether it is in angle brackets, and whether an empty one's
+// place could not be told (emptyDest). A destination goldmark copied out
+// of the source is at near.
+func (doc *Document) spanOf(dest []byte, near int, k Kind) (span Span, angle, unplaced bool) {
 	if len(dest) == 0 {
-		return Span{max(near, 0), max(near, 0)}, false
+		return doc.emptyDest(near, k)
 	}
 	start := doc.offset(dest)
 	if start < 0 {
-		return Span{max(near, 0), max(near, 0)}, false
+		return Span{max(near, 0), max(near, 0)}, false, false
 	}
 	s := Span{start, start + len(dest)}
-	angle := start > 0 && doc.src[start-1] == '<' && s.End < len(doc.src) && doc.src[s.End] == '>'
-	return s, angle
+	angle = start > 0 && doc.src[start-1] == '<' && s.End < len(doc.src) && doc.src[s.End] == '>'
+	return s, angle, false
 }
 
 // offset returns where the slice b is in the source, -1 if it is no slice

@@ -457,7 +457,8 @@ func (rw *Rewriter) edits(d document, emit func(edit)) (Result, error) {
 	// rewritten at all, rather than in part.
 	var lost []error
 	h.Warn = func(err error) {
-		if loss := (*links.Loss)(nil); errors.As(err, &loss) {
+		var loss *links.Loss
+		if errors.As(err, &loss) {
 			lost = append(lost, err)
 		}
 	}
