@@ -301,18 +301,7 @@ func (std3986) sections(s string) sections {
 type stdWeb struct{}
 
 func (stdWeb) appendResolve(r Resolver, dst []byte, base, ref string) ([]byte, error) {
-	if r.QueryEncoding == nil {
-		return whatwg.AppendResolve(dst, base, ref) // the common case, with no URL built
-	}
-	p := whatwg.Parser{QueryEncoding: r.QueryEncoding}
-	if base == "" {
-		return p.AppendResolve(dst, ref, nil)
-	}
-	b, err := whatwg.Parse(base)
-	if err != nil {
-		return dst, err
-	}
-	return p.AppendResolve(dst, ref, &b)
+	return whatwg.Parser{QueryEncoding: r.QueryEncoding}.AppendResolveString(dst, base, ref)
 }
 
 func (stdWeb) prepare(r Resolver, base string) (Base, error) {

@@ -94,6 +94,13 @@ func (p Parser) AppendResolve(dst []byte, ref string, base *URL) ([]byte, error)
 	return appendParse(dst, ref, base, p.QueryEncoding)
 }
 
+// AppendResolveString is [AppendResolve] with p's query encoding: the base
+// a string (empty for none), parsed into dst's free space, so that ASCII
+// input makes no allocation when dst has room.
+func (p Parser) AppendResolveString(dst []byte, base, ref string) ([]byte, error) {
+	return appendResolveWeb(dst, base, ref, p.QueryEncoding)
+}
+
 // Check parses input, against base when base is not nil, as [Parse]
 // and [URL.Parse] do, and also returns the validation errors the
 // Standard names on the way: the input is not a valid URL string, though
@@ -117,8 +124,8 @@ func AppendResolve(dst []byte, base, ref string) ([]byte, error) {
 	return appendResolveWeb(dst, base, ref, nil)
 }
 
-// appendResolveWeb is AppendResolve, a special URL's query encoded by enc
-// (nil for UTF-8).
+// appendResolveWeb is AppendResolve, a special URL's query (of the
+// reference, not the base) encoded by enc (nil for UTF-8).
 func appendResolveWeb(dst []byte, base, ref string, enc encoding.Encoding) ([]byte, error) {
 	if base == "" {
 		return appendParse(dst, ref, nil, enc)
