@@ -186,3 +186,38 @@ func TestAPI(t *testing.T) {
 	}
 	t.Log("a change to the API is a change to api/relurl.txt: go test ./api -update writes it")
 }
+
+// TestLayers holds the layers the packages are in: where bytes come from
+// (source, warc, and HTTP), formats and standards, links over them, and
+// the tools over links. A package below may not import one above: links
+// knows no transport, table no corpus, and links exports no more than a
+// room of its size should (its 45 names: types, constants, functions and
+// methods).
+func TestLayers(t *testing.T) {
+	forbidden := map[string][]string{
+		"links":  {"net/http", "github.com/relurl/relurl/warc", "github.com/relurl/relurl/source", "github.com/relurl/relurl/corpus"},
+		"table":  {"github.com/relurl/relurl/corpus"},
+		"xmldoc": {"github.com/relurl/relurl"},
+		"whatwg": {"github.com/relurl/relurl"},
+	}
+	for pkg, imports := range forbidden {
+		bp, err := build.ImportDir(filepath.Join("..", pkg), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range imports {
+			if slices.Contains(bp.Imports, imp) {
+				t.Errorf("package %s imports %s, a layer above it or beside it", pkg, imp)
+			}
+		}
+	}
+	names := 0
+	for _, l := range listing(t, filepath.Join("..", "links")) {
+		if !strings.Contains(l, " struct, ") { // a field is part of its type
+			names++
+		}
+	}
+	if names > 45 {
+		t.Errorf("package links exports %d names, more than 45", names)
+	}
+}

@@ -43,7 +43,8 @@ type Doc struct {
 	Name   string // the input it came from: a file's name, "-" or the URL asked for
 	URL    string // the retrieval URL (RFC 1808, Section 3.3), "" if none
 
-	// Record is set for a WARC record: its links are Extractor.Record's,
+	// Record is set for a WARC record: its links are those of its HTTP
+	// response, as Response reads one, or of its HTML resource,
 	// and Status is the HTTP status of a response record.
 	Record *warc.Record
 	Status int

@@ -79,13 +79,9 @@ func TestDocsAndRun(t *testing.T) {
 					o.Out = fmt.Appendf(o.Out, "%s %s\n", d.Source, l.URL)
 					return nil
 				}}
-			})
-		for printed, d := range docs {
-			if d == nil {
-				out.Write(printed.Out)
-			} else {
-				stats.Add(d)
-			}
+			}, func(printed, _ []byte) bool { out.Write(printed); return true })
+		for d := range docs {
+			stats.Add(d)
 		}
 		return out.String(), stats
 	}
@@ -109,14 +105,12 @@ func TestDocsAndRun(t *testing.T) {
 	}
 	// Breaking out of the loop stops the run, at once.
 	seen := 0
-	for _, d := range o.Run(o.Docs(context.Background(), slices.Values([]string{dir})), 4, links.Options{},
+	for range o.Run(o.Docs(context.Background(), slices.Values([]string{dir})), 4, links.Options{},
 		func(*Doc, *Output) *links.Handler {
 			return &links.Handler{Link: func(*links.Link) error { return nil }}
-		}) {
-		if d != nil {
-			if seen++; seen == 3 {
-				break
-			}
+		}, func(_, _ []byte) bool { return true }) {
+		if seen++; seen == 3 {
+			break
 		}
 	}
 	if seen != 3 {
@@ -138,7 +132,7 @@ func TestURLs(t *testing.T) {
 	o := &Options{HTTP: source.HTTP{Retry: source.Retry{Attempts: 1, MaxWait: time.Second, Base: time.Millisecond}}}
 	var got []string
 	var stats Stats
-	for out, d := range o.Run(o.Docs(context.Background(), slices.Values([]string{s.URL + "/page.html", s.URL + "/archive", s.URL + "/i.png", s.URL + "/x.warc.gz", s.URL + "/none", "ftp://h/x"})), 2,
+	for d := range o.Run(o.Docs(context.Background(), slices.Values([]string{s.URL + "/page.html", s.URL + "/archive", s.URL + "/i.png", s.URL + "/x.warc.gz", s.URL + "/none", "ftp://h/x"})), 2,
 		links.Options{},
 		func(d *Doc, out *Output) *links.Handler {
 			return &links.Handler{Link: func(l *links.Link) error {
@@ -146,13 +140,13 @@ func TestURLs(t *testing.T) {
 				return nil
 			}}
 		},
-	) {
-		if d == nil {
-			for line := range strings.Lines(string(out.Out)) {
+		func(out, _ []byte) bool {
+			for line := range strings.Lines(string(out)) {
 				got = append(got, strings.TrimSuffix(line, "\n"))
 			}
-			continue
-		}
+			return true
+		},
+	) {
 		stats.Add(d)
 		if d.Err != nil {
 			got = append(got, "error: "+d.Err.Error())

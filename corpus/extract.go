@@ -21,7 +21,6 @@ import (
 // for this call only.
 func (o *Options) extract(x *links.Extractor, d *Doc, h *links.Handler) error {
 	defer func(kept links.Options) { x.Options = kept }(x.Options)
-	x.MaxSize = o.maxSize()
 	switch {
 	case d.Err != nil || d.Warning != nil || d.Skipped:
 		return d.Err
@@ -31,7 +30,7 @@ func (o *Options) extract(x *links.Extractor, d *Doc, h *links.Handler) error {
 			h.Warn(&links.Loss{Err: fmt.Errorf("its block is longer than the size limit of %d bytes: links from its first %d bytes only", o.maxSize(), o.maxSize()), Cut: true})
 		}
 		x.ContentLocation = o.ContentLocation
-		ok, err := x.Record(d.Record, h)
+		ok, err := record(x, d.Record, o.maxSize(), h)
 		d.Skipped = !ok
 		return err
 	case d.resp != nil:
@@ -55,7 +54,7 @@ func (o *Options) extract(x *links.Extractor, d *Doc, h *links.Handler) error {
 	if format == links.FormatMessage {
 		x.ContentLocation = true // a file is a MIME message, not an HTTP response
 	}
-	err := x.Document(br, format, links.Retrieved(d.URL), h)
+	err := x.Extract(br, links.Doc{Format: format, Base: links.Retrieved(d.URL)}, h)
 	return r.finish(err, what, "reading "+what)
 }
 
@@ -71,7 +70,7 @@ func (o *Options) page(x *links.Extractor, d *Doc, h *links.Handler) error {
 		resp.Header.Set("Content-Type", "text/html") // read as HTML, whatever it says it is
 	}
 	x.ContentLocation = o.ContentLocation
-	ok, err := x.Response(&resp, h)
+	ok, err := response(x, &resp, retrievalOf(&resp), o.maxSize(), h)
 	d.Skipped = !ok
 	return r.finish(err, d.Name, "reading the body of "+d.URL)
 }
@@ -107,71 +106,77 @@ func (l limitReader) finish(err error, name, reading string) error {
 	return err
 }
 
-// An Output is what a document prints: bytes for standard output and
-// standard error. Run hands them out in input order; a handler calls Spill
-// between links, so that what a document prints is handed out in pieces.
-//
-// It is the type of relurl's ordered output, which the command's other
-// streaming commands share, and not a copy of it: a worker appends to Out
-// and Err directly, and the writer reuses the buffers of pieces written.
-type Output = ordered.Output
+// An Output is what a document prints, for standard output (Out) and
+// standard error (Err). A Handler Run is given appends to it; Run hands it
+// to its writer in input order, and in pieces: a handler that prints much
+// calls Spill between links, so that a document's output is not held
+// whole.
+type Output struct {
+	Out, Err []byte
+	piece    *ordered.Output // the run's buffer for the document, nil outside Run
+}
+
+// Spill hands what o holds to the writer once it holds more than 256 KiB;
+// outside Run it does nothing. Run calls it after each link.
+func (o *Output) Spill() {
+	if o.piece == nil {
+		return
+	}
+	o.piece.Out, o.piece.Err = o.Out, o.Err
+	o.piece.Spill()
+	o.Out, o.Err = o.piece.Out, o.piece.Err
+}
 
 // Run extracts the links of docs on workers goroutines, each with an
 // Extractor of its own, by lo; for each document, handler returns the
-// Handler that prints its links into out. Run yields, in input order, what
-// the documents printed, in pieces (an Output, with a nil Doc), and each
-// document once all it printed is yielded (a nil Output, and the Doc, with
-// its Err set when it failed). The loop's body runs on the calling
-// goroutine; breaking out of it stops the run. At most 16 documents per
-// worker are in flight: opened, and the small ones read whole
-// (smallFile).
+// Handler that prints its links into out. Run yields each document, in
+// input order, once write has been called with all it printed (in
+// pieces), its Err set when it failed. write and the loop's body run on
+// the calling goroutine; write returning false, or breaking out of the
+// loop, stops the run. At most 16 documents per worker are in flight:
+// opened, and the small ones read whole (smallFile).
 func (o *Options) Run(docs iter.Seq[*Doc], workers int, lo links.Options,
-	handler func(d *Doc, out *Output) *links.Handler) iter.Seq2[*Output, *Doc] {
-	return func(yield func(*Output, *Doc) bool) {
-		o.run(docs, workers, lo, handler,
-			func(out *Output) bool { return yield(out, nil) },
-			func(d *Doc) bool { return yield(nil, d) })
+	handler func(d *Doc, out *Output) *links.Handler, write func(out, errOut []byte) bool) iter.Seq[*Doc] {
+	return func(yield func(*Doc) bool) {
+		extractors := make(chan *links.Extractor, workers)
+		for range workers {
+			extractors <- &links.Extractor{Options: lo}
+		}
+		ordered.Run(docs, workers, 16*workers,
+			func(d *Doc, piece *ordered.Output) {
+				out := &Output{Out: piece.Out, Err: piece.Err, piece: piece}
+				defer func() { piece.Out, piece.Err = out.Out, out.Err }()
+				x := <-extractors
+				defer func() { extractors <- x }()
+				h := handler(d, out)
+				warn := h.Warn
+				h.Warn = func(err error) {
+					var loss *links.Loss
+					if errors.As(err, &loss) && loss.Cut {
+						d.Cut++
+					} else if loss != nil {
+						d.Unreadable++
+					}
+					if d.Record != nil {
+						// A record's problems name the archive and where it is.
+						err = fmt.Errorf("%s, WARC record at offset %d: %w", d.Name, d.Record.Offset, err)
+					}
+					if warn != nil {
+						warn(err)
+					}
+				}
+				link := h.Link
+				h.Link = func(l *links.Link) error {
+					d.Links++
+					err := link(l)
+					out.Spill()
+					return err
+				}
+				if err := o.extract(x, d, h); err != nil && d.Err == nil {
+					d.Err = err
+				}
+			},
+			func(piece *ordered.Output) bool { return write(piece.Out, piece.Err) },
+			yield)
 	}
-}
-
-// run is Run with a function for each of the two things it yields.
-func (o *Options) run(docs iter.Seq[*Doc], workers int, lo links.Options,
-	handler func(d *Doc, out *Output) *links.Handler, write func(*Output) bool, done func(*Doc) bool) {
-	extractors := make(chan *links.Extractor, workers)
-	for range workers {
-		extractors <- &links.Extractor{Options: lo}
-	}
-	ordered.Run(docs, workers, 16*workers,
-		func(d *Doc, out *Output) {
-			x := <-extractors
-			defer func() { extractors <- x }()
-			h := handler(d, out)
-			warn := h.Warn
-			h.Warn = func(err error) {
-				var loss *links.Loss
-				if errors.As(err, &loss) && loss.Cut {
-					d.Cut++
-				} else if loss != nil {
-					d.Unreadable++
-				}
-				if d.Record != nil {
-					// A record's problems name the archive and where it is.
-					err = fmt.Errorf("%s, WARC record at offset %d: %w", d.Name, d.Record.Offset, err)
-				}
-				if warn != nil {
-					warn(err)
-				}
-			}
-			link := h.Link
-			h.Link = func(l *links.Link) error {
-				d.Links++
-				err := link(l)
-				out.Spill()
-				return err
-			}
-			if err := o.extract(x, d, h); err != nil && d.Err == nil {
-				d.Err = err
-			}
-		},
-		write, done)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/links"
 )
 
@@ -58,10 +59,9 @@ func compareLinks(a, b *Link) int {
 }
 
 // PageLinks returns the CrawlOptions.Links by which relurl check finds a
-// page's links: package links reads the response (links.Extractor.
-// Response, its layers of bases and all), with an Extractor by o for each
-// page being read (set Positions, for the report's lines),
-// and FromLink makes the Links. A page read only in part (a links.Loss)
+// page's links: corpus.Response reads the response, its layers of bases and
+// all, with an Extractor by o for each page being read (set Positions, for
+// the report's lines), and FromLink makes the Links. A page read only in part (a links.Loss)
 // gives its links and the Loss.
 func PageLinks(o links.Options) func(*http.Response) ([]Link, error) {
 	extractors := sync.Pool{New: func() any { return &links.Extractor{Options: o} }}
@@ -71,7 +71,7 @@ func PageLinks(o links.Options) func(*http.Response) ([]Link, error) {
 		doc := Document{Source: resp.Request.URL.String()}
 		var found []Link
 		var loss error
-		_, err := x.Response(resp, &links.Handler{
+		err := corpus.Response(x, resp, &links.Handler{
 			Link: func(l *links.Link) error { found = append(found, FromLink(l, doc)); return nil },
 			Warn: func(err error) {
 				if _, ok := err.(*links.Loss); ok && loss == nil {

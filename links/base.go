@@ -90,17 +90,17 @@ func Retrieved(url string) Base {
 	return Base{URL: url, From: FromRetrieval}
 }
 
-// Enclosed returns the base that outer, the base of an entity, gives the
+// enclosed returns the base that outer, the base of an entity, gives the
 // documents inside it (Section 3.2): the same URL, now from the
 // encapsulating entity. The empty base stays empty.
-func (outer Base) Enclosed() Base {
+func (outer Base) enclosed() Base {
 	if outer.From == FromNone {
 		return outer
 	}
 	return Base{URL: outer.URL, From: FromEncapsulating}
 }
 
-// Embedded returns the base that a value found in a layer of Section 3.1
+// embedded returns the base that a value found in a layer of Section 3.1
 // (an HTML <base href>, a header) gives, with outer the base of the next
 // layer out, by r's standard.
 //
@@ -111,7 +111,7 @@ func (outer Base) Enclosed() Base {
 // base URL, so it comes out serialized as the URL parser writes it; a
 // relative value is no anomaly there. When the parser fails, the error
 // says why, and the base returned is outer, as HTML keeps it.
-func (outer Base) Embedded(value string, from BaseFrom, r relurl.Resolver) (Base, error) {
+func (outer Base) embedded(value string, from BaseFrom, r relurl.Resolver) (Base, error) {
 	if r.Spec == relurl.WHATWG {
 		return outer.embeddedWeb(value, from)
 	}
@@ -128,13 +128,13 @@ func (outer Base) Embedded(value string, from BaseFrom, r relurl.Resolver) (Base
 	return b, nil
 }
 
-// ParseBaseHeader returns the URL of a Base header's value (Section 3.1):
+// parseBaseHeader returns the URL of a Base header's value (Section 3.1):
 //
 //	base-header = "Base" ":" "<URL:" absoluteURL ">"
 //
 // White space anywhere inside the angle brackets is ignored, including that
 // of folded lines. The URL must be absolute.
-func ParseBaseHeader(value string) (string, error) {
+func parseBaseHeader(value string) (string, error) {
 	v := strings.TrimSpace(value)
 	inner, ok := strings.CutPrefix(v, "<")
 	if ok {
@@ -160,10 +160,10 @@ func cutPrefixFold(s, prefix string) (string, bool) {
 	return s, false
 }
 
-// ErrNoHeader is returned by BaseFromHeader when no header sets a base.
-var ErrNoHeader = errors.New("no base header")
+// errNoHeader is returned by baseFromHeader when no header sets a base.
+var errNoHeader = errors.New("no base header")
 
-// BaseFromHeader returns the base that a message's or part's header sets,
+// baseFromHeader returns the base that a message's or part's header sets,
 // with outer the base of the next layer out. The headers, in precedence:
 //
 //  1. Base: <URL:...>, RFC 1808 Section 3.1's own;
@@ -173,30 +173,30 @@ var ErrNoHeader = errors.New("no base header")
 //     Section 3.1.4.2), so fetchers pass false unless asked otherwise.
 //
 // A relative Content-Base or Content-Location is resolved against outer.
-// BaseFromHeader returns ErrNoHeader when none is present, and the error of a
+// baseFromHeader returns errNoHeader when none is present, and the error of a
 // malformed Base header, after which the lower headers are still consulted:
 // the base returned is then usable.
-func BaseFromHeader(h textproto.MIMEHeader, outer Base, contentLocation bool) (Base, error) {
+func baseFromHeader(h textproto.MIMEHeader, outer Base, contentLocation bool) (Base, error) {
 	var baseErr error
 	if v := h.Get("Base"); v != "" {
-		u, err := ParseBaseHeader(v)
+		u, err := parseBaseHeader(v)
 		if err == nil {
 			return Base{URL: u, From: FromBaseHeader}, nil
 		}
 		baseErr = err
 	}
 	if v := headerURL(h.Get("Content-Base")); v != "" {
-		b, _ := outer.Embedded(v, FromContentBase, relurl.Resolver{})
+		b, _ := outer.embedded(v, FromContentBase, relurl.Resolver{})
 		return b, baseErr
 	}
 	if v := headerURL(h.Get("Content-Location")); v != "" && contentLocation {
-		b, _ := outer.Embedded(v, FromContentLocation, relurl.Resolver{})
+		b, _ := outer.embedded(v, FromContentLocation, relurl.Resolver{})
 		return b, baseErr
 	}
 	if baseErr != nil {
 		return outer, baseErr
 	}
-	return outer, ErrNoHeader
+	return outer, errNoHeader
 }
 
 // headerURL returns the URL in a Content-Base or Content-Location value:
@@ -210,7 +210,7 @@ func headerURL(v string) string {
 	return v
 }
 
-// embeddedWeb is Embedded under the WHATWG URL Standard.
+// embeddedWeb is embedded under the WHATWG URL Standard.
 func (outer Base) embeddedWeb(value string, from BaseFrom) (Base, error) {
 	var u whatwg.URL
 	var err error

@@ -107,7 +107,7 @@ func BenchmarkLinks(b *testing.B) {
 	h := &Handler{Link: func(l *Link) error { n += len(l.URL); return nil }}
 	for b.Loop() {
 		for _, p := range pages {
-			if err := x.HTML(bytes.NewReader(p.body), Retrieved(p.url), h); err != nil {
+			if err := x.Extract(bytes.NewReader(p.body), Doc{Format: FormatHTML, Base: Retrieved(p.url)}, h); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -172,7 +172,7 @@ func BenchmarkManyAttributes(b *testing.B) {
 			h := &Handler{Link: func(*Link) error { return nil }}
 			b.SetBytes(int64(doc.Len()))
 			for b.Loop() {
-				if err := x.Document(bytes.NewReader(doc.Bytes()), FormatHTML, Retrieved("http://e/"), h); err != nil {
+				if err := x.Extract(bytes.NewReader(doc.Bytes()), Doc{Format: FormatHTML, Base: Retrieved("http://e/")}, h); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -6,15 +6,63 @@ import (
 	"strings"
 )
 
-// A Format is a kind of document an Extractor reads.
+// A Format is a kind of document an Extractor reads, each by a reader of
+// its own.
 type Format int
 
 const (
-	FormatHTML     Format = iota + 1 // HTML or XHTML: Extractor.HTML
-	FormatMessage                    // a MIME message, e-mail or MHTML: Extractor.Message
-	FormatMarkdown                   // Markdown: Extractor.Markdown
-	FormatText                       // plain text, whose URLs are its links: Extractor.PlainText
-	FormatXML                        // a sitemap or a feed (RSS, Atom): Extractor.XML
+	// FormatHTML is HTML or XHTML, read as a browser reads it: by
+	// relurl's tokenizer and tree builder, after decoding by the HTML
+	// standard's encoding sniffing (see the package doc), its base its
+	// first <base href> in tree order, else the base from outside.
+	// <iframe srcdoc> documents are read as documents of their own, part
+	// "srcdoc", unless Handler.Srcdoc takes them.
+	FormatHTML Format = iota + 1
+	// FormatMessage is a MIME message: an e-mail (.eml) or a web archive
+	// saved as one file (MHTML, .mht). Its header and those of its parts
+	// set bases (Base, Content-Base, and Content-Location, which MHTML
+	// gives every part), a part's over its enclosing entity's (Section
+	// 3.2). Bodies in quoted-printable and base64 are decoded; HTML parts
+	// (text/html, application/xhtml+xml) give links, multipart/* and
+	// message/* parts are walked, each part's path (Link.Part) numbering
+	// it within its parent from 1 ("2.1" is the first part of the
+	// second). A part that cannot be read is a Loss, and the parts after
+	// it are read; a message with no HTML part is a warning.
+	FormatMessage
+	// FormatMarkdown is Markdown, written for the renderer
+	// Options.Dialect. It declares no base of its own (the renderers drop
+	// a <base> in its HTML, and so does Markdown here). Its links are
+	// package markdown's, resolved as the browser resolves the href the
+	// renderer writes: an inline link or an autolink is Element "a",
+	// Attribute "href"; an image "img", "src"; a reference definition,
+	// handed out once whatever its uses (Link.Uses counts them), "a" (or
+	// "img" when only images use it), Attribute "definition". The links
+	// of its raw HTML are HTML's, and all come in the order they are
+	// written. Line and Column are the Markdown source's; with Sites, a
+	// link's Site is its destination's bytes there (Quote '<' when it is
+	// written in angle brackets, Markdown its kind). Handler.IDs is told
+	// the ids a page rendered from it has.
+	FormatMarkdown
+	// FormatText is plain text, whose URLs are its links: found where
+	// GitHub finds its extended autolinks (http, https and ftp URLs and
+	// www. names, without the punctuation that ends a sentence), resolved
+	// against the base as absolute links are. Element "text", Attribute
+	// "".
+	FormatText
+	// FormatXML is a sitemap or a feed (package xmldoc: a sitemap's URLs,
+	// RSS's and Atom's links, the links of the HTML they hold), each
+	// resolved against the base its element has by XML Base: an xml:base
+	// in scope (FromXMLBase), else the document's. Element and Attribute
+	// are the XML element's and attribute's; a link of the HTML a feed
+	// holds has its HTML element and attribute, and the line and column
+	// of the XML element that holds it. A sitemap compressed with gzip is
+	// read as it is.
+	FormatXML
+	// FormatRedirect is an HTTP redirect (a 3xx response), whose one link
+	// is its Doc.Header's Location, resolved against Doc.Base, the URL
+	// redirected: Element "http" (RedirectElement), Attribute "location".
+	// The body is not read. A redirect is an edge of the link graph.
+	FormatRedirect
 )
 
 func (f Format) String() string {
@@ -29,13 +77,16 @@ func (f Format) String() string {
 		return "text"
 	case FormatXML:
 		return "xml"
+	case FormatRedirect:
+		return "redirect"
 	}
 	return "unknown"
 }
 
-// ParseFormat returns the Format named s, as String names it.
+// ParseFormat returns the Format named s, as String names it: "html",
+// "message", "markdown", "text", "xml" or "redirect".
 func ParseFormat(s string) (Format, bool) {
-	for f := FormatHTML; f <= FormatXML; f++ {
+	for f := FormatHTML; f <= FormatRedirect; f++ {
 		if f.String() == s {
 			return f, true
 		}
@@ -44,11 +95,24 @@ func ParseFormat(s string) (Format, bool) {
 }
 
 // FormatOf tells what the document named name is, whose first bytes (512
-// are enough) are prefix: by its extension (.html, .htm, .xhtml; .eml,
+// are enough) are prefix. By its extension: .html, .htm, .xhtml; .eml,
 // .mht, .mhtml, .mime; .md, .markdown; .txt; .xml, .rss, .atom, and
-// .xml.gz), else by Sniff; 0 when neither can tell, and for the
-// extensions of other formats that are text but not HTML (reStructured
-// Text, JSON, CSS, source code, ...), whose "<" is no tag.
+// .xml.gz; the extensions of formats that are text but not HTML
+// (reStructured Text, JSON, CSS, source code, ...), whose "<" is no tag,
+// are 0. Otherwise (and for a name of "") by its first bytes:
+//
+//   - HTML begins with markup, "<" after any byte order mark and white
+//     space, as the HTML standard's sniffing expects, or holds a tag ("<"
+//     then a letter, "!", "/" or "?") among its first bytes; a UTF-16 byte
+//     order mark, and 512 bytes of white space, are taken for HTML too;
+//     an XML declaration followed by a sitemap's or a feed's root element
+//     is FormatXML;
+//   - a message begins with header fields, "Name: value" lines (RFC 5322,
+//     Section 2.2), one of which a mail or MHTML message has: From, To,
+//     Subject, Date, MIME-Version, Content-Type, Received, ...
+//
+// Anything else (nothing, binary data, plain text, /etc/passwd) is 0,
+// since its links would be nothing but a guess.
 func FormatOf(name string, prefix []byte) Format {
 	lower := strings.ToLower(name)
 	switch strings.ToLower(filepath.Ext(name)) {
@@ -70,21 +134,11 @@ func FormatOf(name string, prefix []byte) Format {
 	case ".rst", ".adoc", ".asciidoc", ".org", ".svg", ".json", ".csv", ".tsv", ".css", ".js", ".mjs", ".ts", ".go", ".py", ".c", ".h":
 		return 0
 	}
-	return Sniff(prefix)
+	return sniff(prefix)
 }
 
-// Sniff tells HTML and a MIME message by their first bytes (512 of them),
-// and returns 0 for anything else (nothing, binary data, plain text,
-// /etc/passwd), whose links would be nothing but a guess:
-//
-//   - HTML begins with markup, "<" after any byte order mark and white
-//     space, as the HTML standard's sniffing expects, or holds a tag ("<"
-//     then a letter, "!", "/" or "?") among its first bytes; a UTF-16 byte
-//     order mark, and 512 bytes of white space, are taken for HTML too;
-//   - a message begins with header fields, "Name: value" lines (RFC 5322,
-//     Section 2.2), one of which a mail or MHTML message has: From, To,
-//     Subject, Date, MIME-Version, Content-Type, Received, ...
-func Sniff(prefix []byte) Format {
+// sniff is FormatOf by the first bytes alone.
+func sniff(prefix []byte) Format {
 	p := bytes.TrimLeft(bytes.TrimPrefix(prefix, []byte("\ufeff")), " \t\r\n\f")
 	switch {
 	case bytes.HasPrefix(prefix, []byte{0xff, 0xfe}) || bytes.HasPrefix(prefix, []byte{0xfe, 0xff}):

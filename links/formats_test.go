@@ -25,10 +25,10 @@ func run(t *testing.T, f func(*Extractor, *strings.Reader, Base, *Handler) error
 }
 
 func plainText(x *Extractor, r *strings.Reader, b Base, h *Handler) error {
-	return x.PlainText(r, b, h)
+	return x.Extract(r, Doc{Format: FormatText, Base: b}, h)
 }
 func markdownDoc(x *Extractor, r *strings.Reader, b Base, h *Handler) error {
-	return x.Markdown(r, b, h)
+	return x.Extract(r, Doc{Format: FormatMarkdown, Base: b}, h)
 }
 
 // TestPlainTextChunks: plain text is read a chunk of lines at a time, and

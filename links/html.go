@@ -12,6 +12,7 @@ import (
 	"github.com/relurl/relurl/htmltok"
 	"github.com/relurl/relurl/htmltree"
 	"github.com/relurl/relurl/internal/bytestr"
+	"github.com/relurl/relurl/internal/microsyntax"
 	"github.com/relurl/relurl/rfc1808"
 )
 
@@ -507,7 +508,7 @@ func (d *document) settleBase() error {
 	t := &d.tentative
 	t.node = htmltree.None
 	href := d.x.cleanURL(t.href)
-	b, err := d.outer.Embedded(string(href), FromHTMLBase, d.x.resolverOf())
+	b, err := d.outer.embedded(string(href), FromHTMLBase, d.x.resolverOf())
 	s := strings.ToLower(rfc1808.Split(b.URL).Scheme())
 	switch {
 	case err != nil:
@@ -567,7 +568,7 @@ func (d *document) emit(value []byte, kind byte) error {
 		decoded = css
 		x.link.Element = ""
 		x.link.Site.Decoded = css
-		cssURLs(css[:len(css):len(css)], &x.cssBuf, func(ref []byte, token [2]int) bool { // the tokenizer's bytes follow: copied
+		microsyntax.CSS(css[:len(css):len(css)], &x.cssBuf, func(ref []byte, token [2]int) bool { // the tokenizer's bytes follow: copied
 			if x.link.Element == "" {
 				x.link.Element = string(name)
 			}
@@ -576,13 +577,13 @@ func (d *document) emit(value []byte, kind byte) error {
 		return err
 	case kind == styleTextKind:
 		x.link.Site.Decoded = value
-		cssURLs(value[:len(value):len(value)], &x.cssBuf, eachCSS) // copied, as above
+		microsyntax.CSS(value[:len(value):len(value)], &x.cssBuf, eachCSS) // copied, as above
 		return err
 	}
 	x.link.Site.Decoded = value
 	switch {
 	case la.attribute == "srcset" || la.attribute == "imagesrcset":
-		parseSrcset(value, each)
+		microsyntax.Srcset(value, each)
 	case la.attribute == "ping":
 		for _, f := range bytes.Fields(value) {
 			if !each(f) {
@@ -590,7 +591,7 @@ func (d *document) emit(value []byte, kind byte) error {
 			}
 		}
 	case la.element == "meta":
-		if u, ok := refreshURL(value); ok {
+		if u, ok := microsyntax.Refresh(value); ok {
 			each(u)
 		}
 	default:

@@ -1,8 +1,19 @@
-// Package links extracts the links of HTML documents and MIME entities
-// (mail, MHTML web archives) and resolves them against each document's base
-// URL, established by the layers of RFC 1808, Section 3 (Base), and
-// resolved as a browser resolves them, by the WHATWG URL Standard, unless
-// Options.Resolver names another standard.
+// Package links extracts the links of documents (HTML, MIME messages such
+// as mail and MHTML web archives, Markdown, plain text, sitemaps and feeds)
+// and resolves them against each document's base URL, established by the
+// layers of RFC 1808, Section 3 (Base), as a browser resolves them, by the
+// WHATWG URL Standard, unless Options.Resolver names another standard.
+//
+// There is one way in: a Doc says what a document is (its Format) and what
+// is known of it from outside (the URL it was retrieved by, the header it
+// came with), and Extractor.Extract hands its links to a Handler, or
+// Extractor.Links yields them to a range loop:
+//
+//	var x links.Extractor
+//	doc := links.Doc{Format: links.FormatHTML, Base: links.Retrieved("https://example.org/docs/")}
+//	for l, err := range x.Links(page, doc) {
+//		...  // l.URL, l.Element, l.Attribute, l.Base.From
+//	}
 //
 // An Extractor reads an HTML document in one pass, through relurl's own
 // tokenizer and tree builder (packages htmltok and htmltree), after decoding
@@ -340,7 +351,7 @@ type Link struct {
 	Element   string // "a", "img", …
 	Attribute string // "href", "src", "srcset", …; "" for a <style>'s text
 	Base      *Base  // the base the document established
-	Part      string // the MIME part path, such as "1.2", "srcdoc" for an <iframe srcdoc>'s document (see Extractor.Srcdoc); "" for the whole document
+	Part      string // the MIME part path, such as "1.2", "srcdoc" for an <iframe srcdoc>'s document (see FormatHTML); "" for the whole document
 	// Rel holds the rel attribute of an a, area or link element: its
 	// tokens, ASCII-lowercased, separated by single spaces ("nofollow",
 	// "canonical alternate", "stylesheet"); valid during the callback.
@@ -350,13 +361,13 @@ type Link struct {
 	// to UTF-8, when Extractor.Positions is set; 0 otherwise.
 	Line, Column int
 	// Text is an <a>'s text, its white space collapsed to single spaces
-	// and trimmed, at most MaxText bytes, when Extractor.Text is set;
+	// and trimmed, at most 256 bytes, when Extractor.Text is set;
 	// valid during the callback.
 	Text []byte
 	// Site is where the link is written in its HTML document, when
 	// Extractor.Sites is set.
 	Site Site
-	// Markdown is the kind of a Markdown link (Extractor.Markdown), 0
+	// Markdown is the kind of a Markdown link (FormatMarkdown), 0
 	// for a link of HTML; Uses counts the links that use a Markdown
 	// reference definition.
 	Markdown markdown.Kind
@@ -404,10 +415,10 @@ func spanOf(s markdown.Span) htmltok.Span {
 	return htmltok.Span{Start: int64(s.Start), End: int64(s.End)}
 }
 
-// MaxText is the longest Link.Text, in bytes: a longer anchor text is cut,
+// maxText is the longest Link.Text, in bytes: a longer anchor text is cut,
 // at a character boundary. Link graphs for ranking want the words of an
 // anchor, not its paragraphs.
-const MaxText = 256
+const maxText = 256
 
 // Handler receives what an Extractor finds. Link is required; Base and
 // Warn may be nil.
@@ -422,9 +433,11 @@ type Handler struct {
 	// document, after its links, in place of reading the document the
 	// attribute holds: s is where the attribute is written (with
 	// Extractor.Sites), its Decoded the document; fallback is the base it
-	// falls back on, its container's (see Extractor.Srcdoc). An error
-	// stops the extraction and is returned. Package rewrite rewrites a
-	// srcdoc's links with it.
+	// falls back on, its container's as the base of an enclosing entity
+	// (FromEncapsulating). Extract reads it as a FormatHTML Doc with Base
+	// fallback and a Header of Content-Type "text/html; charset=utf-8",
+	// as the browser does. An error stops the extraction and is returned.
+	// Package rewrite rewrites a srcdoc's links with it.
 	Srcdoc func(s Site, fallback Base) error
 	// Warn is called for problems that did not stop the extraction: a
 	// relative base, a part that could not be decoded, a truncated input.
@@ -511,10 +524,6 @@ type Options struct {
 	// set its base. Parts inside a MIME entity always honour theirs; over
 	// HTTP, RFC 7231 says it does not, so fetchers leave this false.
 	ContentLocation bool
-	// MaxSize bounds the bytes of an HTTP payload read after its content
-	// coding (gzip, deflate) is removed; 0 means no bound. A payload that
-	// decodes to more is read to the bound, with a warning.
-	MaxSize int64
 	// Template makes the links inside <template> elements count. A browser
 	// keeps a template's contents out of the document, so by default they
 	// are skipped.
@@ -575,8 +584,8 @@ type Extractor struct {
 	// Standard only): queryEncoding, nil for UTF-8.
 	resolver      relurl.Resolver
 	queryEncoding encoding.Encoding
-	src           *source       // the input of the current Entity or Message
-	htmlParts     int           // the HTML documents and parts read by the current Entity
+	src           *source       // the input of the current entity (entityOf)
+	htmlParts     int           // the HTML documents and parts read by the current entity
 	br            *bufio.Reader // reads the first bytes of each document, for its encoding
 	tok           *htmltok.Tokenizer
 	tree          htmltree.Builder // the tree builder over tok
@@ -588,20 +597,13 @@ type Extractor struct {
 // srcdoc documents) read by default.
 const DefaultMaxDepth = 32
 
-// HTML extracts the links of the HTML document r, whose base, unless it
+// html extracts the links of one HTML document or part, whose
+// Content-Type (for its charset) is contentType and whose base, unless it
 // declares its own with <base href>, is outer; h.Base is told the base it
-// uses. HTML is read by package htmltok, the HTML standard's tokenizer, with the
-// standard's rules for recovery from malformed HTML. The document's
-// encoding is sniffed from its byte order mark or <meta charset>. A read
-// error stops the extraction, but the links found until then are still
-// handed out before it is returned, as a *ReadError.
-func (x *Extractor) HTML(r io.Reader, outer Base, h *Handler) error {
-	err := x.html(r, "", outer, "", h)
-	return unwrapHandler(err)
-}
-
-// html extracts the links of one document or part, whose Content-Type
-// (for its charset) is contentType.
+// uses. The document's encoding is sniffed from its byte order mark,
+// contentType or <meta charset>. A read error stops the extraction, but
+// the links found until then are still handed out before it is returned,
+// as a *ReadError.
 func (x *Extractor) html(r io.Reader, contentType string, outer Base, part string, h *Handler) error {
 	r = x.decodeHTML(r, contentType)
 	d := x.begin(outer, part, h)
@@ -638,14 +640,6 @@ type srcdoc struct {
 	site      Site
 }
 
-// Srcdoc extracts the links of doc, the document an <iframe srcdoc> holds,
-// as HTML does: its base is fallback.Enclosed(), the base of its
-// container, unless it declares its own, and it is UTF-8 whatever it says.
-func (x *Extractor) Srcdoc(doc []byte, fallback Base, h *Handler) error {
-	err := x.html(bytes.NewReader(doc), "text/html; charset=utf-8", fallback.Enclosed(), "srcdoc", h)
-	return unwrapHandler(err)
-}
-
 // srcdocs extracts the links of the documents that a document's <iframe
 // srcdoc> elements hold, whose base is outer's: an iframe srcdoc document
 // (about:srcdoc) falls back on its container's base URL. Each is its own
@@ -660,7 +654,7 @@ func (x *Extractor) srcdocs(docs []srcdoc, outer Base, part string, h *Handler) 
 	if h.Srcdoc != nil {
 		for _, s := range docs {
 			s.site.Decoded = s.doc
-			if err := h.Srcdoc(s.site, outer); err != nil {
+			if err := h.Srcdoc(s.site, outer.enclosed()); err != nil {
 				x.stop = err
 				return handlerError{err}
 			}
@@ -686,7 +680,7 @@ func (x *Extractor) srcdocs(docs []srcdoc, outer Base, part string, h *Handler) 
 				return h.Link(l)
 			}}
 		}
-		err := x.html(bytes.NewReader(s.doc), "text/html; charset=utf-8", outer.Enclosed(), part, inner)
+		err := x.html(bytes.NewReader(s.doc), "text/html; charset=utf-8", outer.enclosed(), part, inner)
 		var herr handlerError
 		if errors.As(err, &herr) {
 			return err
@@ -707,29 +701,34 @@ func (x *Extractor) maxDepth() int {
 }
 
 // decodeHTML returns r decoded to UTF-8 by the HTML standard's encoding
-// sniffing (HTMLEncoding on its first bytes): a byte order mark, then the
-// charset of contentType, then a <meta> declaring one.
-// UTF-8 documents are read as they are, so their bytes, valid or not, reach
-// the URLs unchanged; so are documents whose first 1024 bytes are ASCII and
-// declare nothing, where the standard leaves the choice to the user agent
-// (windows-1252 is its fallback for them; relurl takes UTF-8).
+// sniffing (htmltree.Encoding on its first 256 KiB): a byte order mark,
+// then the charset of contentType, then a <meta> declaring one. UTF-8
+// documents are read as they are, so their bytes, valid or not, reach the
+// URLs unchanged; so are documents whose first 1024 bytes are ASCII and
+// declare nothing. It sets the encoding of the document's URLs' queries.
 func (x *Extractor) decodeHTML(r io.Reader, contentType string) io.Reader {
 	if x.br == nil {
-		x.br = bufio.NewReaderSize(nil, MaxHeadScan)
+		x.br = bufio.NewReaderSize(nil, headScan)
 	}
 	br := x.br
 	br.Reset(r)
-	prefix, _ := br.Peek(1024)
-	enc, _, query := htmlEncoding(prefix, contentType, func() []byte {
-		head, _ := br.Peek(MaxHeadScan) // for a <meta> further on in the head
-		return head
-	})
-	x.queryEncoding = query
+	head, _ := br.Peek(headScan)
+	enc, name := htmltree.Encoding(head, contentType)
+	// Under the URL Standard, a query is encoded in the document's
+	// encoding, but UTF-8 stands for UTF-16 and the replacement encoding
+	// ("getting an output encoding").
+	x.queryEncoding = nil
+	if name != "utf-16le" && name != "utf-16be" && name != "replacement" {
+		x.queryEncoding = enc
+	}
 	if enc == nil {
 		return br
 	}
 	return transform.NewReader(br, enc.NewDecoder())
 }
+
+// headScan is how much of an HTML document htmltree.Encoding is given.
+const headScan = 256 << 10
 
 // partError names the part in err, when there is one.
 func partError(part string, err error) error {

@@ -1,7 +1,6 @@
 package links
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -54,9 +53,9 @@ func extract(t *testing.T, name, retrievedFrom string, spec relurl.Spec) string 
 	outer := Retrieved(retrievedFrom)
 	switch filepath.Ext(name) {
 	case ".html":
-		err = x.HTML(f, outer, h)
+		err = x.Extract(f, Doc{Format: FormatHTML, Base: outer}, h)
 	default:
-		err = x.Message(f, outer, h)
+		err = x.Extract(f, Doc{Format: FormatMessage, Base: outer}, h)
 	}
 	if err != nil {
 		fmt.Fprintf(&out, "error: %v\n", err)
@@ -138,7 +137,7 @@ func TestBaseAppliesToWholeDocument(t *testing.T) {
 func collect(t *testing.T, x *Extractor, doc string, outer Base) []string {
 	t.Helper()
 	var got []string
-	err := x.HTML(strings.NewReader(doc), outer, &Handler{Link: func(l *Link) error {
+	err := x.Extract(strings.NewReader(doc), Doc{Format: FormatHTML, Base: outer}, &Handler{Link: func(l *Link) error {
 		got = append(got, string(l.URL))
 		return nil
 	}})
@@ -165,11 +164,11 @@ func TestMaxDepth(t *testing.T) {
 	}
 	msg.WriteString("Content-Type: text/html\r\n\r\n<a href=x>")
 	x := &Extractor{Options: Options{MaxDepth: 3}}
-	err := x.Message(strings.NewReader(msg.String()), Base{}, &Handler{Link: func(*Link) error { return nil }})
+	err := x.Extract(strings.NewReader(msg.String()), Doc{Format: FormatMessage}, &Handler{Link: func(*Link) error { return nil }})
 	if err == nil || !strings.Contains(err.Error(), "nested deeper than 3") {
 		t.Errorf("error %v, want one about nesting deeper than 3", err)
 	}
-	if err := (&Extractor{}).Message(strings.NewReader(msg.String()), Base{}, &Handler{Link: func(*Link) error { return nil }}); err != nil {
+	if err := (&Extractor{}).Extract(strings.NewReader(msg.String()), Doc{Format: FormatMessage}, &Handler{Link: func(*Link) error { return nil }}); err != nil {
 		t.Errorf("default depth: %v", err)
 	}
 }
@@ -178,7 +177,7 @@ func TestMaxDepth(t *testing.T) {
 func TestReadError(t *testing.T) {
 	r := io.MultiReader(strings.NewReader(`<a href="a">`), errReader{})
 	var got []string
-	err := (&Extractor{}).HTML(r, Retrieved("http://x/"), &Handler{Link: func(l *Link) error {
+	err := (&Extractor{}).Extract(r, Doc{Format: FormatHTML, Base: Retrieved("http://x/")}, &Handler{Link: func(l *Link) error {
 		got = append(got, string(l.URL))
 		return nil
 	}})
@@ -194,53 +193,6 @@ func TestReadError(t *testing.T) {
 type errReader struct{}
 
 func (errReader) Read([]byte) (int, error) { return 0, fmt.Errorf("disk on fire") }
-
-func TestSrcsetURLs(t *testing.T) {
-	tests := []struct {
-		in   string
-		want []string
-	}{
-		{"", nil},
-		{"a.png", []string{"a.png"}},
-		{"a.png 2x, b.png 3x", []string{"a.png", "b.png"}},
-		{" a.png,b.png , c.png 640w ", []string{"a.png,b.png", "c.png"}}, // a comma inside a URL is part of it
-		{"a,b.png 2x,c.png", []string{"a,b.png", "c.png"}},
-		{"a.png,,, b.png", []string{"a.png", "b.png"}},
-		{"a.png (x, y) 2x, b.png", []string{"b.png"}}, // "(x, y)" is a descriptor, and not a valid one
-		{"a.png 2x (x, y), b.png 1x", []string{"b.png"}},
-		// The descriptor parser: a candidate with an invalid descriptor is dropped.
-		{"a 1x 2x, b", []string{"b"}},                         // two densities
-		{"a 10h, b 100w 10h, c 10h 100w", []string{"b", "c"}}, // a height needs a width
-		{"a 0w, b 0x, c -1x, d 1.x, e .5x, f 1e2x, g 1.5E-1x", []string{"b", "e", "f", "g"}},
-		{"a 100w 2x, b 2q, c 2, d 1x, e 01w", []string{"d", "e"}},
-		{"a 2x,b 3x,,c", []string{"a", "b", "c"}},
-		{"a,  b 1x", []string{"a", "b"}},
-		{"data:image/png;base64,AAAA 1x", []string{"data:image/png;base64,AAAA"}},
-		{",,,", nil},
-		// Less than zero is an error; -0 is not (WPT, Chromium).
-		{"data:,a -0x, b -0.0x, c -0e5x, d -0.1x, e -1x", []string{"data:,a", "b", "c"}},
-	}
-	for _, tt := range tests {
-		var got []string
-		for u := range SrcsetURLs([]byte(tt.in)) {
-			got = append(got, string(u))
-		}
-		if strings.Join(got, "|") != strings.Join(tt.want, "|") {
-			t.Errorf("SrcsetURLs(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
-func FuzzSrcsetURLs(f *testing.F) {
-	f.Add("a.png 2x, b.png (x, y) 3x,,c")
-	f.Fuzz(func(t *testing.T, v string) {
-		for u := range SrcsetURLs([]byte(v)) {
-			if len(u) == 0 || bytes.ContainsAny(u, " \t\n\f\r") || u[len(u)-1] == ',' || !strings.Contains(v, string(u)) {
-				t.Fatalf("SrcsetURLs(%q) gives %q", v, u)
-			}
-		}
-	})
-}
 
 // FuzzHTML: any input gives no panic, and every link of a document with an
 // absolute base is absolute.
@@ -258,11 +210,11 @@ func FuzzHTML(f *testing.F) {
 		// handed out later; all are absolute.
 		var plain, texts []string
 		for _, x := range []*Extractor{{}, {Options: Options{Text: true}}} {
-			err := x.HTML(strings.NewReader(doc), Retrieved("http://a/b/c"), &Handler{Link: func(l *Link) error {
+			err := x.Extract(strings.NewReader(doc), Doc{Format: FormatHTML, Base: Retrieved("http://a/b/c")}, &Handler{Link: func(l *Link) error {
 				if l.URL == nil && l.Err == nil {
 					t.Fatalf("unresolved link %q under an absolute base", l.Ref)
 				}
-				if l.Text != nil && (len(l.Text) > MaxText || l.Element != "a") {
+				if l.Text != nil && (len(l.Text) > maxText || l.Element != "a") {
 					t.Fatalf("text %q of a %s", l.Text, l.Element)
 				}
 				if x.Text {
@@ -285,7 +237,7 @@ func FuzzHTML(f *testing.F) {
 		// value, in document order.
 		var sited []string
 		last := int64(-1)
-		err := (&Extractor{Options: Options{Sites: true}}).HTML(strings.NewReader(doc), Retrieved("http://a/b/c"), &Handler{Link: func(l *Link) error {
+		err := (&Extractor{Options: Options{Sites: true}}).Extract(strings.NewReader(doc), Doc{Format: FormatHTML, Base: Retrieved("http://a/b/c")}, &Handler{Link: func(l *Link) error {
 			s := l.Site
 			if s.Value.Start < last || s.Value.End < s.Value.Start || s.Ref[0] < 0 || s.Ref[1] < s.Ref[0] || s.Ref[1] > len(s.Decoded) {
 				t.Fatalf("%s@%s %q: site %+v after %d", l.Element, l.Attribute, l.Ref, s, last)
@@ -309,44 +261,6 @@ func FuzzHTML(f *testing.F) {
 	})
 }
 
-// FuzzCSSURLs: any CSS gives no panic, and the same URLs every time, each
-// in a token of its own, in order, that holds it: a url(...) or a string.
-func FuzzCSSURLs(f *testing.F) {
-	f.Add(`@import "i.css"; a { background: url( "k\"l.png" ) url(m\28 1\29.png) image-set("n" 1x) } /* url(c) */`)
-	f.Fuzz(func(t *testing.T, src string) {
-		var buf []byte
-		var first, second []string
-		last := 0
-		cssURLs([]byte(src), &buf, func(u []byte, tok [2]int) bool {
-			if tok[0] < last || tok[1] <= tok[0] || tok[1] > len(src) {
-				t.Fatalf("%q: a URL in bytes %v, after %d", src, tok, last)
-			}
-			if s := src[tok[0]:tok[1]]; s[0] != '"' && s[0] != '\'' && !strings.Contains(strings.ToLower(s), "(") {
-				t.Fatalf("%q: URL %q in the token %q", src, u, s)
-			}
-			last = tok[1]
-			first = append(first, string(u))
-			return true
-		})
-		cssURLs([]byte(src), &buf, func(u []byte, _ [2]int) bool { second = append(second, string(u)); return true })
-		if !slices.Equal(first, second) {
-			t.Fatalf("%q gives %q, then %q", src, first, second)
-		}
-	})
-}
-
-// FuzzRefreshURL: the URL of a refresh is part of its content.
-func FuzzRefreshURL(f *testing.F) {
-	for _, s := range []string{"0; url='a'", "1.5, URL = b", "0 c", "x"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, content string) {
-		if u, ok := refreshURL([]byte(content)); ok && !strings.Contains(content, string(u)) {
-			t.Fatalf("refreshURL(%q) = %q", content, u)
-		}
-	})
-}
-
 // FuzzMessage: any input gives no panic and no hang.
 func FuzzMessage(f *testing.F) {
 	for _, name := range []string{"precedence.eml", "base-header.eml", "broken-boundary.eml"} {
@@ -358,7 +272,7 @@ func FuzzMessage(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, msg string) {
 		x := &Extractor{}
-		x.Message(strings.NewReader(msg), Retrieved("http://a/b/c"), &Handler{Link: func(*Link) error { return nil }})
+		x.Extract(strings.NewReader(msg), Doc{Format: FormatMessage, Base: Retrieved("http://a/b/c")}, &Handler{Link: func(*Link) error { return nil }})
 	})
 }
 
@@ -366,7 +280,7 @@ func FuzzMessage(f *testing.F) {
 func TestBaseHeaderCase(t *testing.T) {
 	msg := "bAsE: <url:http://case.example/dir/>\r\nCONTENT-TYPE: text/html\r\n\r\n<a href=x>"
 	var got []string
-	err := (&Extractor{}).Message(strings.NewReader(msg), Base{}, &Handler{Link: func(l *Link) error {
+	err := (&Extractor{}).Extract(strings.NewReader(msg), Doc{Format: FormatMessage}, &Handler{Link: func(l *Link) error {
 		got = append(got, string(l.URL)+" "+l.Base.From.String())
 		return nil
 	}})
@@ -402,8 +316,8 @@ func TestSniff(t *testing.T) {
 		{"<?php echo 1 ?><a href=x>", FormatHTML},
 	}
 	for _, tt := range tests {
-		if got := Sniff([]byte(tt.prefix)); got != tt.want {
-			t.Errorf("Sniff(%q) = %v, want %v", tt.prefix, got, tt.want)
+		if got := sniff([]byte(tt.prefix)); got != tt.want {
+			t.Errorf("sniff(%q) = %v, want %v", tt.prefix, got, tt.want)
 		}
 	}
 	if got := FormatOf("page.HTM", []byte("Subject: x\r\n")); got != FormatHTML {
@@ -422,7 +336,7 @@ func TestResyncAfterBadHeader(t *testing.T) {
 		bad +
 		"--b\r\nContent-Type: text/html\r\n\r\n<a href=\"6\">\r\n--b--\r\n"
 	var got, warnings []string
-	err := (&Extractor{}).Message(strings.NewReader(msg), Retrieved("http://m/"), &Handler{
+	err := (&Extractor{}).Extract(strings.NewReader(msg), Doc{Format: FormatMessage, Base: Retrieved("http://m/")}, &Handler{
 		Link: func(l *Link) error { got = append(got, l.Part+" "+string(l.URL)); return nil },
 		Warn: func(err error) { warnings = append(warnings, err.Error()) },
 	})
@@ -445,7 +359,7 @@ func TestResyncFarIntoTheBody(t *testing.T) {
 		"--b\r\n" + strings.Repeat("X: y\r\n", 10001) + "\r\n<a href=\"lost\">\r\n" +
 		"--b\r\nContent-Type: text/html\r\n\r\n<a href=\"after\">\r\n--b--\r\n"
 	var got []string
-	err := (&Extractor{}).Message(strings.NewReader(msg), Retrieved("http://m/"), &Handler{
+	err := (&Extractor{}).Extract(strings.NewReader(msg), Doc{Format: FormatMessage, Base: Retrieved("http://m/")}, &Handler{
 		Link: func(l *Link) error { got = append(got, l.Part+" "+string(l.URL)); return nil },
 	})
 	if want := "1 http://m/big|3 http://m/after"; err != nil || strings.Join(got, "|") != want {
@@ -460,7 +374,7 @@ func TestPendingIsCompact(t *testing.T) {
 	doc := strings.Repeat(`<a href="x">`, n) + `<base href="http://b/">`
 	var x Extractor
 	links := 0
-	if err := x.HTML(strings.NewReader(doc), Base{}, &Handler{Link: func(*Link) error { links++; return nil }}); err != nil {
+	if err := x.Extract(strings.NewReader(doc), Doc{Format: FormatHTML}, &Handler{Link: func(*Link) error { links++; return nil }}); err != nil {
 		t.Fatal(err)
 	}
 	if links != n || cap(x.pending) > 8*n {
@@ -518,7 +432,7 @@ func TestQueryInDocumentEncoding(t *testing.T) {
 func TestTreeTooDeep(t *testing.T) {
 	doc := `<a href=before>b</a>` + strings.Repeat("<span>", htmltree.MaxDepth+1) + `<a href=after>a</a>`
 	var got []string
-	err := (&Extractor{}).HTML(strings.NewReader(doc), Retrieved("http://h/d/p"), &Handler{Link: func(l *Link) error {
+	err := (&Extractor{}).Extract(strings.NewReader(doc), Doc{Format: FormatHTML, Base: Retrieved("http://h/d/p")}, &Handler{Link: func(l *Link) error {
 		got = append(got, string(l.URL))
 		return nil
 	}})
@@ -545,7 +459,7 @@ func TestSrcdoc(t *testing.T) {
 	run := func(x *Extractor) ([]seen, []error) {
 		var got []seen
 		var warns []error
-		err := x.HTML(strings.NewReader(doc), Retrieved("http://h/p"), &Handler{
+		err := x.Extract(strings.NewReader(doc), Doc{Format: FormatHTML, Base: Retrieved("http://h/p")}, &Handler{
 			Link: func(l *Link) error {
 				got = append(got, seen{string(l.URL), l.Part, l.Line, l.Column})
 				return nil
@@ -574,7 +488,7 @@ func TestSrcdoc(t *testing.T) {
 	// srcdoc's links either.
 	calls := 0
 	stop := errors.New("enough")
-	err := (&Extractor{}).HTML(strings.NewReader(doc), Retrieved("http://h/p"), &Handler{Link: func(*Link) error {
+	err := (&Extractor{}).Extract(strings.NewReader(doc), Doc{Format: FormatHTML, Base: Retrieved("http://h/p")}, &Handler{Link: func(*Link) error {
 		calls++
 		return stop
 	}})
@@ -586,7 +500,7 @@ func TestSrcdoc(t *testing.T) {
 	var sites []Site
 	var fallbacks []string
 	x := &Extractor{Options: Options{Sites: true}}
-	err = x.HTML(strings.NewReader(doc), Retrieved("http://h/p"), &Handler{
+	err = x.Extract(strings.NewReader(doc), Doc{Format: FormatHTML, Base: Retrieved("http://h/p")}, &Handler{
 		Link: func(l *Link) error {
 			if l.Part != "" {
 				t.Errorf("Srcdoc set: link %s of part %s", l.URL, l.Part)
@@ -624,11 +538,11 @@ func TestLinksIterator(t *testing.T) {
 		want = append(want, fmt.Sprintf("%s %s %s %s", l.URL, l.Ref, l.Rel, l.Text))
 		return nil
 	}}
-	if err := x.Document(strings.NewReader(page.String()), FormatHTML, outer, h); err != nil {
+	if err := x.Extract(strings.NewReader(page.String()), Doc{Format: FormatHTML, Base: outer}, h); err != nil {
 		t.Fatal(err)
 	}
 	var kept []Link
-	for l, err := range x.Links(strings.NewReader(page.String()), FormatHTML, outer) {
+	for l, err := range x.Links(strings.NewReader(page.String()), Doc{Format: FormatHTML, Base: outer}) {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -644,7 +558,7 @@ func TestLinksIterator(t *testing.T) {
 	}
 
 	n := 0
-	for range x.Links(strings.NewReader(page.String()), FormatHTML, outer) {
+	for range x.Links(strings.NewReader(page.String()), Doc{Format: FormatHTML, Base: outer}) {
 		if n++; n == 5 {
 			break
 		}
@@ -655,7 +569,7 @@ func TestLinksIterator(t *testing.T) {
 
 	// A relative <base> with no outer base is a warning, then the links.
 	var got []string
-	for l, err := range x.Links(strings.NewReader(`<base href="sub/"><a href="x">`), FormatHTML, Base{}) {
+	for l, err := range x.Links(strings.NewReader(`<base href="sub/"><a href="x">`), Doc{Format: FormatHTML}) {
 		if err != nil {
 			got = append(got, "warning: "+err.Error())
 			continue
@@ -670,7 +584,7 @@ func TestLinksIterator(t *testing.T) {
 	broken := io.MultiReader(strings.NewReader(`<a href="a">`), iotest.ErrReader(errors.New("disk gone")))
 	var last error
 	count := 0
-	for _, err := range x.Links(broken, FormatHTML, outer) {
+	for _, err := range x.Links(broken, Doc{Format: FormatHTML, Base: outer}) {
 		count++
 		last = err
 	}

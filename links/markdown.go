@@ -10,7 +10,7 @@ import (
 	"github.com/relurl/relurl/markdown"
 )
 
-// Markdown extracts the links of the Markdown document r, written for the
+// markdown extracts the links of the Markdown document r, written for the
 // renderer Dialect, against its base outer. A Markdown document declares
 // no base of its own (the renderers drop a <base> in its HTML, and so does
 // Markdown here): its base is the URL it was retrieved by, RFC 1808's
@@ -25,7 +25,7 @@ import (
 // order they are written. Line and Column are the Markdown source's, and
 // with Sites, a link's Site is its destination's bytes there (Quote '<'
 // when it is written in angle brackets, Markdown its kind).
-func (x *Extractor) Markdown(r io.Reader, outer Base, h *Handler) error {
+func (x *Extractor) markdown(r io.Reader, outer Base, h *Handler) error {
 	src, readErr := io.ReadAll(r)
 	doc := markdown.Parse(src, x.Dialect)
 	// The links of the raw HTML, read from a document of the same length

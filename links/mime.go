@@ -16,12 +16,10 @@ import (
 	"strings"
 )
 
-// Message extracts the links of a MIME message read from r: an e-mail
-// (.eml) or a web archive saved as one file (MHTML, .mht). Its header and
-// those of its parts set bases as BaseFromHeader describes, a part's over
-// its enclosing entity's (Section 3.2), with outer the base of the whole,
-// usually the URL it was retrieved by. See Entity.
-func (x *Extractor) Message(r io.Reader, outer Base, h *Handler) error {
+// message extracts the links of a MIME message read from r, header and
+// body: an e-mail (.eml) or a web archive saved as one file (MHTML, .mht).
+// See entityOf.
+func (x *Extractor) message(r io.Reader, outer Base, h *Handler) error {
 	src := &source{r: r}
 	msg, err := mail.ReadMessage(bufio.NewReader(src))
 	if err != nil {
@@ -30,13 +28,17 @@ func (x *Extractor) Message(r io.Reader, outer Base, h *Handler) error {
 		}
 		return fmt.Errorf("reading message header: %w", err)
 	}
-	return x.Entity(textproto.MIMEHeader(msg.Header), msg.Body, outer, h)
+	return x.entityOf(Doc{Base: outer, Header: textproto.MIMEHeader(msg.Header)}, msg.Body, 0, h)
 }
 
-// Entity extracts the links of a MIME entity whose header is header and
-// whose body, not yet decoded, is body; for example an HTTP response of
-// type multipart/related. The entity's base is set by its header, else it
-// is outer; x.ContentLocation says whether its Content-Location counts.
+// entityOf extracts the links of a document with a header, doc.Header,
+// whose body, not yet decoded, is body: a MIME message or part, or an HTTP
+// response, such as one of type multipart/related. Its header and those of
+// its parts set bases as baseFromHeader describes, a part's over its
+// enclosing entity's (Section 3.2), with doc.Base the base of the whole;
+// x.ContentLocation says whether the outermost Content-Location counts
+// (each part's always does). as is the format the body is read as; 0 reads
+// it as its Content-Type says.
 //
 // Bodies in quoted-printable and base64 are decoded. HTML parts (text/html,
 // application/xhtml+xml) give links; multipart/* and message/* parts are
@@ -51,12 +53,12 @@ func (x *Extractor) Message(r io.Reader, outer Base, h *Handler) error {
 // fault: it stops the walk and is returned as a *ReadError, as nesting
 // deeper than x.MaxDepth is returned. A message with no HTML part is
 // reported to h.Warn, since it gives no links.
-func (x *Extractor) Entity(header textproto.MIMEHeader, body io.Reader, outer Base, h *Handler) error {
+func (x *Extractor) entityOf(doc Doc, body io.Reader, as Format, h *Handler) error {
 	x.src = &source{r: body}
 	x.htmlParts = 0
-	err := unwrapHandler(x.entity(header, x.src, outer, x.ContentLocation, "", 0, h))
-	if err == nil && x.htmlParts == 0 {
-		mediaType, _, _ := mime.ParseMediaType(header.Get("Content-Type"))
+	err := unwrapHandler(x.entity(doc.Header, x.src, doc.Base, x.ContentLocation, "", 0, as, h))
+	if err == nil && x.htmlParts == 0 && as == 0 {
+		mediaType, _, _ := mime.ParseMediaType(doc.Header.Get("Content-Type"))
 		h.warn(fmt.Errorf("no HTML part (text/html or application/xhtml+xml) in this %s: no links", entityName(mediaType)))
 	}
 	return err
@@ -104,14 +106,14 @@ func (x *Extractor) fault(part string, err error, h *Handler) error {
 	return nil
 }
 
-func (x *Extractor) entity(header textproto.MIMEHeader, body io.Reader, outer Base, contentLocation bool, part string, depth int, h *Handler) error {
+func (x *Extractor) entity(header textproto.MIMEHeader, body io.Reader, outer Base, contentLocation bool, part string, depth int, as Format, h *Handler) error {
 	if maxDepth := x.maxDepth(); depth > maxDepth {
 		return partError(part, fmt.Errorf("MIME parts nested deeper than %d", maxDepth))
 	}
 
-	b, err := BaseFromHeader(header, outer, contentLocation)
+	b, err := baseFromHeader(header, outer, contentLocation)
 	switch {
-	case err == ErrNoHeader:
+	case err == errNoHeader:
 	case err != nil:
 		h.warn(partError(part, err))
 	case b.Note != "":
@@ -130,7 +132,13 @@ func (x *Extractor) entity(header textproto.MIMEHeader, body io.Reader, outer Ba
 		mediaType = "text/plain" // RFC 2045, Section 5.2: the default
 	}
 	switch {
-	case mediaType == "text/html" || mediaType == "application/xhtml+xml":
+	case as == FormatMarkdown:
+		return x.markdown(decoded, b, h)
+	case as == FormatText:
+		return x.plainText(decoded, b, h)
+	case as == FormatXML:
+		return x.xml(decoded, b, h)
+	case as == FormatHTML, mediaType == "text/html" || mediaType == "application/xhtml+xml":
 		err := x.html(decoded, contentType, b, part, h)
 		return x.fault(part, err, h)
 	case strings.HasPrefix(mediaType, "multipart/"):
@@ -140,7 +148,7 @@ func (x *Extractor) entity(header textproto.MIMEHeader, body io.Reader, outer Ba
 		if err != nil {
 			return x.fault(part, fmt.Errorf("reading enclosed message: %w", err), h)
 		}
-		return x.entity(textproto.MIMEHeader(msg.Header), msg.Body, b.Enclosed(), true, part, depth+1, h)
+		return x.entity(textproto.MIMEHeader(msg.Header), msg.Body, b.enclosed(), true, part, depth+1, 0, h)
 	}
 	return nil
 }
@@ -173,7 +181,7 @@ func (x *Extractor) multipart(body io.Reader, boundary string, b Base, part stri
 			h.warn(&Loss{Err: partError(path, fmt.Errorf("unreadable part header: %w: part skipped", err))})
 			continue
 		}
-		err = x.entity(p.Header, p, b.Enclosed(), true, path, depth+1, h)
+		err = x.entity(p.Header, p, b.enclosed(), true, path, depth+1, 0, h)
 		if errors.Is(err, io.ErrUnexpectedEOF) && x.src.err == nil {
 			// The part was read to the end of the input: all its links
 			// are out, only the closing boundary is missing.

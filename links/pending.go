@@ -207,11 +207,11 @@ func orNil(b []byte) []byte {
 }
 
 // appendText appends text to an anchor's text, its runs of ASCII white
-// space made one space, up to MaxText bytes and a little more, which
+// space made one space, up to maxText bytes and a little more, which
 // trimText cuts.
 func appendText(dst, text []byte) []byte {
 	for _, c := range text {
-		if len(dst) > MaxText {
+		if len(dst) > maxText {
 			break
 		}
 		switch c {
@@ -226,14 +226,14 @@ func appendText(dst, text []byte) []byte {
 	return dst
 }
 
-// trimText trims an anchor's text and cuts it to MaxText bytes, at a
+// trimText trims an anchor's text and cuts it to maxText bytes, at a
 // character boundary.
 func trimText(t []byte) []byte {
 	t = bytes.TrimSpace(t)
-	if len(t) <= MaxText {
+	if len(t) <= maxText {
 		return t
 	}
-	t = t[:MaxText]
+	t = t[:maxText]
 	for i := len(t) - 1; i >= 0 && i >= len(t)-utf8.UTFMax; i-- {
 		if utf8.RuneStart(t[i]) {
 			if !utf8.FullRune(t[i:]) {

@@ -16,7 +16,7 @@ import (
 func describe(t *testing.T, x *Extractor, doc string) []string {
 	t.Helper()
 	var got []string
-	err := x.HTML(strings.NewReader(doc), Retrieved("http://h/dir/page"), &Handler{
+	err := x.Extract(strings.NewReader(doc), Doc{Format: FormatHTML, Base: Retrieved("http://h/dir/page")}, &Handler{
 		Link: func(l *Link) error {
 			s := fmt.Sprintf("%s@%s %s", l.Element, l.Attribute, l.URL)
 			if l.Err != nil {
@@ -128,14 +128,14 @@ func TestHTMLRules(t *testing.T) {
 // TestAnchorText checks that with Text an <a>'s links carry its text,
 // collapsed and bounded, and that the links inside it follow it.
 func TestAnchorText(t *testing.T) {
-	long := strings.Repeat("é", MaxText) // two bytes each: cut at a character
+	long := strings.Repeat("é", maxText) // two bytes each: cut at a character
 	doc := `<a href=a>  Hello,
 	<b>wide</b>   world <img src=i> &amp; more </a><a href=b rel=next>` + long + `<a href=c>unclosed<base href="http://b/">`
 	got := describe(t, &Extractor{Options: Options{Text: true}}, doc)
 	want := []string{
 		"a@href http://b/a text=Hello, wide world & more",
 		"img@src http://b/i",
-		"a@href http://b/b rel=next text=" + strings.Repeat("é", MaxText/2),
+		"a@href http://b/b rel=next text=" + strings.Repeat("é", maxText/2),
 		"a@href http://b/c text=unclosed",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
@@ -157,31 +157,6 @@ func TestOnlyAttribute(t *testing.T) {
 		got := collect(t, &Extractor{Options: Options{Only: tt.only}}, doc, Retrieved("http://h/dir/page"))
 		if strings.Join(got, " ") != tt.want {
 			t.Errorf("%v: got %q, want %q", tt.only, got, tt.want)
-		}
-	}
-}
-
-func TestRefreshURL(t *testing.T) {
-	for _, tt := range []struct {
-		content, want string
-		ok            bool
-	}{
-		{"0; url=a", "a", true},
-		{"0;URL='a b'c", "a b", true},
-		{`1.5, url="x`, "x", true},
-		{"0 x", "x", true},
-		{"0; uri=x", "uri=x", true},
-		{"0; url x", "url x", true},
-		{".5;'q'", "q", true},
-		{"0", "", false},
-		{"0;", "", false},
-		{"x; url=a", "", false},
-		{"0x; url=a", "", false},
-		{"", "", false},
-	} {
-		got, ok := refreshURL([]byte(tt.content))
-		if string(got) != tt.want || ok != tt.ok {
-			t.Errorf("refreshURL(%q) = %q, %v; want %q, %v", tt.content, got, ok, tt.want, tt.ok)
 		}
 	}
 }
@@ -240,7 +215,7 @@ func TestAttrFound(t *testing.T) {
 func TestPositions(t *testing.T) {
 	doc := "<!doctype html>\n<p>x <a href=a>1</a>\n  <img\n src=i><a href=b>\n<base href=\"http://b/\">\n<style>\n.x{background:url(c)}</style>"
 	var got []string
-	err := (&Extractor{Options: Options{Positions: true}}).HTML(strings.NewReader(doc), Base{}, &Handler{Link: func(l *Link) error {
+	err := (&Extractor{Options: Options{Positions: true}}).Extract(strings.NewReader(doc), Doc{Format: FormatHTML}, &Handler{Link: func(l *Link) error {
 		got = append(got, fmt.Sprintf("%s %d:%d", l.URL, l.Line, l.Column))
 		return nil
 	}})
@@ -275,7 +250,7 @@ func TestSites(t *testing.T) {
 			l.Element, l.Attribute, l.URL, doc[s.Value.Start:s.Value.End], s.Quote, s.Decoded[s.Ref[0]:s.Ref[1]], s.CSS, s.Style))
 		return nil
 	}}
-	if err := x.HTML(strings.NewReader(doc), Retrieved("http://doc.example/x/page.html"), h); err != nil {
+	if err := x.Extract(strings.NewReader(doc), Doc{Format: FormatHTML, Base: Retrieved("http://doc.example/x/page.html")}, h); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{

@@ -11,11 +11,11 @@ import (
 	"github.com/relurl/relurl/xmldoc"
 )
 
-// PlainText extracts the links of the plain text r: its URLs, found where
+// plainText extracts the links of the plain text r: its URLs, found where
 // GitHub finds its extended autolinks (http, https and ftp URLs and www.
 // names, without the punctuation that ends a sentence), resolved against
 // outer as absolute links are. Element "text", Attribute "".
-func (x *Extractor) PlainText(r io.Reader, outer Base, h *Handler) error {
+func (x *Extractor) plainText(r io.Reader, outer Base, h *Handler) error {
 	d := x.begin(outer, "", h)
 	if err := d.establish(outer); err != nil {
 		return unwrapHandler(err)
@@ -82,7 +82,7 @@ func (x *Extractor) PlainText(r io.Reader, outer Base, h *Handler) error {
 	return nil
 }
 
-// textChunk is how much plain text PlainText reads at once.
+// textChunk is how much plain text plainText reads at once.
 const textChunk = 1 << 20
 
 // warnLongLines warns that n lines of plain text, the first at line
@@ -95,7 +95,7 @@ func warnLongLines(h *Handler, n, first int) {
 	}
 }
 
-// XML extracts the links of the sitemap or feed r (package xmldoc: a
+// xml extracts the links of the sitemap or feed r (package xmldoc: a
 // sitemap's URLs, RSS's and Atom's links, the links of the HTML they
 // hold), each resolved against the base its element has by XML Base: an
 // xml:base in scope (base_from "xml-base", RFC 1808's Section 3.1, for
@@ -103,7 +103,7 @@ func warnLongLines(h *Handler, n, first int) {
 // element's and attribute's; a link of the HTML a feed holds has its HTML
 // element and attribute, and the line and column of the XML element that
 // holds the HTML. A sitemap compressed with gzip is read as it is.
-func (x *Extractor) XML(r io.Reader, outer Base, h *Handler) error {
+func (x *Extractor) xml(r io.Reader, outer Base, h *Handler) error {
 	d := x.begin(outer, "", h)
 	if err := d.establish(outer); err != nil {
 		return unwrapHandler(err)

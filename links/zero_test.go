@@ -9,5 +9,5 @@ import (
 // TestZeroValues: no exported method of the package's types panics on a
 // zero value (or a pointer to one), with zero arguments.
 func TestZeroValues(t *testing.T) {
-	zerotest.Check(t, Base{}, BaseFrom(0), DocFilter{}, Extractor{}, Filter{}, Format(0), Handler{}, Link{}, Loss{}, ReadError{}, Scope(0), Site{})
+	zerotest.Check(t, Base{}, BaseFrom(0), Doc{}, Extractor{}, Format(0), Handler{}, Link{}, Loss{}, ReadError{}, Site{})
 }

@@ -48,6 +48,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/textproto"
 	"slices"
 	"strings"
 	"sync"
@@ -55,6 +56,8 @@ import (
 	"golang.org/x/text/encoding"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/htmltree"
+	"github.com/relurl/relurl/internal/microsyntax"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/markdown"
 	"github.com/relurl/relurl/rfc1808"
@@ -169,7 +172,7 @@ type Result struct {
 // changed. A document whose encoding cannot be written back byte for byte
 // is an error.
 func (rw *Rewriter) Document(src []byte, outer links.Base) ([]byte, Result, error) {
-	enc, name, _ := links.HTMLEncoding(src, "")
+	enc, name := htmltree.Encoding(src, "")
 	text := src
 	if enc != nil {
 		// The sites are offsets in the document decoded to UTF-8: it is
@@ -184,8 +187,7 @@ func (rw *Rewriter) Document(src []byte, outer links.Base) ([]byte, Result, erro
 		}
 	}
 	read := func(x *links.Extractor, h *links.Handler) error {
-		err := x.HTML(bytes.NewReader(src), outer, h)
-		return err
+		return x.Extract(bytes.NewReader(src), links.Doc{Format: links.FormatHTML, Base: outer}, h)
 	}
 	out, res, err := rw.rewrite(document{text: text, docURL: rw.move(outer.URL), retrieval: outer.URL, read: read})
 	if err != nil || out == nil {
@@ -246,11 +248,14 @@ func (rw *Rewriter) srcdoc(doc []byte, fallback links.Base, newBase, retrieval s
 		return nil, Result{}, fmt.Errorf("iframe srcdoc documents nested deeper than %d", links.DefaultMaxDepth)
 	}
 	read := func(x *links.Extractor, h *links.Handler) error {
-		err := x.Srcdoc(doc, fallback, h)
-		return err
+		return x.Extract(bytes.NewReader(doc), links.Doc{Format: links.FormatHTML, Base: fallback, Header: srcdocHeader}, h)
 	}
 	return rw.rewrite(document{text: doc, docURL: newBase, retrieval: retrieval, depth: depth, read: read})
 }
+
+// srcdocHeader is the header of an iframe srcdoc's document: it is UTF-8,
+// whatever it declares, as HTML says of about:srcdoc.
+var srcdocHeader = textproto.MIMEHeader{"Content-Type": {"text/html; charset=utf-8"}}
 
 // Markdown rewrites the links of the Markdown document src, whose URL is
 // url, written for the renderer Dialect: each destination that changes is
@@ -265,7 +270,7 @@ func (rw *Rewriter) Markdown(src []byte, url string) ([]byte, Result, error) {
 	outer := links.Retrieved(url)
 	read := func(x *links.Extractor, h *links.Handler) error {
 		x.Dialect = rw.Dialect
-		return x.Markdown(bytes.NewReader(src), outer, h)
+		return x.Extract(bytes.NewReader(src), links.Doc{Format: links.FormatMarkdown, Base: outer}, h)
 	}
 	out, res, err := rw.rewrite(document{text: src, docURL: rw.move(outer.URL), retrieval: outer.URL, read: read})
 	if err != nil || out == nil {
@@ -277,17 +282,17 @@ func (rw *Rewriter) Markdown(src []byte, url string) ([]byte, Result, error) {
 // CSS rewrites the URLs of the stylesheet src, whose URL is url: each
 // url() and @import, as in a <style>, the token alone. When src has room
 // past its length, the byte after it is borrowed while it runs, as
-// links.CSSURLs does, and restored.
+// microsyntax.CSSURLs does, and restored.
 func (rw *Rewriter) CSS(src []byte, url string) ([]byte, Result, error) {
 	var res Result
 	// The URLs come in the text's order: each edit is applied as it
 	// comes, never kept (a stylesheet of a million url()s). src is read
-	// in place when it has room past its length (links.CSSURLs).
+	// in place when it has room past its length (microsyntax.CSSURLs).
 	w := editWriter{text: src}
 	var with []byte
 	docURL := rw.move(url)
 	b := links.Retrieved(url)
-	for ref, token := range links.CSSURLs(src) {
+	for ref, token := range microsyntax.CSSURLs(src) {
 		res.Links++
 		target, rerr := rw.resolver().Resolve(url, string(cleanRef(ref)))
 		if rerr != nil || !rfc1808.Split(target).HasScheme() {

@@ -131,7 +131,7 @@ func sameTargets(t *testing.T, in, out []byte, url string) {
 	targets := func(doc []byte) []string {
 		var got []string
 		x := &links.Extractor{Options: links.Options{Template: true, Resolver: &relurl.Resolver{Spec: relurl.WHATWG}}}
-		x.HTML(bytes.NewReader(doc), links.Retrieved(url), &links.Handler{Link: func(l *links.Link) error {
+		x.Extract(bytes.NewReader(doc), links.Doc{Format: links.FormatHTML, Base: links.Retrieved(url)}, &links.Handler{Link: func(l *links.Link) error {
 			got = append(got, string(l.URL))
 			return nil
 		}})

@@ -6,7 +6,6 @@ import (
 	"net/textproto"
 	"testing"
 
-	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/warc"
 )
@@ -16,7 +15,7 @@ import (
 func benchRows() []byte {
 	var out []byte
 	for d := range 1600 {
-		doc := &corpus.Doc{Source: fmt.Sprintf("https://docs.example.org/3/library/module%d.html", d), Name: "crawl.warc.gz", Status: 200,
+		doc := Doc{Source: fmt.Sprintf("https://docs.example.org/3/library/module%d.html", d), Archive: "crawl.warc.gz", Status: 200,
 			Record: &warc.Record{Offset: int64(d) * 9000, Length: 8500, Header: textproto.MIMEHeader{
 				"Warc-Record-Id": {fmt.Sprintf("<urn:uuid:%08d-1111-2222-3333-444455556666>", d)}, "Warc-Date": {"2026-11-25T00:00:00Z"}}}}
 		rows := NewRows(doc)

@@ -74,7 +74,7 @@ func (d *Rows) appendJSONTail(dst []byte) []byte {
 	}
 	if rec := doc.Record; rec != nil {
 		dst = append(dst, `,"warc_filename":`...)
-		dst = appendJSONString(dst, doc.Name)
+		dst = appendJSONString(dst, doc.Archive)
 		dst = append(dst, `,"warc_record_offset":`...)
 		dst = strconv.AppendInt(dst, rec.Offset, 10)
 		dst = append(dst, `,"warc_record_length":`...)

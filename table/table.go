@@ -31,7 +31,6 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
-	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/warc"
 )
@@ -78,7 +77,7 @@ const (
 // goroutine at a time; each worker makes its own for the document it
 // reads.
 type Rows struct {
-	doc    *corpus.Doc
+	doc    *Doc
 	tail   []byte // the document's columns, encoded
 	source []byte // the document's source, control bytes escaped, once asked
 	// jsonTail is the end of each JSON row, the document's fields, once
@@ -89,8 +88,17 @@ type Rows struct {
 	lastBase links.Base
 }
 
-// NewRows returns the encoder of the rows of document doc.
-func NewRows(doc *corpus.Doc) *Rows { return &Rows{doc: doc} }
+// A Doc is what the rows of a document's links say of the document: the
+// columns source and status, and those of its WARC record.
+type Doc struct {
+	Source  string       // its retrieval URL, else its name
+	Status  int          // its HTTP status; 0 for none
+	Archive string       // with Record, the name of the WARC archive it is a record of
+	Record  *warc.Record // the WARC record it is, or nil
+}
+
+// NewRows returns the encoder of the rows of the links of doc.
+func NewRows(doc Doc) *Rows { return &Rows{doc: &doc} }
 
 // encodeTail encodes the document's own columns, once, at its first row.
 func (d *Rows) encodeTail() {
@@ -105,7 +113,7 @@ func (d *Rows) encodeTail() {
 		d.tail = tail
 		return
 	}
-	tail = appendString(tail, doc.Name, true)
+	tail = appendString(tail, doc.Archive, true)
 	tail = appendInt(tail, rec.Offset, true)
 	tail = appendInt(tail, rec.Length, true)
 	tail = appendString(tail, rec.Header.Get("WARC-Record-ID"), true)

@@ -20,7 +20,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/ipc"
 	"github.com/parquet-go/parquet-go"
 
-	"github.com/relurl/relurl/corpus"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/warc"
 )
@@ -28,8 +27,8 @@ import (
 // rows are links of every shape a row can take: resolved or not, refused,
 // with text and rel or without, bytes that are not UTF-8, a WARC record's.
 func rows() [][]byte {
-	page := &corpus.Doc{Source: "http://example.org/a", Name: "a.html", Status: 200}
-	rec := &corpus.Doc{Source: "http://example.org/b", Name: "crawl.warc.gz", Status: 404, Record: &warc.Record{
+	page := Doc{Source: "http://example.org/a", Status: 200}
+	rec := Doc{Source: "http://example.org/b", Archive: "crawl.warc.gz", Status: 404, Record: &warc.Record{
 		Offset: 1234, Length: 567, Cut: true,
 		Header: textproto.MIMEHeader{"Warc-Record-Id": {"<urn:uuid:1>"}, "Warc-Date": {"2026-11-25T00:00:00Z"}},
 	}}
@@ -37,7 +36,7 @@ func rows() [][]byte {
 	none := &links.Base{}
 	var out [][]byte
 	for _, c := range []struct {
-		doc *corpus.Doc
+		doc Doc
 		l   links.Link
 		url []byte
 	}{
@@ -292,7 +291,7 @@ func TestInOrder(t *testing.T) {
 	write := func(w *Writer) {
 		t.Helper()
 		for i := range batches * per {
-			if _, err := w.Write(NewRows(&corpus.Doc{Source: "s", Status: i + 1}).AppendLink(nil, &l, nil)); err != nil {
+			if _, err := w.Write(NewRows(Doc{Source: "s", Status: i + 1}).AppendLink(nil, &l, nil)); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -346,7 +345,7 @@ func TestManyRows(t *testing.T) {
 	var all []byte
 	for i := range n {
 		l := links.Link{Ref: bytes.Repeat([]byte{'a' + byte(i%26)}, i%700), Element: "a", Attribute: "href", Base: &links.Base{}}
-		all = NewRows(&corpus.Doc{Source: "s", Status: i + 1}).AppendLink(all, &l, nil)
+		all = NewRows(Doc{Source: "s", Status: i + 1}).AppendLink(all, &l, nil)
 	}
 	var out bytes.Buffer
 	w := NewArrow(&out)
@@ -465,7 +464,7 @@ func TestParquetFailed(t *testing.T) {
 // TestBatches: a batch ends at BatchRows rows, and a long value makes
 // one of its own; what is read back is what was written.
 func TestBatches(t *testing.T) {
-	doc := &corpus.Doc{Source: "s"}
+	doc := Doc{Source: "s"}
 	long := links.Link{Ref: bytes.Repeat([]byte("x"), BatchBytes+1), Element: "img", Attribute: "src", Base: &links.Base{}}
 	short := links.Link{Ref: []byte("y"), Element: "a", Attribute: "href", Base: &links.Base{}}
 	var out bytes.Buffer
@@ -550,7 +549,7 @@ func TestAppendJSONString(t *testing.T) {
 // TestAppendLinkAllocs: encoding a link allocates nothing once the
 // document's columns are encoded (valid's type switch included).
 func TestAppendLinkAllocs(t *testing.T) {
-	doc := &corpus.Doc{Source: "http://example.org/a", Status: 200}
+	doc := Doc{Source: "http://example.org/a", Status: 200}
 	rows := NewRows(doc)
 	l := links.Link{Ref: []byte("b.html"), Element: "a", Attribute: "href", Base: &links.Base{URL: doc.Source, From: links.FromRetrieval}, Text: []byte("Bee")}
 	url := []byte("http://example.org/b.html")

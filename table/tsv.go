@@ -96,7 +96,7 @@ func (d *Rows) AppendTSV(dst []byte, fields []string, l *links.Link, url []byte)
 		if rec := doc.Record; rec != nil {
 			switch f {
 			case "warc_filename":
-				dst = append(dst, doc.Name...)
+				dst = append(dst, doc.Archive...)
 			case "warc_record_offset":
 				dst = strconv.AppendInt(dst, rec.Offset, 10)
 			case "warc_record_length":

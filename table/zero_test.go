@@ -10,5 +10,5 @@ import (
 // zero value (or a pointer to one), with zero arguments.
 func TestZeroValues(t *testing.T) {
 	// A Writer is made by NewArrow or NewParquet: its zero value is none.
-	zerotest.Check(t, FormatError{}, Rows{})
+	zerotest.Check(t, Doc{}, DocFilter{}, Filter{}, FormatError{}, Rows{}, Scope(0))
 }

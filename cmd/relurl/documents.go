@@ -215,6 +215,7 @@ func (d *docFlags) run(e *env, cmd string, args []string, x links.Options,
 	status := exitOK
 	p := e.newProgress()
 	defer p.clear()
+	write := e.writer(p, &status)
 	docs := o.Run(o.Docs(context.Background(), slices.Values(args)), d.jobs, x,
 		func(doc *corpus.Doc, out *corpus.Output) *links.Handler {
 			named := func(err error) string {
@@ -243,15 +244,8 @@ func (d *docFlags) run(e *env, cmd string, args []string, x links.Options,
 				h.IDs = func(ids []string) { d.docIDs(doc, ids) }
 			}
 			return h
-		})
-	write := e.writer(p, &status)
-	for out, doc := range docs {
-		if doc == nil {
-			if !write(out) {
-				break
-			}
-			continue
-		}
+		}, write)
+	for doc := range docs {
 		stats.Add(doc)
 		if d.docDone != nil {
 			d.docDone(doc)
@@ -313,9 +307,11 @@ func isDir(name string) bool {
 	return err == nil && fi.IsDir()
 }
 
+// validFormat reports whether s names a format of documents, for -type: a
+// redirect is an HTTP response's, never a file's.
 func validFormat(s string) bool {
-	_, ok := links.ParseFormat(s)
-	return ok
+	f, ok := links.ParseFormat(s)
+	return ok && f != links.FormatRedirect
 }
 
 // dialectFlag is -markdown: the name of a markdown.Dialect, or "auto".

@@ -52,7 +52,7 @@ func TestLibraryAsCommand(t *testing.T) {
 		}
 		var x links.Extractor
 		var library []string
-		for l, err := range x.Links(bytes.NewReader(doc), links.FormatHTML, links.Retrieved(p.url)) {
+		for l, err := range x.Links(bytes.NewReader(doc), links.Doc{Format: links.FormatHTML, Base: links.Retrieved(p.url)}) {
 			if err == nil && l.URL != nil {
 				library = append(library, string(l.URL))
 			}

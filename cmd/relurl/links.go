@@ -196,7 +196,7 @@ func runLinks(e *env, args []string) int {
 	fieldList := fs.String("fields", "", "print these `columns` of each resolved link, tab-separated (see above)")
 	elements := fs.String("elements", "", "read only these `elements` or ELEMENT@ATTRIBUTEs (default all)")
 	template := fs.Bool("template", false, "read the links inside <template>, which browsers keep out of the document")
-	var edges links.Filter
+	var edges table.Filter
 	fs.BoolVar(&edges.NoFragment, "no-fragment", false, "print URLs without their #fragment")
 	fs.BoolVar(&edges.Unique, "unique", false, "print each URL once per document: one edge per source and target")
 	scope := fs.String("scope", "", "print only `internal` links (to the document's own site) or external ones")
@@ -233,7 +233,7 @@ func runLinks(e *env, args []string) int {
 		return e.usageError("links", "-part-rows wants -format parquet, -o DIR and a number of rows above 0")
 	}
 	var err error
-	if edges.Scope, err = links.ParseScope(*scope); err != nil {
+	if edges.Scope, err = table.ParseScope(*scope); err != nil {
 		return e.usageError("links", "-%v", err)
 	}
 	only, err := links.ParseOnly(*elements)
@@ -281,14 +281,14 @@ func runLinks(e *env, args []string) int {
 type linkPrinter struct {
 	json, tsv, table    bool
 	fields              []string // -fields
-	edges               links.Filter
+	edges               table.Filter
 	unresolved, refused atomic.Int64
 }
 
 // docLinks returns what prints the links of doc.
 func (p *linkPrinter) docLinks(doc *corpus.Doc) func(*links.Link, *corpus.Output) {
 	de := p.edges.Doc(doc.URL)
-	rows := table.NewRows(doc)
+	rows := table.NewRows(table.Doc{Source: doc.Source, Status: doc.Status, Archive: doc.Name, Record: doc.Record})
 	return func(l *links.Link, out *corpus.Output) {
 		switch {
 		case l.Err != nil:

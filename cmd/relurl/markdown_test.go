@@ -156,7 +156,7 @@ func outsideDestinations(src []byte) []string {
 	var parts []string
 	at := 0
 	x := &links.Extractor{Options: links.Options{Sites: true, Dialect: markdown.GitHub}}
-	x.Markdown(bytes.NewReader(src), links.Retrieved("https://x.example/"), &links.Handler{Link: func(l *links.Link) error {
+	x.Extract(bytes.NewReader(src), links.Doc{Format: links.FormatMarkdown, Base: links.Retrieved("https://x.example/")}, &links.Handler{Link: func(l *links.Link) error {
 		start, end := int(l.Site.Value.Start), int(l.Site.Value.End)
 		if l.Site.Quote == '<' {
 			start, end = start-1, end+1

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/relurl/relurl/corpus"
-	"github.com/relurl/relurl/internal/ordered"
 )
 
 // The progress line appears only on a terminal, at most a few times a
@@ -57,7 +56,7 @@ func TestProgressBeforeOutput(t *testing.T) {
 		p.start, p.last = p.start.Add(-2*time.Second), p.last.Add(-time.Second)
 		p.show(4000)
 		status := 0
-		e.writer(p, &status)(&ordered.Output{Out: []byte("http://a/\n")})
+		e.writer(p, &status)([]byte("http://a/\n"), nil)
 		erased := strings.HasSuffix(stderr.String(), "\r\x1b[K")
 		if erased != tty || stdout.String() != "http://a/\n" {
 			t.Errorf("stdout a terminal %v: progress erased %v, stdout %q", tty, erased, stdout.String())

@@ -91,7 +91,7 @@ func (e *env) stream(s streamer) int {
 	status := exitOK
 	ordered.Run(readBatches(e.stdin, free), workers, workers*inFlight,
 		func(b *batch, o *ordered.Output) { b.handle(&s, o) },
-		e.writer(p, &status),
+		e.writer(p, &status).ordered,
 		func(b *batch) bool {
 			if b.failed {
 				status = exitFailed
@@ -255,21 +255,28 @@ func (p *progress) clear() {
 // writer returns the write function of an ordered run: what a job printed
 // goes to standard error, then standard output; a failed write sets
 // *status to exitWrite and stops the run (main reports the failure).
-func (e *env) writer(p *progress, status *int) func(*ordered.Output) bool {
-	return func(o *ordered.Output) bool {
-		if len(o.Err) > 0 || len(o.Out) > 0 && e.stdoutIsTTY {
+func (e *env) writer(p *progress, status *int) writeFunc {
+	return func(out, errOut []byte) bool {
+		if len(errOut) > 0 || len(out) > 0 && e.stdoutIsTTY {
 			p.clear() // on the terminal where the output goes too
 		}
-		if len(o.Err) > 0 {
-			e.stderr.Write(o.Err)
+		if len(errOut) > 0 {
+			e.stderr.Write(errOut)
 		}
-		if _, err := e.stdout.Write(o.Out); err != nil {
+		if _, err := e.stdout.Write(out); err != nil {
 			*status = exitWrite
 			return false
 		}
 		return true
 	}
 }
+
+// A writeFunc writes what a job printed, and reports whether the run goes
+// on.
+type writeFunc func(out, errOut []byte) bool
+
+// ordered is w as ordered.Run's write.
+func (w writeFunc) ordered(o *ordered.Output) bool { return w(o.Out, o.Err) }
 
 // write writes out to standard output and returns exitOK, or exitWrite
 // when it fails (main reports the failure).

@@ -344,7 +344,7 @@ func runURL(e *env, args []string) int {
 				}
 			}
 		},
-		e.writer(e.newProgress(), &status),
+		e.writer(e.newProgress(), &status).ordered,
 		func(string) bool { return !failedURL || !*verify })
 	if failedURL {
 		status = worse(status, exitFailed)

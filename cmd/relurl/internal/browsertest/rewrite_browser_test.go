@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/htmltree"
 	"github.com/relurl/relurl/links"
 )
 
@@ -189,7 +190,7 @@ func assertSameOutsideLinks(t *testing.T, url string, a, b []byte) {
 func outsideLinks(t *testing.T, url string, doc []byte) ([]byte, int) {
 	t.Helper()
 	text := doc
-	if enc, _, _ := links.HTMLEncoding(doc, ""); enc != nil {
+	if enc, _ := htmltree.Encoding(doc, ""); enc != nil {
 		var err error
 		if text, err = enc.NewDecoder().Bytes(doc); err != nil {
 			t.Fatalf("%s: %v", url, err)
@@ -213,7 +214,7 @@ func outsideLinks(t *testing.T, url string, doc []byte) ([]byte, int) {
 		// An iframe's srcdoc is a value that holds links.
 		Srcdoc: func(s links.Site, _ links.Base) error { add(s); return nil },
 	}
-	if err := x.HTML(bytes.NewReader(doc), links.Retrieved(url), h); err != nil {
+	if err := x.Extract(bytes.NewReader(doc), links.Doc{Format: links.FormatHTML, Base: links.Retrieved(url)}, h); err != nil {
 		t.Fatalf("%s: %v", url, err)
 	}
 	// A <base> that waited for its table's end comes after the links in

@@ -1,12 +1,12 @@
-package links
+package microsyntax
 
-// refreshURL returns the URL that the content of a <meta
+// Refresh returns the URL that the content of a <meta
 // http-equiv=refresh> names, by the HTML standard's "shared declarative
 // refresh steps": a time (digits and dots), then ";" or "," or white space,
 // then the URL, written "url=..." or alone, quoted or not. It reports false
 // when the content is not a refresh, or names no URL (a refresh of the
 // document itself).
-func refreshURL(content []byte) ([]byte, bool) {
+func Refresh(content []byte) ([]byte, bool) {
 	in, pos := content, 0
 	skipSpace := func() {
 		for pos < len(in) && isASCIISpace(in[pos]) {

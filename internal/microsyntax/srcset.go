@@ -1,4 +1,4 @@
-package links
+package microsyntax
 
 import "iter"
 
@@ -6,10 +6,10 @@ import "iter"
 // srcset attribute, in order, as the HTML standard's "parse a srcset
 // attribute" algorithm finds them. The URLs are sub-slices of v.
 func SrcsetURLs(v []byte) iter.Seq[[]byte] {
-	return func(yield func(url []byte) bool) { parseSrcset(v, yield) }
+	return func(yield func(url []byte) bool) { Srcset(v, yield) }
 }
 
-// parseSrcset calls yield with the URL of each image candidate of the
+// Srcset calls yield with the URL of each image candidate of the
 // srcset value v, in order, until yield returns false, by the HTML
 // standard's algorithm: candidates are separated by commas, each a URL and
 // descriptors; a URL ends at white space, and commas that end it are not
@@ -17,7 +17,7 @@ func SrcsetURLs(v []byte) iter.Seq[[]byte] {
 // parentheses. A candidate whose descriptors the standard rejects (an
 // unknown one, two densities, a width and a density, a height without a
 // width, a number out of form) is dropped, as browsers drop it.
-func parseSrcset(v []byte, yield func(url []byte) bool) {
+func Srcset(v []byte, yield func(url []byte) bool) {
 	i := 0
 	for {
 		// Splitting loop: skip white space and commas, collect the URL.

@@ -1,10 +1,11 @@
-package links
+package table
 
 import (
 	"bytes"
 	"fmt"
 
 	"github.com/relurl/relurl/internal/bytestr"
+	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/whatwg"
 )
 
@@ -70,7 +71,7 @@ type DocFilter struct {
 // filter keeps l at all. An unresolved link (a nil URL) is kept, as nil,
 // only by ScopeAll. Call it once for each link, in order. The URL is l's
 // bytes, valid as long as l.URL is.
-func (d *DocFilter) URL(l *Link) ([]byte, bool) {
+func (d *DocFilter) URL(l *links.Link) ([]byte, bool) {
 	u := l.URL
 	if u == nil {
 		// Unresolved or refused: no edge to compare, and none in a scope.

@@ -1,4 +1,4 @@
-package links
+package corpus
 
 import (
 	"bufio"
@@ -13,10 +13,11 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl/internal/docpages"
+	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/warc"
 )
 
-func response(t *testing.T, raw, requested string) *http.Response {
+func readResponse(t *testing.T, raw, requested string) *http.Response {
 	t.Helper()
 	u, err := url.Parse(requested)
 	if err != nil {
@@ -31,10 +32,10 @@ func response(t *testing.T, raw, requested string) *http.Response {
 
 // linkLines runs f and returns a line per link, "ELEMENT ATTRIBUTE URL
 // BASE_FROM", and per warning.
-func linkLines(f func(h *Handler) error) string {
+func linkLines(f func(h *links.Handler) error) string {
 	var b strings.Builder
-	h := &Handler{
-		Link: func(l *Link) error {
+	h := &links.Handler{
+		Link: func(l *links.Link) error {
 			fmt.Fprintf(&b, "%s %s %s %s\n", l.Element, l.Attribute, l.URL, l.Base.From)
 			return nil
 		},
@@ -73,17 +74,17 @@ func TestResponse(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			resp := response(t, tt.raw, tt.requested)
+			resp := readResponse(t, tt.raw, tt.requested)
 			var gives bool
-			got := linkLines(func(h *Handler) (err error) {
-				gives, err = (&Extractor{}).Response(resp, h)
+			got := linkLines(func(h *links.Handler) (err error) {
+				gives, err = response(&links.Extractor{}, resp, tt.requested, 0, h)
 				return err
 			})
 			if got != tt.want {
 				t.Errorf("got:\n%swant:\n%s", got, tt.want)
 			}
 			if want := !strings.HasPrefix(tt.want, "warning:"); gives != want {
-				t.Errorf("Response reports %v, want %v: a kind that gives links", gives, want)
+				t.Errorf("response reports %v, want %v: a kind that gives links", gives, want)
 			}
 		})
 	}
@@ -102,7 +103,7 @@ func TestRecordsOfDocsCrawl(t *testing.T) {
 	defer f.Close()
 	const site = "http://127.0.0.1:18555/"
 	fromWARC := map[string][]string{}
-	var x Extractor
+	var x links.Extractor
 	redirects, documents, skipped := 0, 0, 0
 	r := warc.NewReader(f)
 	for {
@@ -114,12 +115,12 @@ func TestRecordsOfDocsCrawl(t *testing.T) {
 			t.Fatal(err)
 		}
 		target := rec.TargetURI()
-		ok, err := x.Record(rec, &Handler{
-			Link: func(l *Link) error {
+		ok, err := record(&x, rec, 0, &links.Handler{
+			Link: func(l *links.Link) error {
 				if l.Element == "http" {
 					redirects++
 				}
-				if l.Base.From == FromContentLocation {
+				if l.Base.From == links.FromContentLocation {
 					t.Errorf("%s: Content-Location set the base over HTTP", target)
 				}
 				fromWARC[target] = append(fromWARC[target], string(l.URL))
@@ -146,7 +147,7 @@ func TestRecordsOfDocsCrawl(t *testing.T) {
 	err = docpages.Each("../../shared/data", func(set, path string, body []byte) error {
 		page := site + set + "/" + path
 		var want []string
-		if err := x.HTML(bytes.NewReader(body), Retrieved(page), &Handler{Link: func(l *Link) error {
+		if err := x.Extract(bytes.NewReader(body), links.Doc{Format: links.FormatHTML, Base: links.Retrieved(page)}, &links.Handler{Link: func(l *links.Link) error {
 			want = append(want, string(l.URL))
 			return nil
 		}}); err != nil {
@@ -197,11 +198,11 @@ func BenchmarkRecords(b *testing.B) {
 	}
 	b.SetBytes(size)
 	b.ReportAllocs()
-	var x Extractor
-	h := &Handler{Link: func(*Link) error { return nil }}
+	var x links.Extractor
+	h := &links.Handler{Link: func(*links.Link) error { return nil }}
 	for b.Loop() {
 		for _, rec := range recs {
-			if _, err := x.Record(rec, h); err != nil {
+			if _, err := record(&x, rec, 0, h); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -1,4 +1,4 @@
-package links
+package htmltree
 
 import (
 	"bytes"
@@ -7,38 +7,34 @@ import (
 	"golang.org/x/text/encoding"
 
 	"github.com/relurl/relurl/htmltok"
-	"github.com/relurl/relurl/htmltree"
 	"github.com/relurl/relurl/webencoding"
 )
 
-// MaxHeadScan bounds how far into a document HTMLEncoding looks for a
-// <meta> that declares its encoding in its head, when its first 1024 bytes
-// declare none: a declaration further on is not seen.
-const MaxHeadScan = 256 << 10
+// headScan bounds how far into a document Encoding looks for a <meta>
+// that declares its encoding in its head, when its first 1024 bytes declare
+// none: a declaration further on is not seen.
+const headScan = 256 << 10
 
-// HTMLEncoding returns the encoding of an HTML document whose first bytes
-// are doc, delivered with contentType (or ""), as Extractor reads it: by its
-// byte order mark, the charset of contentType, a <meta> declaring one, else
-// windows-1252, as browsers do. It returns nil for a document read as its
-// bytes are: UTF-8, or a document of ASCII bytes that declares no encoding.
-// query is the encoding of a special URL's query under the URL Standard,
-// nil for UTF-8.
+// Encoding returns the encoding of an HTML document whose first bytes are
+// doc, delivered with contentType (or ""), by the HTML standard's
+// "determining the character encoding": its byte order mark, the charset
+// of contentType, a <meta> declaring one, else windows-1252, as browsers
+// do; name is the encoding's name in the Encoding Standard. It returns a
+// nil enc for a document to read as its bytes are: UTF-8, or a document
+// whose first 1024 bytes are ASCII and declare no encoding, where the
+// standard leaves the choice to the user agent (relurl takes UTF-8, so
+// that such a document's bytes, valid or not, reach its URLs unchanged).
+// Single-byte encodings decode by the Encoding Standard's indexes
+// (package webencoding), as browsers do.
 //
-// The <meta> is looked for first as the HTML standard's prescan does, in
-// the first 1024 bytes. When it finds none, HTMLEncoding looks on through
-// the document's head, in the first MaxHeadScan bytes of doc, for the
-// <meta> the tree builder would process there ("in head"): the standard
-// then changes the encoding, and reads the document again, as Chromium
-// does. So doc holds as much of the document as the caller has, up to
-// MaxHeadScan bytes.
-func HTMLEncoding(doc []byte, contentType string) (enc encoding.Encoding, name string, query encoding.Encoding) {
-	return htmlEncoding(doc[:min(len(doc), 1024)], contentType, func() []byte { return doc[:min(len(doc), MaxHeadScan)] })
-}
-
-// htmlEncoding is HTMLEncoding of a document whose first 1024 bytes are
-// prefix; head gives its first MaxHeadScan bytes, asked for only when the
-// prefix declares no encoding, so that a reader peeks that far only then.
-func htmlEncoding(prefix []byte, contentType string, head func() []byte) (enc encoding.Encoding, name string, query encoding.Encoding) {
+// The <meta> is looked for first as the standard's prescan does, in the
+// first 1024 bytes. When it finds none, Encoding looks on through the
+// document's head, in the first 256 KiB of doc, for the <meta> the tree
+// builder would process there ("in head"): the standard then changes the
+// encoding and reads the document again, as Chromium does. So doc holds as
+// much of the document as the caller has, up to 256 KiB.
+func Encoding(doc []byte, contentType string) (enc encoding.Encoding, name string) {
+	prefix := doc[:min(len(doc), 1024)]
 	enc, name, certain := charset.DetermineEncoding(prefix, contentType)
 	declared := certain || prescanned(prefix)
 	if !certain && name == "x-user-defined" {
@@ -48,12 +44,12 @@ func htmlEncoding(prefix []byte, contentType string, head func() []byte) (enc en
 		name = "windows-1252"
 	}
 	if !declared {
-		if label := headMeta(head()); label != "" {
+		if label := headMeta(doc[:min(len(doc), headScan)]); label != "" {
 			name, declared = label, true
 		}
 	}
 	if name == "utf-8" || !declared && name == "windows-1252" && isASCII(prefix) {
-		return nil, name, nil
+		return nil, name
 	}
 	// webencoding decodes single-byte encodings by the Encoding Standard's
 	// indexes, as browsers do, where x/text's tables lose the bytes from
@@ -61,14 +57,8 @@ func htmlEncoding(prefix []byte, contentType string, head func() []byte) (enc en
 	// cannot encode, which a query's "&#N;" needs.
 	if e, _, err := webencoding.Get(name); err == nil {
 		enc = e
-		// Under the URL Standard, a query is encoded in the document's
-		// encoding, but UTF-8 stands for UTF-16 and the replacement
-		// encoding ("getting an output encoding").
-		if name != "utf-16le" && name != "utf-16be" && name != "replacement" {
-			query = e
-		}
 	}
-	return enc, name, query
+	return enc, name
 }
 
 // prescanned reports whether the prescan of prefix finds a <meta> that
@@ -104,7 +94,7 @@ func prescanned(prefix []byte) bool {
 func headMeta(doc []byte) string {
 	z := htmltok.New(bytes.NewReader(doc))
 	s := &headSink{z: z}
-	tree := htmltree.New(z, s)
+	tree := New(z, s)
 	for s.name == "" && !s.body && tree.Step() {
 	}
 	switch s.name {
@@ -119,15 +109,15 @@ func headMeta(doc []byte) string {
 // headSink is the Sink of headMeta: it reads each <meta> element of the
 // head, until one declares an encoding or the body begins.
 type headSink struct {
-	htmltree.NopSink
+	NopSink
 	z     *htmltok.Tokenizer
 	inert int  // open <template>s: their contents are in no document
 	body  bool // a <body> or <frameset> element was made
 	name  string
 }
 
-func (s *headSink) Element(_ htmltree.Node, ns htmltree.Namespace, name string, how htmltree.Origin, _ htmltree.Node) {
-	if ns != htmltree.HTML {
+func (s *headSink) Element(_ Node, ns Namespace, name string, how Origin, _ Node) {
+	if ns != HTML {
 		return
 	}
 	switch name {
@@ -136,14 +126,14 @@ func (s *headSink) Element(_ htmltree.Node, ns htmltree.Namespace, name string, 
 	case "template":
 		s.inert++
 	case "meta":
-		if how == htmltree.FromToken && s.inert == 0 {
+		if how == FromToken && s.inert == 0 {
 			s.name = metaEncoding(s.z)
 		}
 	}
 }
 
-func (s *headSink) Pop(_ htmltree.Node, ns htmltree.Namespace, name string) {
-	if ns == htmltree.HTML && name == "template" {
+func (s *headSink) Pop(_ Node, ns Namespace, name string) {
+	if ns == HTML && name == "template" {
 		s.inert--
 	}
 }
@@ -154,7 +144,7 @@ func metaEncoding(z *htmltok.Tokenizer) string {
 	var label []byte
 	if a, ok := z.Attr("charset"); ok {
 		label = a.Value
-	} else if a, ok := z.Attr("http-equiv"); ok && equalFold(a.Value, "content-type") {
+	} else if a, ok := z.Attr("http-equiv"); ok && equalFold(string(a.Value), "content-type") {
 		if c, ok := z.Attr("content"); ok {
 			label = charsetOfContent(c.Value)
 		}
@@ -206,7 +196,7 @@ func charsetOfContent(s []byte) []byte {
 // case-insensitively.
 func indexFold(s []byte, sep string) int {
 	for i := 0; i+len(sep) <= len(s); i++ {
-		if equalFold(s[i:i+len(sep)], sep) {
+		if equalFold(string(s[i:i+len(sep)]), sep) {
 			return i
 		}
 	}

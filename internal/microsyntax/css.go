@@ -1,4 +1,4 @@
-package links
+package microsyntax
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 	"github.com/tdewolff/parse/v2/css"
 )
 
-// cssURLs calls f with each URL that the CSS text src holds, in order,
+// CSS calls f with each URL that the CSS text src holds, in order,
 // until f returns false: the argument of each url() (unquoted, a URL
 // token; quoted, a url( function and its string), the string of an @import,
 // and the strings of image-set() and -webkit-image-set(), which are URLs
@@ -22,7 +22,7 @@ import (
 // The lexer wants the text ended by a NUL: given a slice with room past
 // its length, it borrows the byte after it and restores it when done;
 // given one without (src[:n:n]), it copies the text.
-func cssURLs(src []byte, buf *[]byte, f func(url []byte, token [2]int) bool) {
+func CSS(src []byte, buf *[]byte, f func(url []byte, token [2]int) bool) {
 	in := parse.NewInputBytes(src)
 	defer in.Restore()
 	l := css.NewLexer(in)
@@ -65,14 +65,14 @@ func cssURLs(src []byte, buf *[]byte, f func(url []byte, token [2]int) bool) {
 			*buf = unescapeCSS((*buf)[:0], unquoteCSS(data))
 			u = *buf
 		case css.AtKeywordToken:
-			expect = equalFold(data, "@import")
+			expect = parse.EqualFold(data, atImport)
 			continue
 		case css.FunctionToken:
 			depth++
 			switch {
-			case equalFold(data, "url("):
+			case parse.EqualFold(data, urlFunc):
 				expect = true
-			case equalFold(data, "image-set(") || equalFold(data, "-webkit-image-set("):
+			case parse.EqualFold(data, imageSetFunc) || parse.EqualFold(data, webkitImageSetFunc):
 				imageSet = depth
 			}
 			continue
@@ -193,6 +193,15 @@ func hexValue(c byte) int {
 func CSSURLs(src []byte) iter.Seq2[[]byte, [2]int] {
 	return func(yield func(url []byte, token [2]int) bool) {
 		var buf []byte
-		cssURLs(src, &buf, yield)
+		CSS(src, &buf, yield)
 	}
 }
+
+// The names CSS matches ASCII case-insensitively (parse.EqualFold wants
+// them lowercase).
+var (
+	atImport           = []byte("@import")
+	urlFunc            = []byte("url(")
+	imageSetFunc       = []byte("image-set(")
+	webkitImageSetFunc = []byte("-webkit-image-set(")
+)

@@ -1,0 +1,159 @@
+package corpus
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"compress/zlib"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/textproto"
+	"strings"
+
+	"github.com/relurl/relurl/internal/capped"
+	"github.com/relurl/relurl/links"
+	"github.com/relurl/relurl/warc"
+)
+
+// Response extracts the links of an HTTP response with x, every layer of
+// RFC 1808, Section 3 applied: the URL it was retrieved by after redirects
+// (resp.Request.URL, 3.3), its header (Base, Content-Base, and
+// Content-Location when x.ContentLocation is set, 3.1), then the body's
+// own base. The body is decoded from its Content-Encoding (gzip, deflate);
+// Go's http.Client has already removed the transfer coding. The caller
+// closes resp.Body.
+//
+// A redirect (3xx) gives one link, its Location header
+// (links.FormatRedirect). The body of any other response is read as its
+// Content-Type says (a links.Doc of Format 0). A response of a type that
+// gives no links is reported to h.Warn; one whose content coding cannot be
+// removed too, as a links.Loss.
+func Response(x *links.Extractor, resp *http.Response, h *links.Handler) error {
+	_, err := response(x, resp, retrievalOf(resp), 0, h)
+	return err
+}
+
+// retrievalOf returns the URL resp was retrieved by, after redirects.
+func retrievalOf(resp *http.Response) string {
+	if resp.Request != nil && resp.Request.URL != nil {
+		return resp.Request.URL.String()
+	}
+	return ""
+}
+
+// response is Response with the retrieval URL as a string (a WARC
+// record's target may not parse as a *url.URL), and a bound on the payload
+// decoded (0: none). It reports whether the response was a redirect that
+// gives a link or a document.
+func response(x *links.Extractor, resp *http.Response, retrieval string, maxSize int64, h *links.Handler) (bool, error) {
+	doc := links.Doc{Base: links.Retrieved(retrieval), Header: textproto.MIMEHeader(resp.Header)}
+	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
+		if resp.Header.Get("Location") == "" || x.Only != nil && !x.Only[links.RedirectElement] {
+			return false, nil
+		}
+		doc.Format = links.FormatRedirect
+		return true, x.Extract(nil, doc, h)
+	}
+	body, err := decodeContent(resp.Header.Get("Content-Encoding"), resp.Body)
+	if err != nil {
+		warn(h, &links.Loss{Err: fmt.Errorf("%s: %w", retrieval, err)})
+		return false, nil
+	}
+	if maxSize > 0 {
+		c := capped.New(body, maxSize)
+		defer func() {
+			if c.Over && h.Warn != nil {
+				h.Warn(&links.Loss{Err: fmt.Errorf("%s: the payload decodes to more than the size limit of %d bytes: links from its first %d bytes only", retrieval, c.Max, c.Max), Cut: true})
+			}
+		}()
+		body = c
+	}
+	if err := x.Extract(body, doc, h); errors.Is(err, errors.ErrUnsupported) {
+		warn(h, err) // a type that gives no links
+		return false, nil
+	} else if err != nil {
+		return true, err
+	}
+	return true, nil
+}
+
+// decodeContent removes an HTTP content coding (RFC 9110, Section 8.4).
+func decodeContent(coding string, body io.Reader) (io.Reader, error) {
+	switch c := strings.ToLower(strings.TrimSpace(coding)); c {
+	case "", "identity":
+		return body, nil
+	case "gzip", "x-gzip":
+		return gzip.NewReader(body)
+	case "deflate":
+		// "deflate" is zlib-wrapped (RFC 1950), which servers mostly send.
+		return zlib.NewReader(body)
+	default:
+		return nil, fmt.Errorf("Content-Encoding %q is not supported: no links", coding)
+	}
+}
+
+// record extracts the links of one WARC record, and reports whether its
+// kind gives links at all:
+//
+//   - a response record (an HTTP response, application/http) gives those
+//     of Response, with the WARC-Target-URI as the retrieval URL; the
+//     chunked transfer coding that archives keep is removed;
+//   - a resource record whose Content-Type is HTML gives the links of the
+//     document, with the WARC-Target-URI as the retrieval URL and no HTTP
+//     header;
+//   - every other record (request, metadata, revisit, warcinfo,
+//     conversion) and a payload that is not HTML gives none.
+//
+// A record whose block was cut (warc.Record.Cut, or WARC-Truncated set by
+// the crawler) is read as far as it goes; what spoils a record (an HTTP
+// response that cannot be read, a broken chunk) is reported to h.Warn, which the caller names with the
+// record. Only an error h.Link returned is returned.
+func record(x *links.Extractor, rec *warc.Record, maxSize int64, h *links.Handler) (bool, error) {
+	target := rec.TargetURI()
+	mediaType, params, _ := mime.ParseMediaType(rec.Header.Get("Content-Type"))
+	var stopped error // what h.Link returned, which alone stops a run
+	link := h.Link
+	inner := *h
+	inner.Link = func(l *links.Link) error {
+		err := link(l)
+		stopped = err
+		return err
+	}
+	var ok bool
+	var err error
+	switch rec.Type() {
+	case "response":
+		if mediaType != "application/http" || params["msgtype"] == "request" {
+			return false, nil
+		}
+		resp, rerr := http.ReadResponse(bufio.NewReader(bytes.NewReader(rec.Block)), nil)
+		if rerr != nil {
+			warn(h, &links.Loss{Err: fmt.Errorf("the HTTP response cannot be read: %w", rerr)})
+			return false, nil
+		}
+		defer resp.Body.Close()
+		ok, err = response(x, resp, target, maxSize, &inner)
+	case "resource":
+		if mediaType != "text/html" && mediaType != "application/xhtml+xml" {
+			return false, nil
+		}
+		ok, err = true, x.Extract(bytes.NewReader(rec.Block), links.Doc{Format: links.FormatHTML, Base: links.Retrieved(target)}, &inner)
+	default:
+		return false, nil
+	}
+	if err == nil || stopped != nil && err == stopped {
+		return ok, err
+	}
+	// The block is in memory: a read error is the content's.
+	warn(h, &links.Loss{Err: err, Cut: true})
+	return ok, nil
+}
+
+func warn(h *links.Handler, err error) {
+	if h.Warn != nil {
+		h.Warn(err)
+	}
+}
