@@ -104,8 +104,8 @@ func (x *Extractor) read(r io.Reader, f Format, outer Base, h *Handler) error {
 }
 
 // formatOfType returns the format a document's Content-Type gives it, when
-// Doc.Format is 0: FormatMessage for what the MIME reader reads (HTML, a
-// multipart, a message), so that the header's type chooses.
+// Doc.Format is 0: FormatMessage for a multipart or a message, whose parts
+// the MIME reader walks.
 func formatOfType(doc Doc) (Format, error) {
 	mediaType, _, _ := mime.ParseMediaType(doc.Header.Get("Content-Type"))
 	switch {
@@ -113,7 +113,9 @@ func formatOfType(doc Doc) (Format, error) {
 		return FormatMarkdown, nil
 	case isXML(mediaType), (mediaType == "application/gzip" || mediaType == "application/x-gzip") && strings.HasSuffix(strings.ToLower(doc.Base.URL), ".xml.gz"):
 		return FormatXML, nil
-	case isDocument(mediaType):
+	case mediaType == "" || mediaType == "text/html" || mediaType == "application/xhtml+xml":
+		return FormatHTML, nil // no type at all is HTML, as browsers sniff it
+	case strings.HasPrefix(mediaType, "multipart/") || strings.HasPrefix(mediaType, "message/"):
 		return FormatMessage, nil
 	}
 	what := "of no type"
@@ -137,14 +139,6 @@ func isXML(mediaType string) bool {
 		return true
 	}
 	return false
-}
-
-// isDocument reports whether a response of this media type holds links:
-// HTML, or MIME parts that may be HTML. No media type at all is read as
-// HTML, as browsers sniff it.
-func isDocument(mediaType string) bool {
-	return mediaType == "" || mediaType == "text/html" || mediaType == "application/xhtml+xml" ||
-		strings.HasPrefix(mediaType, "multipart/") || strings.HasPrefix(mediaType, "message/")
 }
 
 // redirect hands out the one link of an HTTP redirect: its Location,
