@@ -97,12 +97,19 @@ func benchmarkTokenizer(b *testing.B, linkAttrs bool) {
 	}
 }
 
-// BenchmarkLinks extracts and resolves every link of every page.
-func BenchmarkLinks(b *testing.B) {
+// BenchmarkLinks extracts and resolves every link of every page, by the
+// fast path (which hands none of them over).
+func BenchmarkLinks(b *testing.B) { benchmarkLinks(b, false) }
+
+// BenchmarkLinksTree is BenchmarkLinks by the tree builder alone: the
+// fast path's yardstick.
+func BenchmarkLinksTree(b *testing.B) { benchmarkLinks(b, true) }
+
+func benchmarkLinks(b *testing.B, noFast bool) {
 	pages := loadPages(b)
 	b.SetBytes(totalBytes(pages))
 	b.ReportAllocs()
-	var x Extractor
+	x := Extractor{noFast: noFast}
 	n := 0
 	h := &Handler{Link: func(l *Link) error { n += len(l.URL); return nil }}
 	for b.Loop() {

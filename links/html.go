@@ -23,8 +23,11 @@ type document struct {
 	x     *Extractor
 	outer Base // the base from outside: the document's URL, as HTML calls it
 	// based says that x.base is established; links are handed out as they
-	// are found unless an <a> whose text is read is open (anchor >= 0).
+	// are found unless an <a> whose text is read is open (anchor >= 0),
+	// or the fast path reads the document (hold): it may yet hand it
+	// over.
 	based  bool
+	hold   bool
 	anchor int // the index in x.extras of the open <a> whose text is read; -1 if none
 	part   string
 	h      *Handler
@@ -88,7 +91,7 @@ func (t *tagLinks) add(kind byte, a *htmltok.Attr) {
 }
 
 // queueing reports whether links wait rather than being handed out.
-func (d *document) queueing() bool { return !d.based || d.anchor >= 0 }
+func (d *document) queueing() bool { return d.hold || !d.based || d.anchor >= 0 }
 
 // build reads the document to its end through the tree builder and returns
 // the error that ended the reading, if not the end of the input.
@@ -500,7 +503,17 @@ func (d *document) keepUnusedBase(href []byte, site Site) error {
 	}
 	d.x.site = site
 	d.x.rel = d.x.rel[:0]
-	return d.keep(baseKind, href, -1)
+	return d.keep(baseKind, href, d.positionExtra())
+}
+
+// positionExtra returns, with Extractor.Positions, the extra that keeps
+// the position of a link that waits (a <base>'s href, handed out while
+// the links wait), else -1.
+func (d *document) positionExtra() int {
+	if d.x.Positions && d.queueing() {
+		return d.newExtra(false)
+	}
+	return -1
 }
 
 // settleBase establishes the base of the <base> that waits.
@@ -531,7 +544,7 @@ func (d *document) settleBase() error {
 	d.x.rel = d.x.rel[:0]
 	line, col := d.line, d.col
 	d.line, d.col = t.line, t.col
-	err = d.keep(baseKind, t.href, -1)
+	err = d.keep(baseKind, t.href, d.positionExtra())
 	d.line, d.col = line, col
 	return err
 }

@@ -252,7 +252,7 @@ func svgLinkElementOf(name string) (linkElement, bool) {
 // begin starts a document or part: nothing waits, and want follows Only.
 func (x *Extractor) begin(outer Base, part string, h *Handler) *document {
 	clear(x.held)
-	x.pending, x.held = x.pending[:0], x.held[:0]
+	x.pending, x.held, x.pendingTag = x.pending[:0], x.held[:0], 0
 	x.extras.reset()
 	x.site = Site{}
 	x.selectKinds()
@@ -591,6 +591,14 @@ type Extractor struct {
 	tree          htmltree.Builder // the tree builder over tok
 	srcdocDepth   int              // how deep in iframe srcdoc documents the current one is
 	stop          error            // the error a Handler returned to stop the extraction
+
+	fast   fastPath // the fast path's state (fast.go)
+	replay recorder // the bytes of the HTML document the fast path reads, for the tree builder should it hand over
+	// noFast reads every document by the tree builder, and handovers
+	// counts the documents the fast path handed over: for the tests that
+	// hold the two to the same links.
+	noFast    bool
+	handovers int
 }
 
 // DefaultMaxDepth is the deepest nesting of MIME parts (or of iframe
@@ -606,14 +614,7 @@ const DefaultMaxDepth = 32
 // as a *ReadError.
 func (x *Extractor) html(r io.Reader, contentType string, outer Base, part string, h *Handler) error {
 	r = x.decodeHTML(r, contentType)
-	d := x.begin(outer, part, h)
-	if x.tok == nil {
-		x.tok = htmltok.New(r)
-	} else {
-		x.tok.Reset(r) // its buffer is reused
-	}
-	x.tok.SkipBOM()
-	readErr := d.build(x.tok)
+	d, readErr := x.readHTML(r, outer, part, h)
 	if !d.based {
 		if err := d.establish(outer); err != nil {
 			return err
@@ -630,6 +631,106 @@ func (x *Extractor) html(r io.Reader, contentType string, outer Base, part strin
 		return err
 	}
 	return readErr
+}
+
+// readHTML reads the HTML document r by the fast path (fast.go), or by the
+// tree builder when the fast path hands it over or cannot serve: an
+// anchor's text is the tree builder's to say. It returns the document read
+// and the error that ended the reading, as build does.
+func (x *Extractor) readHTML(r io.Reader, outer Base, part string, h *Handler) (*document, error) {
+	if x.Text || x.noFast {
+		d := x.begin(outer, part, h)
+		return d, d.build(x.tokenize(r))
+	}
+	rec := &x.replay
+	rec.reset(r)
+	d := x.begin(outer, part, h)
+	// Until the fast path is done, what it would tell h waits.
+	var told []fastEvent
+	d.h = &Handler{
+		Base: func(part string, b Base) { told = append(told, fastEvent{part: part, base: &b}) },
+		Warn: func(err error) { told = append(told, fastEvent{warn: err}) },
+	}
+	d.hold = true
+	err := d.fastBuild(x.tokenize(rec))
+	if err == errHandover || err == errRecorded {
+		x.handovers++
+		d = x.begin(outer, part, h)
+		return d, d.build(x.tokenize(rec.replay()))
+	}
+	d.h, d.hold = h, false
+	for _, e := range told {
+		if e.base != nil {
+			if h.Base != nil {
+				h.Base(e.part, *e.base)
+			}
+		} else {
+			h.warn(e.warn)
+		}
+	}
+	if d.based {
+		if ferr := d.flush(); ferr != nil {
+			return d, ferr
+		}
+	}
+	return d, err
+}
+
+// tokenize readies the Extractor's tokenizer for r, its buffer reused.
+func (x *Extractor) tokenize(r io.Reader) *htmltok.Tokenizer {
+	if x.tok == nil {
+		x.tok = htmltok.New(r)
+	} else {
+		x.tok.Reset(r)
+	}
+	x.tok.SkipBOM()
+	return x.tok
+}
+
+// A recorder keeps the bytes read from its reader, so that a document the
+// fast path hands over is read again from its first byte. It keeps at
+// most recordMax of them: past that, it fails with errRecorded, and the
+// fast path hands the document over there, to be read by the tree
+// builder as it streams in. A huge document (a page of millions of links,
+// an archive's record of a gigabyte) then takes no more memory than the
+// tree builder alone gives it.
+type recorder struct {
+	r    io.Reader
+	buf  []byte
+	full bool
+}
+
+// recordMax is the most of a document the fast path reads: more than all
+// but a few pages (the largest of the 1,699 is 2.6 MB).
+const recordMax = 4 << 20
+
+// errRecorded says the recorder is full.
+var errRecorded = errors.New("links: the document is longer than the fast path reads")
+
+func (rc *recorder) reset(r io.Reader) {
+	rc.r, rc.full = r, false
+	if cap(rc.buf) > 1<<20 {
+		rc.buf = nil // the memory of a large document is not kept for the next
+	}
+	rc.buf = rc.buf[:0]
+}
+
+func (rc *recorder) Read(p []byte) (int, error) {
+	if rc.full {
+		return 0, errRecorded
+	}
+	n, err := rc.r.Read(p)
+	rc.buf = append(rc.buf, p[:n]...)
+	if err == nil && len(rc.buf) > recordMax {
+		rc.full = true
+		return n, errRecorded
+	}
+	return n, err
+}
+
+// replay returns the document whole: what was read, then the rest.
+func (rc *recorder) replay() io.Reader {
+	return io.MultiReader(bytes.NewReader(rc.buf), rc.r)
 }
 
 // A srcdoc is the document an <iframe srcdoc> holds, and where the iframe

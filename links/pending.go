@@ -54,8 +54,11 @@ func (x *Extractor) setBase(b Base) {
 	}
 }
 
-// flush hands out the links that wait.
+// flush hands out the links that wait, unless the fast path holds them.
 func (d *document) flush() error {
+	if d.hold {
+		return nil
+	}
 	x := d.x
 	tag := int64(0) // the tag of the last link read, whose span the next is relative to
 	ex := x.extras.reader()

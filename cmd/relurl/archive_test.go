@@ -98,7 +98,10 @@ func TestArchiveStreamed(t *testing.T) {
 	if code != 0 || out.String() != strings.Repeat(want, 4) {
 		t.Errorf("exit %d, %d bytes of links, want %d; stderr:\n%s", code, out.Len(), 4*len(want), stderr)
 	}
-	if maxRSS > 100<<10 {
+	// 89 MiB by the tree builder alone; the fast path's recorder (links,
+	// up to 4 MiB of each document read at once) and the garbage it
+	// leaves add about 10 MiB, none of it growing with the archive.
+	if maxRSS > 120<<10 {
 		t.Errorf("peak RSS %d MiB for an archive of %d MB: it grows with the archive", maxRSS>>10, 4*len(file)>>20)
 	}
 	t.Logf("peak RSS %d MiB", maxRSS>>10)

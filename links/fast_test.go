@@ -1,0 +1,190 @@
+package links
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/relurl/relurl/internal/docpages"
+)
+
+// fastOptions are the Options the fast path is held to the tree builder
+// with: none, and every field a link can carry.
+var fastOptions = []Options{
+	{},
+	{Sites: true, Positions: true, Template: true},
+	{Only: Only{"a@href": true, CSSElement: true, "base": true}},
+}
+
+// bothWays extracts the links of doc by the fast path and by the tree
+// builder alone, with o, and returns each as text (every field of every
+// link, the bases told, the warnings and the error), and whether the fast
+// path handed the document over. The Extractors are kept for the next
+// document, as a worker keeps its own: what one document leaves in them
+// must not change the next's links.
+func bothWays(doc []byte, o Options) (fast, tree string, handedOver bool) {
+	run := func(noFast bool) (string, int) {
+		x := extractorFor(o, noFast)
+		before := x.handovers
+		defer func() { x.handovers = before }()
+		var b strings.Builder
+		h := &Handler{
+			Link: func(l *Link) error {
+				s := l.Site
+				fmt.Fprintf(&b, "%s %s %q url=%q err=%v base=%+v part=%s rel=%q at=%d:%d text=%q site=%v,%v,%q,%v,%q,%v,%v\n",
+					l.Element, l.Attribute, l.Ref, l.URL, l.Err, *l.Base, l.Part, l.Rel, l.Line, l.Column, l.Text,
+					s.Value, s.Tag, s.Quote, s.Style, s.Decoded, s.Ref, s.CSS)
+				return nil
+			},
+			Base: func(part string, bs Base) { fmt.Fprintf(&b, "base %s %+v\n", part, bs) },
+			Warn: func(err error) { fmt.Fprintf(&b, "warning: %v\n", err) },
+		}
+		err := x.Extract(bytes.NewReader(doc), Doc{Format: FormatHTML, Base: Retrieved("http://h/dir/page.html")}, h)
+		fmt.Fprintf(&b, "error: %v\n", err)
+		return b.String(), x.handovers - before
+	}
+	fast, n := run(false)
+	tree, _ = run(true)
+	return fast, tree, n > 0
+}
+
+// extractors are bothWays's, by options and path.
+var extractors = map[string]*Extractor{}
+
+func extractorFor(o Options, noFast bool) *Extractor {
+	key := fmt.Sprintf("%+v %v", o, noFast)
+	if x, ok := extractors[key]; ok {
+		return x
+	}
+	x := &Extractor{Options: o, noFast: noFast}
+	extractors[key] = x
+	return x
+}
+
+// sameBothWays fails t unless the fast path gives doc's links as the tree
+// builder does, with each of fastOptions; it reports whether the fast path
+// handed doc over.
+func sameBothWays(t testing.TB, name string, doc []byte) bool {
+	over := false
+	for _, o := range fastOptions {
+		fast, tree, h := bothWays(doc, o)
+		over = over || h
+		if fast != tree {
+			t.Errorf("%s, %+v: the fast path gives\n%s\nthe tree builder\n%s", name, o, fast, tree)
+			return over
+		}
+	}
+	return over
+}
+
+// html5libDocuments returns the documents of html5lib's tree-construction
+// tests (their #data).
+func html5libDocuments(t testing.TB) [][]byte {
+	files, err := filepath.Glob("../testdata/html5lib-tests/tree-construction/*.dat")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no html5lib tree-construction tests in testdata (%v)", err)
+	}
+	var docs [][]byte
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, test := range strings.Split("\n"+string(data), "\n#data\n")[1:] {
+			doc, _, _ := strings.Cut(test, "\n#errors")
+			docs = append(docs, []byte(doc))
+		}
+	}
+	return docs
+}
+
+// TestFastPath holds the fast path to the tree builder, link by link and
+// field by field, on html5lib's tree-construction documents, the hard
+// pages of testdata and, with ../shared, the 1,699 pages; and counts how
+// often it hands a document over.
+func TestFastPath(t *testing.T) {
+	count := func(set string, docs [][]byte, names []string) {
+		over := 0
+		for i, doc := range docs {
+			if sameBothWays(t, names[i], doc) {
+				over++
+			}
+		}
+		t.Logf("%s: %d documents, %d handed over to the tree builder (%.1f%%)", set, len(docs), over, 100*float64(over)/float64(max(len(docs), 1)))
+	}
+	docs := html5libDocuments(t)
+	names := make([]string, len(docs))
+	for i := range docs {
+		names[i] = fmt.Sprintf("html5lib document %d (%.60q)", i, docs[i])
+	}
+	count("html5lib tree-construction", docs, names)
+
+	files, _ := filepath.Glob("../testdata/hard/docs/*.html")
+	docs, names = docs[:0], names[:0]
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs, names = append(docs, b), append(names, f)
+	}
+	count("testdata/hard", docs, names)
+
+	docs, names = docs[:0], names[:0]
+	err := docpages.Each("../../shared/data", func(set, path string, body []byte) error {
+		docs, names = append(docs, body), append(names, set+"/"+path)
+		return nil
+	})
+	if err != nil {
+		t.Logf("the 1,699 pages not compared: %v", err)
+		return
+	}
+	count("the 1,699 pages", docs, names)
+}
+
+// TestFastPathLongDocument: a document longer than the fast path records
+// is handed over where the record ends, and read by the tree builder as it
+// streams, with the same links; one that ends within it is not.
+func TestFastPathLongDocument(t *testing.T) {
+	long := bytes.Repeat([]byte(`<p><a href="x.html">x</a> `), recordMax/20)
+	for _, doc := range [][]byte{
+		long,
+		append(bytes.Clone(long), `<template><a href="t.html"></template><base href="/b/"><a href="y.html">`...),
+		[]byte(`<table><td>` + strings.Repeat(`<img src=i.png>`, 1000) + `<base href=/in-table/><a href=z>`),
+	} {
+		fast, tree, over := bothWays(doc, Options{Sites: true, Positions: true})
+		if fast != tree {
+			t.Errorf("a document of %d bytes: the fast path gives %d bytes of links, the tree builder %d", len(doc), len(fast), len(tree))
+		}
+		if !over {
+			t.Errorf("a document of %d bytes is not handed over", len(doc))
+		}
+	}
+}
+
+// FuzzFastPath: on any input, the fast path gives the links the tree
+// builder gives, or hands the document over.
+func FuzzFastPath(f *testing.F) {
+	for _, doc := range html5libDocuments(f) {
+		f.Add(doc)
+	}
+	for _, s := range []string{
+		`<base href="/b/"><a href="x">`,
+		`<table><tr><td><base href="/t/"></td></tr></table><a href=y>`,
+		`<svg><style>a{background:url(s.png)}</style><a href="svg.html"/><p><a href="html.html">`,
+		`<svg><title><a href=x>`,
+		`x<body background="bg.png"><body style="background:url(b2.png)">`,
+		`<form action=f1><form action=f2></form><frame src=fr><tr background=tr.png>`,
+		`<table><td><table><td background=in.png></table><caption background=c.png>`,
+		`<image src=i.png><textarea><a href=no></textarea><noscript><a href=no></noscript>`,
+		`<a href=a.html><img srcset="b 1x, c 2x"><template><a href=t></template><base href=/b/><a href=after>`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, doc []byte) {
+		sameBothWays(t, "the input", doc)
+	})
+}
