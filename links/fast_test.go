@@ -1,14 +1,19 @@
 package links
 
 import (
+	"bufio"
 	"bytes"
+	"compress/gzip"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/relurl/relurl/internal/docpages"
+	"github.com/relurl/relurl/warc"
 )
 
 // fastOptions are the Options the fast path is held to the tree builder
@@ -143,6 +148,42 @@ func TestFastPath(t *testing.T) {
 		return
 	}
 	count("the 1,699 pages", docs, names)
+
+	docs, names = docs[:0], names[:0]
+	f, err := os.Open("../../shared/data/warc/docs-crawl.warc.gz")
+	if err != nil {
+		t.Logf("the crawl's records not compared: %v", err)
+		return
+	}
+	defer f.Close()
+	for r := warc.NewReader(f); ; {
+		rec, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec.Type() != "response" {
+			continue
+		}
+		resp, err := http.ReadResponse(bufio.NewReader(bytes.NewReader(rec.Block)), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body := io.Reader(resp.Body)
+		if resp.Header.Get("Content-Encoding") == "gzip" {
+			if body, err = gzip.NewReader(resp.Body); err != nil {
+				t.Fatal(err)
+			}
+		}
+		b, err := io.ReadAll(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs, names = append(docs, b), append(names, fmt.Sprintf("the record at %d", rec.Offset))
+	}
+	count("the crawl's response records", docs, names)
 }
 
 // TestFastPathLongDocument: a document longer than the fast path records
