@@ -3,8 +3,6 @@ package corpus
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
-	"compress/zlib"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +10,9 @@ import (
 	"net/http"
 	"net/textproto"
 	"strings"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zlib"
 
 	"github.com/relurl/relurl/internal/capped"
 	"github.com/relurl/relurl/links"
@@ -80,7 +81,8 @@ func response(x *links.Extractor, resp *http.Response, retrieval string, maxSize
 	return true, nil
 }
 
-// decodeContent removes an HTTP content coding (RFC 9110, Section 8.4).
+// decodeContent removes an HTTP content coding (RFC 9110, Section 8.4),
+// with klauspost/compress's readers, as package warc inflates archives.
 func decodeContent(coding string, body io.Reader) (io.Reader, error) {
 	switch c := strings.ToLower(strings.TrimSpace(coding)); c {
 	case "", "identity":
