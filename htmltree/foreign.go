@@ -31,7 +31,7 @@ func (b *Builder) foreignContent(t *token) bool {
 	case doctype:
 		return false
 	case startTag:
-		if breaksOut(t.name) || t.name == "font" && b.fontBreaksOut() {
+		if BreaksOut(t.name, b.z) {
 			return b.breakOut(t)
 		}
 		ns := b.current().ns
@@ -79,24 +79,25 @@ func (b *Builder) breakOut(t *token) bool {
 	return modes[b.mode](b, t)
 }
 
-// breaksOut reports whether a start tag name ends foreign content.
-func breaksOut(name string) bool {
+// BreaksOut reports whether the start tag at z, whose name is name, ends
+// foreign content (13.2.6.5, "The rules for parsing tokens in foreign
+// content"): inside <svg> or <math>, a <p>, a <div>, a <table> and the
+// others of the standard's list, and a <font> with a color, face or size
+// attribute, close the foreign elements up to the nearest integration
+// point or HTML element. A scanner that follows the tree without building
+// it, as package links's fast path does, asks it.
+func BreaksOut(name string, z *htmltok.Tokenizer) bool {
 	switch name {
 	case "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em",
 		"embed", "h1", "h2", "h3", "h4", "h5", "h6", "head", "hr", "i", "img", "li", "listing", "menu",
 		"meta", "nobr", "ol", "p", "pre", "ruby", "s", "small", "span", "strong", "strike", "sub", "sup",
 		"table", "tt", "u", "ul", "var":
 		return true
-	}
-	return false
-}
-
-// fontBreaksOut reports whether the current <font> tag has a color, face
-// or size attribute, with which it ends foreign content.
-func (b *Builder) fontBreaksOut() bool {
-	for _, name := range [...]string{"color", "face", "size"} {
-		if _, ok := b.z.Attr(name); ok {
-			return true
+	case "font":
+		for _, attr := range [...]string{"color", "face", "size"} {
+			if _, ok := z.Attr(attr); ok {
+				return true
+			}
 		}
 	}
 	return false

@@ -234,7 +234,7 @@ func (s *fastPath) foreign(k htmltok.Kind) error {
 			return errHandover // an element of HTML inside SVG: the tree builder knows its place
 		}
 		name := bytestr.Transient(z.Name())
-		if breaksOut(name) || name == "font" && fontBreaksOut(z) {
+		if htmltree.BreaksOut(name, z) {
 			s.popSVG(0)
 			for {
 				again, err := s.inMode(k)
@@ -573,30 +573,6 @@ func formatting(name string) bool {
 	switch name {
 	case "a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u":
 		return true
-	}
-	return false
-}
-
-// breaksOut reports whether a start tag of this name ends foreign content
-// (13.2.6.5).
-func breaksOut(name string) bool {
-	switch name {
-	case "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em",
-		"embed", "h1", "h2", "h3", "h4", "h5", "h6", "head", "hr", "i", "img", "li", "listing", "menu",
-		"meta", "nobr", "ol", "p", "pre", "ruby", "s", "small", "span", "strong", "strike", "sub", "sup",
-		"table", "tt", "u", "ul", "var":
-		return true
-	}
-	return false
-}
-
-// fontBreaksOut reports whether the <font> tag at z has a color, face or
-// size attribute, with which it ends foreign content.
-func fontBreaksOut(z *htmltok.Tokenizer) bool {
-	for _, name := range [...]string{"color", "face", "size"} {
-		if _, ok := z.Attr(name); ok {
-			return true
-		}
 	}
 	return false
 }
