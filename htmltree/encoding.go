@@ -63,12 +63,13 @@ func Encoding(doc []byte, contentType string) (enc encoding.Encoding, name strin
 
 // prescanned reports whether the prescan of prefix finds a <meta> that
 // declares an encoding. DetermineEncoding does not say whether its answer
-// comes from one or from its fallback, so it is asked twice, with prefix's
-// ASCII (the prescan reads nothing else) followed by a UTF-8 character, and
-// then by a byte UTF-8 does not have: the fallback answers UTF-8, then
-// windows-1252, where a declaration gives the same answer both times. The
-// two are put within the 1024 bytes it reads, and not last, which it drops
-// as maybe cut.
+// comes from one or from its fallback, so it is asked with prefix's ASCII
+// (the prescan reads nothing else) followed by a byte UTF-8 does not
+// have, where the fallback answers windows-1252: any other answer is a
+// declaration's. Only when it answers windows-1252 is it asked again, with
+// a UTF-8 character in place of the byte, where the fallback answers
+// UTF-8 and a declaration windows-1252 still. The two are put within the
+// 1024 bytes it reads, and not last, which it drops as maybe cut.
 func prescanned(prefix []byte) bool {
 	p := prefix[:min(len(prefix), 1020)]
 	probe := make([]byte, len(p), len(p)+3)
@@ -78,9 +79,11 @@ func prescanned(prefix []byte) bool {
 		}
 		probe[i] = c
 	}
-	_, a, _ := charset.DetermineEncoding(append(probe, "\u00e9x"...), "")
-	_, b, _ := charset.DetermineEncoding(append(probe[:len(p)], "\xffx"...), "")
-	return a == b
+	if _, b, _ := charset.DetermineEncoding(append(probe, "\xffx"...), ""); b != "windows-1252" {
+		return true
+	}
+	_, a, _ := charset.DetermineEncoding(append(probe[:len(p)], "\u00e9x"...), "")
+	return a == "windows-1252"
 }
 
 // headMeta returns the canonical name of the encoding that the first <meta>
