@@ -136,8 +136,8 @@ type fastPath struct {
 	formats  int       // formatting elements opened and not closed by their end tag: a bound of those the tree builder may reopen
 }
 
-// events is what a document read by the fast path would tell its Handler
-// before its links, kept until it is known not to be handed over.
+// A fastEvent is what a document read by the fast path would tell its
+// Handler before its links, kept until it is known not to be handed over.
 type fastEvent struct {
 	part string
 	base *Base

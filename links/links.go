@@ -16,7 +16,10 @@
 //	}
 //
 // An Extractor reads an HTML document in one pass, through relurl's own
-// tokenizer and tree builder (packages htmltok and htmltree), after decoding
+// tokenizer and tree builder (packages htmltok and htmltree), or for most
+// documents through the tokenizer and a simulation of the little of the
+// tree that links depend on, which gives the same links and hands the
+// document to the tree builder where it cannot decide alone; after decoding
 // it to UTF-8 by the HTML standard's encoding sniffing (a byte order mark,
 // the charset of the Content-Type, then <meta charset>), with the Encoding
 // Standard's tables (package webencoding). Its base is the document's
