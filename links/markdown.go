@@ -34,7 +34,9 @@ func (x *Extractor) markdown(r io.Reader, outer Base, h *Handler) error {
 	if len(doc.HTML) > 0 {
 		sites, positions := x.Sites, x.Positions
 		x.Sites, x.Positions, x.ignoreBase = true, false, true
-		err := x.html(bytes.NewReader(doc.Shadow()), "", outer, "", &Handler{Link: func(l *Link) error {
+		// Markdown is text, whose HTML is UTF-8 as its renderers write it:
+		// no <meta> in it says otherwise, and none is looked for.
+		err := x.html(bytes.NewReader(doc.Shadow()), "text/html; charset=utf-8", outer, "", &Handler{Link: func(l *Link) error {
 			inHTML = append(inHTML, hold(l))
 			return nil
 		}})
