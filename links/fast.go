@@ -37,9 +37,10 @@ import (
 // a <frameset>, <math>, a <select>, a start tag inside an HTML integration
 // point of SVG (its <foreignObject>, <desc> or <title>), an end tag in SVG
 // that ends no SVG element, a <base> inside a table, NUL in SVG's text, or
-// nesting that could reach htmltree.MaxDepth. An anchor's text
-// (Options.Text) needs the tree's every move, and is always read by the
-// tree builder.
+// nesting that could reach htmltree.MaxDepth. With Options.Text, an
+// anchor's text is what the tree puts inside the <a>: the fast path reads
+// it while the <a> holds phrasing content closed in order, and hands over
+// at any other tag until the <a>'s end tag closes it.
 //
 // Until the document ends, the fast path hands out nothing: its links wait
 // (as links before a <base> do) and what it would tell the Handler is
@@ -134,6 +135,11 @@ type fastPath struct {
 	tables   []fastTable
 	rough    nameStack // the open HTML elements as end tags close them, an upper bound of the stack of open elements
 	formats  int       // formatting elements opened and not closed by their end tag: a bound of those the tree builder may reopen
+	// With Options.Text, anchor is the open <a> and the HTML elements
+	// open inside it, the <a> first: what the text of each is read
+	// inside, until the <a>'s end tag closes it as the current node.
+	anchor      nameStack
+	anchorNodes []htmltree.Node
 }
 
 // A fastEvent is what a document read by the fast path would tell its
@@ -150,9 +156,11 @@ type fastEvent struct {
 func (d *document) fastBuild(z *htmltok.Tokenizer) error {
 	x := d.x
 	s := &x.fast
-	*s = fastPath{d: d, z: z, next: htmltree.Document, svg: s.svg, svgNodes: s.svgNodes[:0], tables: s.tables[:0], rough: s.rough}
+	*s = fastPath{d: d, z: z, next: htmltree.Document, svg: s.svg, svgNodes: s.svgNodes[:0], tables: s.tables[:0], rough: s.rough,
+		anchor: s.anchor, anchorNodes: s.anchorNodes[:0]}
 	s.svg.reset()
 	s.rough.reset()
+	s.anchor.reset()
 	d.z = z
 	z.SetStateByName(false)
 	for {
@@ -198,7 +206,7 @@ func (s *fastPath) token(k htmltok.Kind) error {
 func (s *fastPath) rawText(k htmltok.Kind) error {
 	switch k {
 	case htmltok.TextToken:
-		if s.raw == s.d.styleNode {
+		if s.raw == s.d.styleNode || s.d.anchor >= 0 {
 			s.d.Text(s.raw, s.z.Text(), htmltree.None)
 		}
 		return nil
@@ -220,12 +228,12 @@ func (s *fastPath) foreign(k htmltok.Kind) error {
 	z := s.z
 	switch k {
 	case htmltok.TextToken:
-		if point {
+		if point && s.d.anchor < 0 {
 			return nil // HTML's text, in the element: nothing links read
 		}
 		text := z.Text()
 		if bytes.IndexByte(text, 0) >= 0 {
-			return errHandover
+			return errHandover // NUL, which HTML's rules drop and SVG's replace
 		}
 		s.d.Text(s.svgNodes[top], text, htmltree.None)
 		return nil
@@ -289,6 +297,14 @@ func (s *fastPath) inMode(k htmltok.Kind) (bool, error) {
 		return false, s.end() // what is missing is implied, and holds nothing links read
 	case htmltok.TextToken:
 		if s.mode == fastInBody {
+			if s.d.anchor < 0 {
+				return false, nil
+			}
+			text := z.Text()
+			if bytes.IndexByte(text, 0) >= 0 {
+				return false, errHandover // NUL, which the tree builder drops
+			}
+			s.d.Text(s.anchorNodes[len(s.anchorNodes)-1], text, htmltree.None)
 			return false, nil
 		}
 		if len(bytes.TrimLeft(z.Text(), "\t\n\f\r ")) == 0 {
@@ -371,6 +387,9 @@ func (s *fastPath) startTag(name string) (bool, error) {
 	if s.mode < fastInBody {
 		return s.implied(), nil
 	}
+	if s.anchor.len() > 0 && !inAnchor(name) {
+		return false, errHandover // it may close the <a>, or move its text
+	}
 	switch name {
 	case "frame":
 		return false, nil // only a frameset has frames
@@ -427,9 +446,13 @@ func (s *fastPath) startTag(name string) (bool, error) {
 		}
 		tb.cells = s.rough.len()
 	}
-	s.element(name, htmltree.HTML, htmltree.FromToken)
+	n := s.element(name, htmltree.HTML, htmltree.FromToken)
 	if void(name) {
 		return false, nil
+	}
+	if s.d.x.Text && (s.anchor.len() > 0 || name == "a") {
+		s.anchor.push(name)
+		s.anchorNodes = append(s.anchorNodes, n)
 	}
 	s.rough.push(name)
 	if formatting(name) {
@@ -482,6 +505,16 @@ func (s *fastPath) endTag(name string) (bool, error) {
 		}
 		return s.implied(), nil
 	}
+	if k := s.anchor.len() - 1; k >= 0 && name != "body" && name != "html" {
+		// Inside an <a>, only the current node's end tag is read here:
+		// the others may close the <a> or be the adoption agency's.
+		if s.anchor.at(k) != name {
+			return false, errHandover
+		}
+		s.pop(s.anchorNodes[k], htmltree.HTML, name)
+		s.anchor.truncate(k)
+		s.anchorNodes = s.anchorNodes[:k]
+	}
 	switch name {
 	case "template":
 		return false, errHandover
@@ -524,6 +557,11 @@ func (s *fastPath) end() error {
 		s.raw = htmltree.None
 	}
 	s.popSVG(0)
+	for k := len(s.anchorNodes) - 1; k >= 0; k-- {
+		s.pop(s.anchorNodes[k], htmltree.HTML, s.anchor.at(k))
+	}
+	s.anchor.reset()
+	s.anchorNodes = s.anchorNodes[:0]
 	for t := len(s.tables) - 1; t >= 0; t-- {
 		s.pop(s.tables[t].node, htmltree.HTML, "table")
 	}
@@ -555,6 +593,25 @@ func (s *fastPath) deep() error {
 		return errHandover
 	}
 	return nil
+}
+
+// inAnchor reports whether a start tag of this name, inside an <a>, is
+// inserted there and closes nothing: phrasing content, which "in body"
+// inserts as it comes. The others (blocks, which close a <p> the <a> may
+// be in; list items; tables; another <a>; a <textarea>, whose first line
+// feed is dropped) hand the document over while an anchor's text is read.
+func inAnchor(name string) bool {
+	switch name {
+	case "address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div",
+		"dl", "fieldset", "figcaption", "figure", "footer", "header", "hgroup", "main", "menu", "nav",
+		"ol", "p", "search", "section", "summary", "ul", "h1", "h2", "h3", "h4", "h5", "h6", "pre",
+		"listing", "form", "li", "dd", "dt", "plaintext", "button", "a", "nobr", "applet", "marquee",
+		"object", "table", "hr", "textarea", "xmp", "select", "option", "optgroup", "rb", "rtc", "rp",
+		"rt", "math", "frameset", "template", "caption", "col", "colgroup", "tbody", "td", "tfoot",
+		"th", "thead", "tr":
+		return false
+	}
+	return true
 }
 
 // void reports whether an element of this name has no end: the tree

@@ -17,11 +17,12 @@ import (
 )
 
 // fastOptions are the Options the fast path is held to the tree builder
-// with: none, and every field a link can carry.
+// with: none, every field a link can carry, some links, anchors' text.
 var fastOptions = []Options{
 	{},
 	{Sites: true, Positions: true, Template: true},
 	{Only: Only{"a@href": true, CSSElement: true, "base": true}},
+	{Text: true, Positions: true},
 }
 
 // bothWays extracts the links of doc by the fast path and by the tree
@@ -222,6 +223,8 @@ func FuzzFastPath(f *testing.F) {
 		`<table><td><table><td background=in.png></table><caption background=c.png>`,
 		`<image src=i.png><textarea><a href=no></textarea><noscript><a href=no></noscript>`,
 		`<a href=a.html><img srcset="b 1x, c 2x"><template><a href=t></template><base href=/b/><a href=after>`,
+		`<p><a href=x>one <code>two</code> <b>three</b></a> four<a href=y>five<p>six</a> <a href=z><svg><title>t</title><a href=s>svg</a></svg></a>`,
+		`<i><p>x</p><a href=r>reopened <script>no</script><iframe>yes</iframe></a></i><a href=e>eof`,
 	} {
 		f.Add([]byte(s))
 	}

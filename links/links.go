@@ -637,11 +637,10 @@ func (x *Extractor) html(r io.Reader, contentType string, outer Base, part strin
 }
 
 // readHTML reads the HTML document r by the fast path (fast.go), or by the
-// tree builder when the fast path hands it over or cannot serve: an
-// anchor's text is the tree builder's to say. It returns the document read
-// and the error that ended the reading, as build does.
+// tree builder when the fast path hands it over. It returns the document
+// read and the error that ended the reading, as build does.
 func (x *Extractor) readHTML(r io.Reader, outer Base, part string, h *Handler) (*document, error) {
-	if x.Text || x.noFast {
+	if x.noFast {
 		d := x.begin(outer, part, h)
 		return d, d.build(x.tokenize(r))
 	}
