@@ -711,7 +711,7 @@ var errRecorded = errors.New("links: the document is longer than the fast path r
 
 func (rc *recorder) reset(r io.Reader) {
 	rc.r, rc.full = r, false
-	if cap(rc.buf) > 1<<20 {
+	if cap(rc.buf) > 2*recordMax {
 		rc.buf = nil // the memory of a large document is not kept for the next
 	}
 	rc.buf = rc.buf[:0]
