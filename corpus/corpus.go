@@ -22,6 +22,12 @@
 // bounded by the workers and the documents in flight, each at most
 // MaxSize, never by the size of the corpus, of an archive or the number of
 // links. A WARC record's warnings are named with its archive and offset.
+//
+// Response reads one HTTP response for its links, every layer of RFC
+// 1808's Section 3 applied (its final URL, its header, its content coding,
+// a redirect's Location), as Run reads the pages it fetches and the
+// response records of archives: transport is this package's, and package
+// links reads documents.
 package corpus
 
 import (
