@@ -8,13 +8,11 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/relurl/relurl/internal/docpages"
 	"github.com/relurl/relurl/links"
-	"github.com/relurl/relurl/warc"
 )
 
 func readResponse(t *testing.T, raw, requested string) *http.Response {
@@ -96,24 +94,15 @@ func TestResponse(t *testing.T) {
 // chunked codings are removed, Content-Location is not a base over HTTP,
 // and every redirect gives its Location.
 func TestRecordsOfDocsCrawl(t *testing.T) {
-	f, err := os.Open("../../shared/data/warc/docs-crawl.warc.gz")
+	recs, err := docpages.Records("../../shared/data")
 	if err != nil {
 		t.Skipf("no shared data (%v)", err)
 	}
-	defer f.Close()
 	const site = "http://127.0.0.1:18555/"
 	fromWARC := map[string][]string{}
 	var x links.Extractor
 	redirects, documents, skipped := 0, 0, 0
-	r := warc.NewReader(f)
-	for {
-		rec, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, rec := range recs {
 		target := rec.TargetURI()
 		ok, err := record(&x, rec, 0, &links.Handler{
 			Link: func(l *links.Link) error {
@@ -178,22 +167,12 @@ func bufioReader(s string) *bufio.Reader { return bufio.NewReader(strings.NewRea
 // beforehand; bytes are the records' blocks, against warc's BenchmarkReader,
 // which reads them alone.
 func BenchmarkRecords(b *testing.B) {
-	f, err := os.Open("../../shared/data/warc/docs-crawl.warc.gz")
+	recs, err := docpages.Records("../../shared/data")
 	if err != nil {
 		b.Skipf("no shared data (%v)", err)
 	}
-	defer f.Close()
-	var recs []*warc.Record
 	var size int64
-	for r := warc.NewReader(f); ; {
-		rec, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			b.Fatal(err)
-		}
-		recs = append(recs, rec)
+	for _, rec := range recs {
 		size += int64(len(rec.Block))
 	}
 	b.SetBytes(size)

@@ -13,7 +13,6 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl/internal/docpages"
-	"github.com/relurl/relurl/warc"
 )
 
 // fastOptions are the Options the fast path is held to the tree builder
@@ -151,20 +150,12 @@ func TestFastPath(t *testing.T) {
 	count("the 1,699 pages", docs, names)
 
 	docs, names = docs[:0], names[:0]
-	f, err := os.Open("../../shared/data/warc/docs-crawl.warc.gz")
+	recs, err := docpages.Records("../../shared/data")
 	if err != nil {
 		t.Logf("the crawl's records not compared: %v", err)
 		return
 	}
-	defer f.Close()
-	for r := warc.NewReader(f); ; {
-		rec, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, rec := range recs {
 		if rec.Type() != "response" {
 			continue
 		}

@@ -1,7 +1,7 @@
 // Package docpages reads, for tests and benchmarks, the documents that
-// ../shared/data holds as tarballs (see its README): the 1,699 HTML pages
-// of the Python and PostgreSQL documentation, and the Markdown of
-// rust-lang/book.
+// ../shared/data holds (see its README): the 1,699 HTML pages of the
+// Python and PostgreSQL documentation and the Markdown of rust-lang/book,
+// as tarballs, and wget's crawl of the pages, as a WARC archive.
 package docpages
 
 import (
@@ -11,6 +11,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/relurl/relurl/warc"
 )
 
 // Sets are the two tarballs, by the name of their set.
@@ -77,4 +79,28 @@ func Write(data, dir string) error {
 		}
 		return os.WriteFile(name, body, 0o644)
 	})
+}
+
+// Crawl is wget's crawl of the 1,699 pages, in the directory data.
+const Crawl = "warc/docs-crawl.warc.gz"
+
+// Records returns every record of the crawl in the directory data, in
+// memory (71.5 MB of blocks).
+func Records(data string) ([]*warc.Record, error) {
+	f, err := os.Open(filepath.Join(data, Crawl))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var recs []*warc.Record
+	for r := warc.NewReader(f); ; {
+		rec, err := r.Next()
+		if err == io.EOF {
+			return recs, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		recs = append(recs, rec)
+	}
 }
