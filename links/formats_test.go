@@ -89,3 +89,15 @@ func TestMarkdownBounds(t *testing.T) {
 		t.Errorf("%d links, want %d; warnings %q, want %q", len(got), n, warnings, want)
 	}
 }
+
+// TestMarkdownHTMLIsUTF8: the raw HTML of a Markdown document is read as
+// UTF-8, as the renderers write the page, whatever a <meta> in it
+// declares: "café.html" is caf%C3%A9.html, not the windows-1252 reading
+// of its bytes.
+func TestMarkdownHTMLIsUTF8(t *testing.T) {
+	got, warnings, _ := run(t, markdownDoc, "<meta charset=\"windows-1252\">\n\n<a href=\"caf\u00e9.html\">x</a> [y](d\u00e9j\u00e0.md)\n")
+	want := []string{"3:1 https://a.example/d/caf%C3%A9.html", "3:32 https://a.example/d/d%C3%A9j%C3%A0.md"}
+	if strings.Join(got, "|") != strings.Join(want, "|") || len(warnings) > 0 {
+		t.Errorf("got %q, warnings %q; want %q", got, warnings, want)
+	}
+}
