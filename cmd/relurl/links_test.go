@@ -52,6 +52,9 @@ func TestLinksFiles(t *testing.T) {
 		{"no document", "", []string{"links"}, "", "relurl links: want a DOCUMENT (a file, a directory, - or a URL), or -files…", 2},
 		{"unknown element", "", []string{"links", "-elements", "blink", "x"}, "", "relurl links: -elements: \"blink\" is not one of…", 2},
 		{"bad -type", "", []string{"links", "-type", "pdf", documents + "no-base.html"}, "", "relurl links: -type \"pdf\": want html, message, markdown, text, xml or auto\nusage: relurl links…", 2},
+		// A redirect is a format of links.Doc, an HTTP response's, and no
+		// type of document.
+		{"-type redirect", "", []string{"links", "-type", "redirect", documents + "no-base.html"}, "", "relurl links: -type \"redirect\": want html, message, markdown, text, xml or auto\nusage: relurl links…", 2},
 		{"-h", "", []string{"links", "-h"}, "usage: relurl links…", "", 0},
 
 		// Link records: -fields, -unique, -no-fragment, -scope.
