@@ -271,3 +271,26 @@ func TestSites(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestBasePositionWaiting: a <base>'s href, handed out as a link with
+// Sites, has its position also when it waits: inside a table, until the
+// table ends, and while the fast path holds the links.
+func TestBasePositionWaiting(t *testing.T) {
+	for _, tt := range []struct{ doc, want string }{
+		{"<p>x\n<table><tr><td>\n  <base href=\"http://b.example/\"></td></tr></table><a href=y>", "base 3:3|a 3:52"},
+		{"<p>x\n\n  <base href=\"http://b.example/\"><a href=y>", "base 3:3|a 3:34"},
+	} {
+		var got []string
+		x := &Extractor{Options: Options{Sites: true, Positions: true}}
+		err := x.Extract(strings.NewReader(tt.doc), Doc{Format: FormatHTML, Base: Retrieved("http://h/p")}, &Handler{Link: func(l *Link) error {
+			got = append(got, fmt.Sprintf("%s %d:%d", l.Element, l.Line, l.Column))
+			return nil
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Join(got, "|") != tt.want {
+			t.Errorf("%q: got %q, want %s", tt.doc, got, tt.want)
+		}
+	}
+}
