@@ -179,10 +179,7 @@ func (d *document) fastBuild(z *htmltok.Tokenizer) error {
 	if err := z.Err(); err != io.EOF {
 		return err
 	}
-	if d.tentative.node != htmltree.None {
-		return d.settleBase()
-	}
-	return nil
+	return nil // no <base> waits: one inside a table is handed over
 }
 
 // token processes one token, again in the mode it leads to when that mode
@@ -211,7 +208,7 @@ func (s *fastPath) rawText(k htmltok.Kind) error {
 		}
 		return nil
 	case htmltok.EndTagToken, htmltok.ErrorToken:
-		s.pop(s.raw, htmltree.HTML, "")
+		s.d.Pop(s.raw, htmltree.HTML, "")
 		s.raw = htmltree.None
 		if k == htmltok.ErrorToken {
 			return s.end()
@@ -253,7 +250,7 @@ func (s *fastPath) foreign(k htmltok.Kind) error {
 		}
 		n := s.element(name, htmltree.SVG, htmltree.FromToken)
 		if z.SelfClosing() {
-			s.pop(n, htmltree.SVG, "")
+			s.d.Pop(n, htmltree.SVG, "")
 		} else {
 			s.svg.push(name)
 			s.svgNodes = append(s.svgNodes, n)
@@ -275,7 +272,7 @@ func (s *fastPath) foreign(k htmltok.Kind) error {
 // popSVG pops the elements of SVG from the i-th on.
 func (s *fastPath) popSVG(i int) {
 	for j := s.svg.len() - 1; j >= i; j-- {
-		s.pop(s.svgNodes[j], htmltree.SVG, s.svg.at(j))
+		s.d.Pop(s.svgNodes[j], htmltree.SVG, s.svg.at(j))
 	}
 	s.svg.truncate(i)
 	s.svgNodes = s.svgNodes[:i]
@@ -404,7 +401,7 @@ func (s *fastPath) startTag(name string) (bool, error) {
 	case "svg":
 		n := s.element(name, htmltree.SVG, htmltree.FromToken)
 		if z.SelfClosing() {
-			s.pop(n, htmltree.SVG, "svg")
+			s.d.Pop(n, htmltree.SVG, "svg")
 			return false, nil
 		}
 		s.svg.push("svg")
@@ -420,7 +417,7 @@ func (s *fastPath) startTag(name string) (bool, error) {
 	case "table":
 		if t := len(s.tables) - 1; t >= 0 && s.tables[t].open == noCell {
 			// A table directly in a table ends it.
-			s.pop(s.tables[t].node, htmltree.HTML, "table")
+			s.d.Pop(s.tables[t].node, htmltree.HTML, "table")
 			s.rough.truncate(s.tables[t].depth)
 			s.tables = s.tables[:t]
 		}
@@ -511,7 +508,7 @@ func (s *fastPath) endTag(name string) (bool, error) {
 		if s.anchor.at(k) != name {
 			return false, errHandover
 		}
-		s.pop(s.anchorNodes[k], htmltree.HTML, name)
+		s.d.Pop(s.anchorNodes[k], htmltree.HTML, name)
 		s.anchor.truncate(k)
 		s.anchorNodes = s.anchorNodes[:k]
 	}
@@ -522,7 +519,7 @@ func (s *fastPath) endTag(name string) (bool, error) {
 		s.form = false
 	case "table":
 		if t := len(s.tables) - 1; t >= 0 {
-			s.pop(s.tables[t].node, htmltree.HTML, "table")
+			s.d.Pop(s.tables[t].node, htmltree.HTML, "table")
 			s.rough.truncate(s.tables[t].depth)
 			s.tables = s.tables[:t]
 		}
@@ -553,17 +550,17 @@ func (s *fastPath) endTag(name string) (bool, error) {
 // end pops what is open at the end of the input.
 func (s *fastPath) end() error {
 	if s.raw != htmltree.None {
-		s.pop(s.raw, htmltree.HTML, "")
+		s.d.Pop(s.raw, htmltree.HTML, "")
 		s.raw = htmltree.None
 	}
 	s.popSVG(0)
 	for k := len(s.anchorNodes) - 1; k >= 0; k-- {
-		s.pop(s.anchorNodes[k], htmltree.HTML, s.anchor.at(k))
+		s.d.Pop(s.anchorNodes[k], htmltree.HTML, s.anchor.at(k))
 	}
 	s.anchor.reset()
 	s.anchorNodes = s.anchorNodes[:0]
 	for t := len(s.tables) - 1; t >= 0; t-- {
-		s.pop(s.tables[t].node, htmltree.HTML, "table")
+		s.d.Pop(s.tables[t].node, htmltree.HTML, "table")
 	}
 	s.tables = s.tables[:0]
 	return nil
@@ -577,11 +574,6 @@ func (s *fastPath) element(name string, ns htmltree.Namespace, how htmltree.Orig
 	s.d.Element(n, ns, name, how, htmltree.None)
 	s.d.Insert(htmltree.None, n, htmltree.None)
 	return n
-}
-
-// pop tells that an element left the stack of open elements.
-func (s *fastPath) pop(n htmltree.Node, ns htmltree.Namespace, name string) {
-	s.d.Pop(n, ns, name)
 }
 
 // deep hands over a document whose elements could nest as deep as
