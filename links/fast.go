@@ -416,10 +416,7 @@ func (s *fastPath) startTag(name string) (bool, error) {
 		name = "img" // "Don't ask."
 	case "table":
 		if t := len(s.tables) - 1; t >= 0 && s.tables[t].open == noCell {
-			// A table directly in a table ends it.
-			s.d.Pop(s.tables[t].node, htmltree.HTML, "table")
-			s.rough.truncate(s.tables[t].depth)
-			s.tables = s.tables[:t]
+			s.closeTable() // a table directly in a table ends it
 		}
 		n := s.element(name, htmltree.HTML, htmltree.FromToken)
 		s.tables = append(s.tables, fastTable{node: n, depth: s.rough.len()})
@@ -518,10 +515,8 @@ func (s *fastPath) endTag(name string) (bool, error) {
 	case "form":
 		s.form = false
 	case "table":
-		if t := len(s.tables) - 1; t >= 0 {
-			s.d.Pop(s.tables[t].node, htmltree.HTML, "table")
-			s.rough.truncate(s.tables[t].depth)
-			s.tables = s.tables[:t]
+		if len(s.tables) > 0 {
+			s.closeTable()
 		}
 		return false, nil
 	case "td", "th", "tr", "tbody", "thead", "tfoot", "caption":
@@ -559,11 +554,18 @@ func (s *fastPath) end() error {
 	}
 	s.anchor.reset()
 	s.anchorNodes = s.anchorNodes[:0]
-	for t := len(s.tables) - 1; t >= 0; t-- {
-		s.d.Pop(s.tables[t].node, htmltree.HTML, "table")
+	for len(s.tables) > 0 {
+		s.closeTable()
 	}
-	s.tables = s.tables[:0]
 	return nil
+}
+
+// closeTable pops the innermost open table, and what is open inside it.
+func (s *fastPath) closeTable() {
+	t := len(s.tables) - 1
+	s.d.Pop(s.tables[t].node, htmltree.HTML, "table")
+	s.rough.truncate(s.tables[t].depth)
+	s.tables = s.tables[:t]
 }
 
 // element announces an element, inserted where the tree builder would
