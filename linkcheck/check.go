@@ -232,8 +232,9 @@ func fragmentID(frag string) string {
 type targetResult struct {
 	Result
 	ids      idSet
-	cut      bool // the page was read to MaxSize only
-	markdown bool // ids are a Markdown document's anchors
+	cut      bool  // the page was read in part: to MaxSize, or for Markdown to read
+	read     int64 // the bytes of a Markdown document read
+	markdown bool  // ids are a Markdown document's anchors
 }
 
 // target checks one target; fromMarkdown says that a Markdown link leads

@@ -69,12 +69,17 @@ func (c *checker) file(path string, fragments, fromMarkdown bool) targetResult {
 	case isMarkdownFile(path):
 		ids, known := c.o.IDs[absPath(path)]
 		if !known {
-			src, err := readUpTo(path, markdown.MaxSize+1)
+			// Read whole up to MaxSize, as a page is: the Markdown scanner
+			// reads any document whole; one goldmark parses, up to its
+			// markdown.MaxSize.
+			src, err := readUpTo(path, c.o.MaxSize+1)
 			if err != nil {
 				return targetResult{Result: Result{State: Broken, Err: err}}
 			}
+			whole := int64(len(src)) <= c.o.MaxSize
+			src = src[:min(int64(len(src)), c.o.MaxSize)]
 			doc := markdown.Parse(src, c.o.Dialect)
-			ids, r.cut = doc.Anchors(c.o.Dialect), doc.Read < len(src)
+			ids, r.cut, r.read = doc.Anchors(c.o.Dialect), !whole || doc.Read < len(src), int64(doc.Read)
 		}
 		found := map[string]bool{"": true, "top": true}
 		for _, id := range ids {

@@ -359,7 +359,7 @@ func (c *checker) report(l Link, targets map[string]*target) Report {
 			// Past what was read, it may be there: not a broken link.
 			read := c.o.MaxSize
 			if tr.markdown {
-				read = markdown.MaxSize
+				read = tr.read
 			}
 			r.Err = fmt.Errorf("no element with id or name %q in the first %d bytes; the rest was not read", fragmentID(frag), read)
 		} else if tr.markdown {

@@ -63,30 +63,55 @@ func TestPlainTextChunks(t *testing.T) {
 	}
 }
 
-// TestMarkdownBounds: what Markdown goldmark would read in time or memory
-// out of proportion is left out, and said: a line longer than MaxLine, a
-// paragraph of more than MaxParagraph lines, what is past MaxSize. The
-// links around are found; the anchors go to Handler.IDs.
+// TestMarkdownBounds: package markdown's scanner reads a document whole,
+// whatever its lines and size; what it leaves to goldmark (here, for its
+// carriage returns) goldmark reads within bounds, and what goldmark would
+// read in time or memory out of proportion is left out, and said: a line
+// longer than MaxLine, a paragraph of more than MaxParagraph lines, what
+// is past MaxSize. The links around are found; the anchors go to
+// Handler.IDs.
 func TestMarkdownBounds(t *testing.T) {
-	doc := "# Title\n\n[a](a.md)\n\n" + strings.Repeat("[x](<", markdown.MaxLine) + "\n\n" +
-		strings.Repeat("[r]: /r\n", markdown.MaxParagraph+1) + "\n[b](b.md)\n"
-	got, warnings, ids := run(t, markdownDoc, doc)
-	if want := []string{"3:5 https://a.example/d/a.md", "10009:5 https://a.example/d/b.md"}; strings.Join(got, " ") != strings.Join(want, " ") {
-		t.Errorf("links %q, want %q", got, want)
+	for _, eol := range []string{"\n", "\r\n"} {
+		doc := "# Title" + eol + eol + "[a](a.md)" + eol + eol + strings.Repeat("[x](<", markdown.MaxLine) + eol + eol +
+			strings.Repeat("[r]: /r"+eol, markdown.MaxParagraph+1) + eol + "[b](b.md)" + eol
+		got, warnings, ids := run(t, markdownDoc, doc)
+		want := []string{"3:5 https://a.example/d/a.md", "10009:5 https://a.example/d/b.md"}
+		wantWarnings := "2 pieces of text, the first at line 5, not read for links: a line longer than 16384 bytes, or a paragraph of more than 10000 lines (a Markdown parser takes time that grows with the square of their size)"
+		if eol == "\n" {
+			// Whole: every definition is a link (no link uses them).
+			want = append(want[:1], "10009:5 https://a.example/d/b.md")
+			wantWarnings = ""
+			if len(got) != 2+markdown.MaxParagraph+1 {
+				t.Errorf("%d links, want %d", len(got), 2+markdown.MaxParagraph+1)
+			}
+			got = []string{got[0], got[len(got)-1]}
+		}
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("%q: links %q, want %q", eol, got, want)
+		}
+		if w := strings.Join(warnings, "\n"); w != wantWarnings {
+			t.Errorf("%q: warnings %q, want %q", eol, w, wantWarnings)
+		}
+		if strings.Join(ids, " ") != "title" {
+			t.Errorf("%q: ids %q", eol, ids)
+		}
 	}
-	if w := strings.Join(warnings, "\n"); w != "2 pieces of text, the first at line 5, not read for links: a line longer than 16384 bytes, or a paragraph of more than 10000 lines (a Markdown parser takes time that grows with the square of their size)" {
-		t.Errorf("warnings %q", w)
-	}
-	if strings.Join(ids, " ") != "title" {
-		t.Errorf("ids %q", ids)
-	}
-	// Past MaxSize: what is left of the last line and the one after.
-	const unit = "[a](a.md)\n\n"
-	n := markdown.MaxSize / len(unit)
-	got, warnings, _ = run(t, markdownDoc, strings.Repeat(unit, n+1))
-	want := fmt.Sprintf("a Markdown document is read up to 4 MiB (its parser holds it whole, in about a hundred times its size): from line %d on, %d bytes give no links", 2*n+1, len(unit))
-	if len(got) != n || len(warnings) != 1 || warnings[0] != want {
-		t.Errorf("%d links, want %d; warnings %q, want %q", len(got), n, warnings, want)
+	// Past MaxSize: whole, or for goldmark, what is left of the last line
+	// and the one after are said.
+	for _, eol := range []string{"\n", "\r\n"} {
+		unit := "[a](a.md)" + eol + eol
+		n := markdown.MaxSize / len(unit)
+		got, warnings, _ := run(t, markdownDoc, strings.Repeat(unit, n+1))
+		if eol == "\n" {
+			if len(got) != n+1 || len(warnings) > 0 {
+				t.Errorf("%d links, want %d; warnings %q", len(got), n+1, warnings)
+			}
+			continue
+		}
+		want := fmt.Sprintf("a Markdown document is read up to 4 MiB (its parser holds it whole, in about a hundred times its size): from line %d on, %d bytes give no links", 2*n+1, len(unit))
+		if len(got) != n || len(warnings) != 1 || warnings[0] != want {
+			t.Errorf("%d links, want %d; warnings %q, want %q", len(got), n, warnings, want)
+		}
 	}
 }
 

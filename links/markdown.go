@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"slices"
 	"sort"
 
 	"github.com/relurl/relurl/markdown"
@@ -27,47 +26,40 @@ import (
 // when it is written in angle brackets, Markdown its kind).
 func (x *Extractor) markdown(r io.Reader, outer Base, h *Handler) error {
 	src, readErr := io.ReadAll(r)
-	doc := markdown.Parse(src, x.Dialect)
-	// The links of the raw HTML, read from a document of the same length
-	// in which only the HTML is left.
-	var inHTML []heldLink
-	if len(doc.HTML) > 0 {
-		sites, positions := x.Sites, x.Positions
-		x.Sites, x.Positions, x.ignoreBase = true, false, true
-		// Markdown is text, whose HTML is UTF-8 as its renderers write it:
-		// no <meta> in it says otherwise, and none is looked for.
-		err := x.html(bytes.NewReader(doc.Shadow()), "text/html; charset=utf-8", outer, "", &Handler{Link: func(l *Link) error {
-			inHTML = append(inHTML, hold(l))
-			return nil
-		}})
-		x.Sites, x.Positions, x.ignoreBase = sites, positions, false
-		if err != nil {
-			return unwrapHandler(err)
-		}
-	}
 	d := x.begin(outer, "", h)
 	if err := d.establish(outer); err != nil {
 		return unwrapHandler(err)
 	}
-	lines := lineStarts(src)
+	// The Markdown links are handed out as package markdown finds them,
+	// each after the links of the raw HTML before it, which are read
+	// first, from a document of the same length in which only the HTML
+	// is left: memory does not grow with the links of the Markdown.
+	doc, mdLinks := markdown.Scan(src, x.Dialect)
+	inHTML, err := x.markdownHTML(doc, outer)
+	lines := lineCursor{src: src, line: 1}
 	if doc.Read < len(src) {
-		line, _ := position(lines, doc.Read)
+		line, _ := lines.position(doc.Read)
 		h.warn(&Loss{Err: fmt.Errorf("a Markdown document is read up to %d MiB (its parser holds it whole, in about a hundred times its size): from line %d on, %d bytes give no links", markdown.MaxSize>>20, line, len(src)-doc.Read), Cut: true})
 	}
-	warnUnread(h, doc.Unread, lines)
-	md := doc.Links
-	for len(md) > 0 || len(inHTML) > 0 {
-		var err error
-		if len(inHTML) == 0 || len(md) > 0 && md[0].Span.Start <= int(inHTML[0].site.Tag.Start) {
-			err = d.emitMarkdown(md[0], src, lines)
-			md = md[1:]
-		} else {
-			err = d.emitHeld(&inHTML[0], lines)
+	warnUnread(h, doc.Unread, &lines)
+	for l := range mdLinks {
+		if err != nil {
+			break
+		}
+		for len(inHTML) > 0 && int(inHTML[0].site.Tag.Start) < l.Span.Start && err == nil {
+			err = d.emitHeld(&inHTML[0], &lines)
 			inHTML = inHTML[1:]
 		}
-		if err != nil {
-			return unwrapHandler(err)
+		if err == nil {
+			err = d.emitMarkdown(l, src, &lines)
 		}
+	}
+	for err == nil && len(inHTML) > 0 {
+		err = d.emitHeld(&inHTML[0], &lines)
+		inHTML = inHTML[1:]
+	}
+	if err != nil {
+		return unwrapHandler(err)
 	}
 	if readErr != nil {
 		return &ReadError{readErr}
@@ -78,15 +70,34 @@ func (x *Extractor) markdown(r io.Reader, outer Base, h *Handler) error {
 	return nil
 }
 
+// markdownHTML returns the links of a Markdown document's raw HTML, read
+// from a document of the same length in which only the HTML is left.
+func (x *Extractor) markdownHTML(doc *markdown.Document, outer Base) ([]heldLink, error) {
+	if len(doc.HTML) == 0 {
+		return nil, nil
+	}
+	var inHTML []heldLink
+	sites, positions := x.Sites, x.Positions
+	x.Sites, x.Positions, x.ignoreBase = true, false, true
+	// Markdown is text, whose HTML is UTF-8 as its renderers write it:
+	// no <meta> in it says otherwise, and none is looked for.
+	err := x.html(bytes.NewReader(doc.Shadow()), "text/html; charset=utf-8", outer, "", &Handler{Link: func(l *Link) error {
+		inHTML = append(inHTML, hold(l))
+		return nil
+	}})
+	x.Sites, x.Positions, x.ignoreBase = sites, positions, false
+	return inHTML, err
+}
+
 // warnUnread warns of what package markdown did not read: lines longer
 // than markdown.MaxLine, paragraphs of more than markdown.MaxParagraph
 // lines, on which its parser takes time that grows with the square of
 // their length. A Loss, which names the first.
-func warnUnread(h *Handler, unread []markdown.Span, lines []int) {
+func warnUnread(h *Handler, unread []markdown.Span, lines *lineCursor) {
 	if len(unread) == 0 {
 		return
 	}
-	line, _ := position(lines, unread[0].Start)
+	line, _ := lines.position(unread[0].Start)
 	what := fmt.Sprintf("the text at line %d", line)
 	if len(unread) > 1 {
 		what = fmt.Sprintf("%d pieces of text, the first at line %d,", len(unread), line)
@@ -95,7 +106,7 @@ func warnUnread(h *Handler, unread []markdown.Span, lines []int) {
 }
 
 // emitMarkdown resolves a Markdown link and hands it out.
-func (d *document) emitMarkdown(l markdown.Link, src []byte, lines []int) error {
+func (d *document) emitMarkdown(l markdown.Link, src []byte, lines *lineCursor) error {
 	x := d.x
 	x.link = Link{Base: &x.base, Uses: l.Uses, Markdown: l.Kind, Element: "a", Attribute: "href"}
 	switch l.Kind {
@@ -111,12 +122,12 @@ func (d *document) emitMarkdown(l markdown.Link, src []byte, lines []int) error 
 		return nil
 	}
 	if x.Positions {
-		x.link.Line, x.link.Column = position(lines, l.Span.Start)
+		x.link.Line, x.link.Column = lines.position(l.Span.Start)
 	}
 	raw := src[l.Span.Start:l.Span.End]
 	if x.Sites && l.Unplaced {
 		// No place to write a target in: a rewrite must not claim it.
-		line, _ := position(lines, l.Span.Start)
+		line, _ := lines.position(l.Span.Start)
 		d.h.warn(&Loss{Err: fmt.Errorf("line %d: a link with an empty destination, whose place in the text relurl could not tell: it cannot be rewritten", line)})
 	} else if x.Sites {
 		quote := byte(0)
@@ -165,7 +176,7 @@ func hold(l *Link) heldLink {
 
 // emitHeld hands out a link of the document's HTML, with the Markdown
 // document's base, position and (with Sites) site.
-func (d *document) emitHeld(l *heldLink, lines []int) error {
+func (d *document) emitHeld(l *heldLink, lines *lineCursor) error {
 	x := d.x
 	x.link = l.link
 	x.link.Base = &x.base
@@ -174,7 +185,7 @@ func (d *document) emitHeld(l *heldLink, lines []int) error {
 		x.link.Site = l.site
 	}
 	if x.Positions {
-		x.link.Line, x.link.Column = position(lines, int(l.site.Tag.Start))
+		x.link.Line, x.link.Column = lines.position(int(l.site.Tag.Start))
 	}
 	if err := d.h.Link(&x.link); err != nil {
 		x.stop = err
@@ -185,13 +196,44 @@ func (d *document) emitHeld(l *heldLink, lines []int) error {
 
 // lineStarts returns where each line of src starts.
 func lineStarts(src []byte) []int {
-	starts := []int{0}
-	for i, c := range src {
-		if c == '\n' {
-			starts = append(starts, i+1)
+	starts := make([]int, 1, bytes.Count(src, []byte{'\n'})+1)
+	for at := 0; ; {
+		i := bytes.IndexByte(src[at:], '\n')
+		if i < 0 {
+			return starts
+		}
+		at += i + 1
+		starts = append(starts, at)
+	}
+}
+
+// A lineCursor tells the line and column of offsets in a text, each
+// counted from the one told before: offsets that come in order, or
+// nearly, cost the bytes between them, however long the text, and no
+// table of its lines.
+type lineCursor struct {
+	src         []byte
+	off         int // the offset told last
+	line, start int // its line (1-based), and where that line starts
+}
+
+// position returns the 1-based line and column (in bytes) of offset off.
+func (c *lineCursor) position(off int) (int, int) {
+	nl := []byte{'\n'}
+	switch {
+	case off > c.off:
+		if n := bytes.Count(c.src[c.off:off], nl); n > 0 {
+			c.line += n
+			c.start = c.off + bytes.LastIndexByte(c.src[c.off:off], '\n') + 1
+		}
+	case off < c.off:
+		if n := bytes.Count(c.src[off:c.off], nl); n > 0 {
+			c.line -= n
+			c.start = bytes.LastIndexByte(c.src[:off], '\n') + 1
 		}
 	}
-	return slices.Clip(starts)
+	c.off = off
+	return c.line, off - c.start + 1
 }
 
 // position returns the 1-based line and column (in bytes) of offset off.

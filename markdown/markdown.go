@@ -1,10 +1,10 @@
 // Package markdown finds the links of Markdown documents, and the anchors
 // of their headings, as the renderers people publish with make them:
 // GitHub (GitHub Flavored Markdown, cmark-gfm), MkDocs (Python-Markdown)
-// and mdBook (pulldown-cmark). It parses with github.com/yuin/goldmark, a
-// CommonMark 0.31 parser with GitHub's extensions, and hands out each
-// link with the bytes of its destination in the source, so that a link
-// checker can say where it is and a rewriter can change it in place.
+// and mdBook (pulldown-cmark). It finds what github.com/yuin/goldmark, a
+// CommonMark 0.31 parser with GitHub's extensions, finds, and hands out
+// each link with the bytes of its destination in the source, so that a
+// link checker can say where it is and a rewriter can change it in place.
 //
 // Parse reads a document:
 //
@@ -12,6 +12,19 @@
 //	for _, l := range doc.Links {
 //		fmt.Println(l.Kind, l.Dest, string(src[l.Span.Start:l.Span.End]))
 //	}
+//
+// Scan reads it too, but hands out its links as it finds them, keeping
+// none: for documents of millions of links, and for speed.
+//
+// A scanner of its own reads a document: its block structure, line by
+// line, and the inlines of only what can hold a link, in time linear in
+// the document whatever its lines or nesting. What the scanner does not
+// decide alone (a lazy continuation line goldmark reads its own way, a
+// tab goldmark pads, a footnote), it leaves to goldmark, for the whole
+// document; goldmark reads it within the bounds MaxLine, MaxParagraph and
+// MaxSize, and Document.Read and Unread say what it left out. The two
+// find the same links, headings and HTML on every input (TestScanner,
+// FuzzScanner).
 //
 // A link is an inline link or image ([text](dest), ![alt](dest)), a
 // reference definition ([label]: dest), which its uses ([text][label])
@@ -37,6 +50,7 @@ package markdown
 
 import (
 	"bytes"
+	"iter"
 	"regexp"
 	"slices"
 	"sync"
@@ -164,24 +178,47 @@ type Document struct {
 }
 
 // Parse parses the Markdown document src, written for dialect d.
-func Parse(src []byte, d Dialect) *Document { return parse(src, d, parsers[d]()) }
+func Parse(src []byte, d Dialect) *Document {
+	doc, links := Scan(src, d)
+	if doc.Links == nil {
+		doc.Links = slices.Collect(links)
+	}
+	return doc
+}
 
-// MaxLine is the longest line Parse and TextLinks read: a longer one is
-// read as a blank line, and named in Document.Unread. goldmark takes time
+// Scan parses src as Parse does, but for its links, which it hands out
+// as it finds them, in the order of Document.Links, as links is ranged
+// over (once): the Document has no Links, and the memory of a document of
+// millions of links is that of one (but for one that goldmark parses,
+// within its bounds). The Document is whole before the first link: its
+// HTML, its headings, its definitions' counts of uses.
+func Scan(src []byte, d Dialect) (doc *Document, links iter.Seq[Link]) {
+	if s, why := scan(src, d); why == "" {
+		return s.doc, s.links
+	}
+	doc = parse(src, d, parsers[d]())
+	all := doc.Links
+	doc.Links = nil
+	return doc, slices.Values(all)
+}
+
+// MaxLine is the longest line goldmark reads, for Parse (in a document
+// the scanner leaves to it) and TextLinks: a longer one is read as a
+// blank line, and named in Document.Unread. goldmark takes time
 // that grows with the square of a line's length on some lines (a link
 // destination left open, "[a](b" a hundred thousand times; containers
 // nested on one line, ">>>>..."): a 250 KB line took 7.5 s. Lines of
 // Markdown that people write are shorter than a few thousand bytes.
 const MaxLine = 16 << 10
 
-// MaxParagraph is the most lines of a paragraph Parse reads: a longer one
-// is left out, and named in Document.Unread. goldmark reads the reference
+// MaxParagraph is the most lines of a paragraph goldmark reads for Parse:
+// a longer one is left out, and named in Document.Unread. goldmark reads the reference
 // definitions of a paragraph in time that grows with the square of their
 // number (a hundred thousand took 7.5 s); people write a few dozen.
 const MaxParagraph = 10000
 
-// MaxSize is the most of a document Parse reads: the lines of its first
-// MaxSize bytes (Document.Read says how many). goldmark holds a document
+// MaxSize is the most of a document goldmark reads for Parse: the lines
+// of its first MaxSize bytes (Document.Read says how many). goldmark holds a document
 // whole, in about a hundred times its size (a tree node for each link,
 // each piece of text); Markdown that people write is far shorter.
 const MaxSize = 4 << 20
@@ -316,11 +353,17 @@ func parse(original []byte, d Dialect, p parser.Parser) *Document {
 	return doc
 }
 
-// autolink returns the link of an autolink, its extended autolink ended
-// where GitHub's renderer ends it.
+// autolink returns the link of an autolink goldmark found.
 func (doc *Document) autolink(n *ast.AutoLink) (Link, bool) {
 	label := n.Label(doc.src)
-	start := doc.offset(label)
+	return doc.autolinkAt(doc.offset(label), label, n.AutoLinkType == ast.AutoLinkEmail, n.Protocol)
+}
+
+// autolinkAt returns the link of the autolink whose text, label, is at
+// start (-1 where it is not in the source): an e-mail address, or a URL
+// whose protocol, if not nil, its text leaves out. An extended autolink
+// ends where GitHub's renderer ends it.
+func (doc *Document) autolinkAt(start int, label []byte, email bool, protocol []byte) (Link, bool) {
 	if start < 0 {
 		return Link{}, false
 	}
@@ -334,10 +377,10 @@ func (doc *Document) autolink(n *ast.AutoLink) (Link, bool) {
 	l.Span = Span{start, start + len(label)}
 	dest := label
 	switch {
-	case n.AutoLinkType == ast.AutoLinkEmail && !bytes.HasPrefix(label, []byte("mailto:")):
+	case email && !bytes.HasPrefix(label, []byte("mailto:")):
 		dest = append([]byte("mailto:"), label...)
-	case n.Protocol != nil:
-		dest = append(append(bytes.Clone(n.Protocol), "://"...), label...)
+	case protocol != nil:
+		dest = append(append(bytes.Clone(protocol), "://"...), label...)
 	}
 	l.Dest = string(util.URLEscape(dest, false))
 	return l, true
@@ -684,23 +727,12 @@ func (linklessParagraphs) Transform(p *ast.Paragraph, reader text.Reader, _ pars
 }
 
 // mayLink reports whether text may hold a link: whether it holds "[",
-// "<", "@", "://" or "www." (in any case).
+// "<", "@", "://" or "www." (GitHub's extended autolinks start with
+// "http://", "https://", "ftp://" or "www.", in lower case). Each is
+// looked for with bytes.IndexByte, which reads many bytes at a time.
 func mayLink(v []byte) bool {
-	for i, c := range v {
-		switch c {
-		case '[', '<', '@':
-			return true
-		case ':':
-			if i+2 < len(v) && v[i+1] == '/' && v[i+2] == '/' {
-				return true
-			}
-		case '.':
-			if i >= 3 && v[i-1]|0x20 == 'w' && v[i-2]|0x20 == 'w' && v[i-3]|0x20 == 'w' {
-				return true
-			}
-		}
-	}
-	return false
+	return bytes.IndexByte(v, '[') >= 0 || bytes.IndexByte(v, '<') >= 0 || bytes.IndexByte(v, '@') >= 0 ||
+		bytes.Contains(v, []byte("://")) || bytes.Contains(v, []byte("www."))
 }
 
 // setextUnderline is a line that makes the paragraph above it a heading.

@@ -249,21 +249,28 @@ func TestRewriteSiteMoved(t *testing.T) {
 
 // TestRewriteMarkdownWhole runs rewrite -w as a user does on a tree of
 // Markdown: a file with an empty destination is rewritten with the target
-// between its delimiters; a file with a line past the parser's bound is
-// left byte for byte as it was, named on standard error, and the run
-// exits 1, while the other file is still rewritten.
+// between its delimiters; a file with a line of 20,000 bytes is rewritten
+// whole; the same file with Windows line breaks, which goldmark reads,
+// within its bound on lines, is left byte for byte as it was, named on
+// standard error, and the run exits 1, while the other files are still
+// rewritten.
 func TestRewriteMarkdownWhole(t *testing.T) {
 	long := "[p](p.md)\n" + strings.Repeat("x", 20000) + " [q](q.md)\n"
+	crlf := strings.ReplaceAll(long, "\n", "\r\n")
 	dir := tree(t, map[string]string{
 		"empty.md": "a [e]() b\n\n[g]: <>\n\nuse [g]\n",
 		"long.md":  long,
+		"crlf.md":  crlf,
 	})
 	r := relurlRun(t, nil, "rewrite", "-w", "-absolute", "-map", dir+"=https://docs.example/", dir)
-	check(t, r, "", "relurl rewrite: "+filepath.Join(dir, "long.md")+": not rewritten, for part of it was not read for links: the text at line 2 not read for links: a line longer than 16384 bytes…", 1)
+	check(t, r, "", "relurl rewrite: "+filepath.Join(dir, "crlf.md")+": not rewritten, for part of it was not read for links: the text at line 2 not read for links: a line longer than 16384 bytes…", 1)
 	if got := read(t, filepath.Join(dir, "empty.md")); got != "a [e](https://docs.example/empty.md) b\n\n[g]: <https://docs.example/empty.md>\n\nuse [g]\n" {
 		t.Errorf("empty.md rewritten as %q", got)
 	}
-	if got := read(t, filepath.Join(dir, "long.md")); got != long {
-		t.Errorf("long.md changed, %d bytes, though it was not rewritten", len(got))
+	if got, want := read(t, filepath.Join(dir, "long.md")), "[p](https://docs.example/p.md)\n"+strings.Repeat("x", 20000)+" [q](https://docs.example/q.md)\n"; got != want {
+		t.Errorf("long.md rewritten as %q...", got[:min(len(got), 60)])
+	}
+	if got := read(t, filepath.Join(dir, "crlf.md")); got != crlf {
+		t.Errorf("crlf.md changed, %d bytes, though it was not rewritten", len(got))
 	}
 }

@@ -1,0 +1,1920 @@
+package markdown
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/yuin/goldmark/util"
+)
+
+// The scanner: Parse's fast path. It reads a document's block structure
+// line by line (CommonMark's "A parsing strategy": open containers are
+// matched, then new blocks started) and parses the inlines of only the
+// paragraphs and headings that can hold a link, as goldmark's parser
+// would: the same links, HTML, headings and anchors, which TestScanner
+// and FuzzScanner hold it to. It keeps no tree: a stack of containers
+// (block quotes and list items), the one open leaf block, and the lines
+// of a paragraph. So its time is linear in the document whatever its
+// nesting or line length, and it reads a document whole, without
+// goldmark's bounds (MaxLine, MaxParagraph, MaxSize).
+//
+// What it does not decide alone (a lazy continuation line, a table, a
+// footnote, a task list item, a tab or carriage return where goldmark
+// pads or copies a line, a heading that emphasis or an image would
+// change), it leaves to goldmark, for the whole document: scan reports
+// false, and Parse parses with goldmark.
+
+// fallback is what the scanner panics with to hand a document to
+// goldmark; scan recovers it.
+type fallback struct{ why string }
+
+func bail(why string) { panic(fallback{why}) }
+
+// scan reads src as goldmark would, but for the links of its inlines,
+// which its links method hands out: the Document has its headings, its
+// HTML, its definitions' uses. Or scan says why it does not (a construct
+// it leaves to goldmark).
+func scan(src []byte, d Dialect) (s *scanner, why string) {
+	s = &scanner{src: src, d: d, doc: &Document{src: src, Read: len(src)}}
+	defer func() {
+		if r := recover(); r != nil {
+			f, is := r.(fallback)
+			if !is {
+				panic(r)
+			}
+			s, why = nil, f.why
+		}
+	}()
+	switch {
+	case bytes.IndexByte(src, '\r') >= 0:
+		return nil, "a carriage return"
+	case bytes.IndexByte(src, 0) >= 0:
+		return nil, "a NUL"
+	case !utf8.Valid(src):
+		return nil, "bytes that are not UTF-8"
+	case d != MkDocs && bytes.Contains(src, []byte("[^")):
+		return nil, "a footnote"
+	}
+	s.structure()
+	s.in = &inline{s: s, uses: map[string]int{}, images: map[string]int{}, none: map[string]int{}}
+	s.prepare()
+	return s, ""
+}
+
+// A container is an open block quote, or list item: its marker ('-',
+// '+', '*', or '.' or ')' of an ordered one) and its content's column.
+type container struct {
+	marker  byte
+	content int
+	fresh   bool // an item that started blank, with nothing in it yet
+	empty   bool // such an item, after a blank line: it holds nothing
+}
+
+// A leaf is the kind of the open leaf block.
+type leaf int
+
+const (
+	noLeaf leaf = iota
+	paragraphLeaf
+	fencedLeaf
+	indentedLeaf
+	htmlLeaf
+)
+
+// A block is what the second pass reads, in document order: a paragraph
+// or a heading whose inlines are parsed, or a definition, already whole.
+type block struct {
+	from, to int // its lines (a paragraph's, or a heading's text): spans[from:to]
+	heading  int // a heading's level; 0 for a paragraph
+	start    int // where a heading's text starts, -1 for none
+	def      int // a definition: 1 + its index in defLinks
+}
+
+// block adds a paragraph or heading of the lines.
+func (s *scanner) block(lines []Span, heading, start int) {
+	from := len(s.spans)
+	s.spans = append(s.spans, lines...)
+	s.blocks = append(s.blocks, block{from: from, to: len(s.spans), heading: heading, start: start})
+}
+
+type scanner struct {
+	src []byte
+	d   Dialect
+	doc *Document
+
+	stack  []container
+	leaf   leaf
+	blanks int // blank lines just before this one
+	// emptied says an item that started blank had a blank line after it.
+	emptied bool
+	// The last line that looked like a thematic break from breakFrom,
+	// of breakChar, up to breakFails, where it turned out not to be one.
+	breakFrom, breakFails int
+	breakChar             byte
+	// The open leaf's state: a fence's character and length; an HTML
+	// block's kind (1 to 7); a paragraph's lines, left-trimmed.
+	fenceChar byte
+	fenceLen  int
+	htmlKind  int
+	para      []Span
+
+	// yield takes each link, as it is found, in order; stopped says it
+	// asked for no more.
+	yield   func(Link) bool
+	stopped bool
+	in      *inline
+
+	blocks   []block
+	spans    []Span          // the blocks' lines
+	defLinks []Link          // the definitions' links
+	defs     map[string]bool // the labels defined, as util.ToLinkReference makes them
+}
+
+// A cursor is a place in a line: its byte, and its column, which is past
+// the byte's when a container took part of a tab.
+type cursor struct{ pos, col int }
+
+// indent returns the columns of white space at c, and the cursor after it.
+func (s *scanner) indent(c cursor, end int) (int, cursor) {
+	start := c.col
+	for ; c.pos < end; c.pos++ {
+		switch s.src[c.pos] {
+		case ' ':
+			c.col++
+			continue
+		case '\t':
+			c.col += 4 - c.col%4
+			continue
+		}
+		break
+	}
+	return c.col - start, c
+}
+
+// advance takes n columns of white space at c (indent said there are as
+// many); partial says it ended inside a tab.
+func (s *scanner) advance(c cursor, n int) (_ cursor, partial bool) {
+	for n > 0 {
+		if s.src[c.pos] == ' ' {
+			c.pos++
+			c.col++
+			n--
+			continue
+		}
+		w := 4 - c.col%4
+		if w > n {
+			c.col += n
+			return c, true
+		}
+		c.pos++
+		c.col += w
+		n -= w
+	}
+	return c, false
+}
+
+// structure is the first pass: the block structure, line by line.
+func (s *scanner) structure() {
+	s.defs = map[string]bool{}
+	for at := 0; at < len(s.src); {
+		end := bytes.IndexByte(s.src[at:], '\n')
+		next := 0
+		if end < 0 {
+			end, next = len(s.src), len(s.src)
+		} else {
+			end += at
+			next = end + 1
+		}
+		s.line(at, end)
+		at = next
+	}
+	s.closeTo(0)
+}
+
+// blank reports whether b is white space.
+func blank(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
+// match matches the line's open containers from c on: how many it
+// continues, the cursor after them, and whether the last took part of a
+// tab.
+func (s *scanner) match(c cursor, end int) (n int, _ cursor, partial bool) {
+	for ; n < len(s.stack); n++ {
+		k := s.stack[n]
+		if k.marker == 0 {
+			ind, after := s.indent(c, end)
+			if ind > 3 || after.pos >= end || s.src[after.pos] != '>' {
+				break
+			}
+			c, partial = s.quoteMarker(after, end), false
+			continue
+		}
+		ind, after := s.indent(c, end)
+		if after.pos == end {
+			if k.fresh {
+				s.stack[n].empty = true // it ends at the next line that is not blank
+				s.emptied = true
+			}
+			continue // a blank line goes on with a list item
+		}
+		if s.emptied {
+			// After an item that started blank and a blank line, goldmark
+			// closes every list at the next line, from the outermost
+			// (its lists share that state), but for one more item.
+			if _, _, ok := s.listItem(after, end, false); ok && ind < 4 {
+				bail("a list item after an empty item and a blank line")
+			}
+			s.emptied = false
+			break
+		}
+		if ind < k.content-c.col || k.empty {
+			if ind >= 4 {
+				// goldmark keeps an item open for a line indented four
+				// columns, however far its content is.
+				bail("a line in a list item by its four columns of indent")
+			}
+			break
+		}
+		if k.fresh {
+			if _, _, ok := s.listItem(after, end, false); ok {
+				bail("a list in an item that started blank")
+			}
+			s.stack[n].fresh = false
+		}
+		if s.blanks >= 2 {
+			// goldmark's lists after two blank lines are its own: it may
+			// read the line as code, or its item as closed.
+			bail("a list item's line after two blank lines")
+		}
+		c, partial = s.advance(c, k.content-c.col)
+	}
+	return n, c, partial
+}
+
+// quoteMarker returns the cursor after a block quote's ">" at c and the
+// one space after it.
+func (s *scanner) quoteMarker(c cursor, end int) cursor {
+	c = cursor{c.pos + 1, c.col + 1}
+	if c.pos < end && s.src[c.pos] == ' ' {
+		c = cursor{c.pos + 1, c.col + 1}
+	} else if c.pos < end && s.src[c.pos] == '\t' {
+		bail("the tab's rest is the content's: goldmark pads it")
+	}
+	return c
+}
+
+// line reads the line src[start:end].
+func (s *scanner) line(start, end int) {
+	matched, c, partial := s.match(cursor{start, 0}, end)
+	isBlank := blank(s.src[c.pos:end])
+	if blank(s.src[start:end]) {
+		s.blanks++
+	} else {
+		defer func() { s.blanks = 0 }()
+	}
+	all := matched == len(s.stack)
+
+	// The open leaf, when every container goes on.
+	if all {
+		switch s.leaf {
+		case fencedLeaf:
+			if ind, after := s.indent(c, end); ind <= 3 && s.closingFence(after.pos, end) {
+				s.leaf = noLeaf
+			}
+			return
+		case indentedLeaf:
+			if ind, _ := s.indent(c, end); ind >= 4 || isBlank {
+				return
+			}
+			s.leaf = noLeaf
+		case htmlLeaf:
+			if s.htmlKind >= 6 && isBlank {
+				s.leaf = noLeaf
+				return
+			}
+			if partial {
+				bail("a tab in an HTML block's indent")
+			}
+			s.html(c.pos, end)
+			return
+		}
+	}
+	if isBlank {
+		s.closeTo(matched)
+		return
+	}
+	if s.leaf != paragraphLeaf && s.leaf != noLeaf {
+		s.closeTo(matched)
+	}
+	if partial {
+		bail("a tab a container took part of")
+	}
+
+	// New blocks, containers first.
+	opened := false
+	for {
+		ind, after := s.indent(c, end)
+		if after.pos == end {
+			s.closeTo(matched) // nothing after the containers opened
+			return
+		}
+		paraOpen := s.leaf == paragraphLeaf && !opened
+		if ind >= 4 {
+			if paraOpen {
+				break // a paragraph's line
+			}
+			s.closeTo(matched)
+			s.leaf = indentedLeaf
+			return
+		}
+		if bytes.IndexByte(s.src[c.pos:after.pos], '\t') >= 0 {
+			bail("goldmark pads what a tab indents")
+		}
+		p := after.pos
+		switch ch := s.src[p]; {
+		case ch == '>':
+			s.closeTo(matched)
+			s.stack = append(s.stack, container{})
+			matched++
+			c, opened = s.quoteMarker(after, end), true
+			continue
+		case ch == '#' && s.atx(p, end, matched):
+			return
+		case (ch == '`' || ch == '~') && s.fence(p, end, matched):
+			return
+		case ch == '<' && s.htmlStart(c.pos, p, end, matched, paraOpen):
+			return
+		case paraOpen && matched == len(s.stack) && (ch == '=' || ch == '-') && s.setext(p, end):
+			return
+		case (ch == '*' || ch == '-' || ch == '_') && s.thematicBreak(p, end):
+			s.closeTo(matched)
+			return
+		}
+		if k, next, ok := s.listItem(after, end, paraOpen && matched == len(s.stack)); ok {
+			s.closeTo(matched)
+			s.stack = append(s.stack, k)
+			matched++
+			c, opened = next, true
+			continue
+		}
+		break
+	}
+	// Text: a paragraph's line.
+	line := s.trimLeft(c.pos, end)
+	if s.leaf == paragraphLeaf && !opened {
+		// The open paragraph's line, in its containers or a lazy one,
+		// which leaves the containers it does not continue open.
+		s.para = append(s.para, line)
+		return
+	}
+	s.closeTo(matched)
+	s.leaf = paragraphLeaf
+	s.para = append(s.para[:0], line)
+}
+
+// trimLeft returns the line from pos on without its leading white space.
+func (s *scanner) trimLeft(pos, end int) Span {
+	for pos < end && (s.src[pos] == ' ' || s.src[pos] == '\t') {
+		pos++
+	}
+	return Span{pos, end}
+}
+
+// closeTo closes the open leaf and the containers past the first n.
+func (s *scanner) closeTo(n int) {
+	if s.leaf == paragraphLeaf {
+		s.closeParagraph()
+	}
+	s.leaf = noLeaf
+	s.stack = s.stack[:n]
+}
+
+// closeParagraph reads the definitions a paragraph starts with, and keeps
+// the rest for the second pass.
+func (s *scanner) closeParagraph() {
+	lines := s.para
+	for len(lines) > 0 {
+		n, ok := s.definition(lines)
+		if !ok {
+			break
+		}
+		lines = lines[n:]
+	}
+	if len(lines) == 0 {
+		return
+	}
+	last := &lines[len(lines)-1]
+	for last.End > last.Start && (s.src[last.End-1] == ' ' || s.src[last.End-1] == '\t') {
+		last.End--
+	}
+	// A table (GitHub's, in each dialect): the first line after the
+	// first that is a delimiter row makes the line before it a header
+	// and the lines after it rows, when the header has as many cells; the
+	// lines before it stay a paragraph.
+	for i := 1; i < len(lines); i++ {
+		align := tableColumns(s.src[lines[i].Start:lines[i].End])
+		if align == 0 {
+			continue
+		}
+		header := s.tableRow(lines[i-1], -1)
+		if len(header) != align {
+			break
+		}
+		if i > 1 {
+			s.block(lines[:i-1], 0, -1)
+		}
+		for _, cell := range header {
+			s.block([]Span{cell}, 0, -1)
+		}
+		for _, row := range lines[i+1:] {
+			for _, cell := range s.tableRow(row, align) {
+				s.block([]Span{cell}, 0, -1)
+			}
+		}
+		return
+	}
+	s.block(lines, 0, -1)
+}
+
+// tableColumns returns how many columns a table's delimiter row says, as
+// goldmark reads one, 0 if line is none: between "|", cells of "-" with
+// perhaps a ":" on either side, in white space.
+func tableColumns(line []byte) int {
+	dashes := 0
+	for _, c := range line {
+		switch c {
+		case '-':
+			dashes++
+		case '|', ':', ' ', '\t', '\v', '\f':
+		default:
+			return 0
+		}
+	}
+	if dashes == 0 || dashes == len(line) {
+		return 0
+	}
+	cols := bytes.Split(line, []byte{'|'})
+	if util.IsBlank(cols[0]) {
+		cols = cols[1:]
+	}
+	if len(cols) > 0 && util.IsBlank(cols[len(cols)-1]) {
+		cols = cols[:len(cols)-1]
+	}
+	for _, col := range cols {
+		col = bytes.Trim(col, " \t\v\f")
+		col = bytes.TrimPrefix(col, []byte(":"))
+		col = bytes.TrimSuffix(col, []byte(":"))
+		if len(col) == 0 || len(bytes.Trim(col, "-")) > 0 {
+			return 0
+		}
+	}
+	return len(cols)
+}
+
+// tableRow returns the cells of a table's row, as goldmark splits one: at
+// each "|" without a backslash before it, a "|" at either end left out,
+// each cell trimmed. A header's cells are all there are (columns -1); a
+// row's, no more than the columns.
+func (s *scanner) tableRow(row Span, columns int) []Span {
+	line := s.src[row.Start:row.End]
+	start := 0
+	for start < len(line) && (line[start] == ' ' || line[start] == '\t') {
+		start++
+	}
+	limit := len(line)
+	for limit > start && (line[limit-1] == ' ' || line[limit-1] == '\t') {
+		limit--
+	}
+	pos := start
+	if pos < limit && line[pos] == '|' {
+		pos++
+	}
+	if limit > pos && line[limit-1] == '|' {
+		limit--
+	}
+	var cells []Span
+	for pos < limit {
+		if columns >= 0 && len(cells) >= columns {
+			break
+		}
+		end := pos
+		for ; end < limit; end++ {
+			if line[end] == '|' && (end == start || line[end-1] != '\\') {
+				break
+			}
+		}
+		cell := Span{row.Start + pos, row.Start + end}
+		for cell.Start < cell.End && (s.src[cell.Start] == ' ' || s.src[cell.Start] == '\t') {
+			cell.Start++
+		}
+		for cell.End > cell.Start && (s.src[cell.End-1] == ' ' || s.src[cell.End-1] == '\t') {
+			cell.End--
+		}
+		cells = append(cells, cell)
+		pos = end + 1
+	}
+	return cells
+}
+
+// thematicBreak reports whether src[p:end] is a thematic break: three or
+// more of one of "*", "-", "_", with white space. Where a line of them
+// ends in something else ("- - - - x", a list 5,000 deep), the places
+// after the first that is looked at are not looked at again: time linear
+// in the line.
+func (s *scanner) thematicBreak(p, end int) bool {
+	c := s.src[p]
+	if p > s.breakFrom && p < s.breakFails && c == s.breakChar {
+		return false
+	}
+	n := 0
+	for i := p; i < end; i++ {
+		switch s.src[i] {
+		case c:
+			n++
+		case ' ', '\t':
+		default:
+			s.breakFrom, s.breakFails, s.breakChar = p, i, c
+			return false
+		}
+	}
+	return n >= 3
+}
+
+// atx reads an ATX heading at p, as goldmark does.
+func (s *scanner) atx(p, end, matched int) bool {
+	i := p
+	for i < end && s.src[i] == '#' {
+		i++
+	}
+	level := i - p
+	if level > 6 || i < end && s.src[i] != ' ' && s.src[i] != '\t' {
+		return false
+	}
+	s.closeTo(matched)
+	from := i
+	for from < end && (s.src[from] == ' ' || s.src[from] == '\t') {
+		from++
+	}
+	to := end
+	for to > from && (s.src[to-1] == ' ' || s.src[to-1] == '\t') {
+		to--
+	}
+	if to > from {
+		if s.d == MdBook && bytes.IndexByte(s.src[from:to], '{') >= 0 {
+			bail("heading attributes")
+		}
+		// The closing sequence, and the white space before it.
+		j := to - 1
+		for j > from && s.src[j] == '#' {
+			j--
+		}
+		if j == from && s.src[j] == '#' {
+			s.block(nil, level, -1)
+			return true
+		}
+		if j != to-1 && (s.src[j] == ' ' || s.src[j] == '\t') {
+			to = j
+			for to > from && (s.src[to-1] == ' ' || s.src[to-1] == '\t') {
+				to--
+			}
+		}
+		s.block([]Span{{from, to}}, level, from)
+		return true
+	}
+	s.block(nil, level, -1)
+	return true
+}
+
+// setext reads a setext heading's underline at p, which makes the open
+// paragraph a heading.
+func (s *scanner) setext(p, end int) bool {
+	ch := s.src[p]
+	i := p
+	for i < end && s.src[i] == ch {
+		i++
+	}
+	if !blank(s.src[i:end]) {
+		return false
+	}
+	if s.src[s.para[0].Start] == '[' {
+		bail("a setext heading that may start with a definition")
+	}
+	for _, l := range s.para[:len(s.para)-1] {
+		if c := s.src[l.End-1]; c == ' ' || c == '\t' || c == '\\' {
+			bail("a setext heading's line break that is hard, or trimmed")
+		}
+	}
+	lines := slices.Clone(s.para)
+	line := &lines[len(lines)-1]
+	for line.End > line.Start && (s.src[line.End-1] == ' ' || s.src[line.End-1] == '\t') {
+		line.End--
+	}
+	level := 1
+	if ch == '-' {
+		level = 2
+	}
+	if s.d == MdBook && bytes.IndexByte(s.src[line.Start:line.End], '{') >= 0 {
+		bail("heading attributes")
+	}
+	s.leaf = noLeaf
+	s.block(lines, level, lines[0].Start)
+	return true
+}
+
+// fence opens a fenced code block at p.
+func (s *scanner) fence(p, end, matched int) bool {
+	ch := s.src[p]
+	i := p
+	for i < end && s.src[i] == ch {
+		i++
+	}
+	if i-p < 3 || ch == '`' && bytes.IndexByte(s.src[i:end], '`') >= 0 {
+		return false
+	}
+	s.closeTo(matched)
+	s.leaf, s.fenceChar, s.fenceLen = fencedLeaf, ch, i-p
+	return true
+}
+
+// closingFence reports whether src[p:end] closes the open fence.
+func (s *scanner) closingFence(p, end int) bool {
+	i := p
+	for i < end && s.src[i] == s.fenceChar {
+		i++
+	}
+	return i-p >= s.fenceLen && blank(s.src[i:end])
+}
+
+// listItem reads a list item's marker at c: the item, and the cursor at
+// its content. interrupts says it would interrupt a paragraph in the same
+// container, which an empty item, or an ordered list that starts with
+// another number than 1, does not.
+func (s *scanner) listItem(c cursor, end int, interrupts bool) (container, cursor, bool) {
+	p := c.pos
+	i := p
+	var marker byte
+	start := 0
+	switch ch := s.src[p]; {
+	case ch == '-' || ch == '+' || ch == '*':
+		marker, i = ch, p+1
+	case ch >= '0' && ch <= '9':
+		for i < end && i-p < 10 && s.src[i] >= '0' && s.src[i] <= '9' {
+			start = start*10 + int(s.src[i]-'0')
+			i++
+		}
+		if i-p > 9 || i >= end || s.src[i] != '.' && s.src[i] != ')' {
+			return container{}, c, false
+		}
+		marker = s.src[i]
+		i++
+	default:
+		return container{}, c, false
+	}
+	if i < end && s.src[i] != ' ' && s.src[i] != '\t' {
+		return container{}, c, false
+	}
+	empty := i == end || blank(s.src[i:end])
+	if interrupts && (empty || (marker == '.' || marker == ')') && start != 1) {
+		return container{}, c, false // a paragraph's text
+	}
+	if empty {
+		// Its content is on the lines after it, one column past its marker.
+		w := i - p
+		return container{marker: marker, content: c.col + w + 1, fresh: true}, cursor{end, c.col + w}, true
+	}
+	if s.src[i] == '\t' {
+		bail("a tab after a list marker")
+	}
+	n := 0
+	for i+n < end && s.src[i+n] == ' ' {
+		n++
+	}
+	if n > 4 || s.src[i+n] == '\t' {
+		bail("an item that starts with indented code")
+	}
+	w := i - p
+	return container{marker: marker, content: c.col + w + n}, cursor{i + n, c.col + w + n}, true
+}
+
+// htmlStart opens an HTML block at p, whose line, inside its containers,
+// is src[from:end]: CommonMark's kinds 1 to 6 (with goldmark's names of
+// kind 6), and kind 7, any other whole tag alone on its line, which does
+// not interrupt a paragraph.
+func (s *scanner) htmlStart(from, p, end, matched int, paraOpen bool) bool {
+	line := s.src[p:end]
+	kind := 0
+	switch {
+	case rawTextTag(line, 1) > 0: // line starts with "<"
+		kind = 1
+	case bytes.HasPrefix(line, []byte("<!--")):
+		kind = 2
+	case bytes.HasPrefix(line, []byte("<?")):
+		kind = 3
+	case len(line) > 2 && line[1] == '!' && line[2] >= 'A' && line[2] <= 'Z':
+		kind = 4
+	case bytes.HasPrefix(line, []byte("<![CDATA[")):
+		kind = 5
+	default:
+		kind = blockTag(line, paraOpen)
+	}
+	if kind == 0 {
+		return false
+	}
+	s.closeTo(matched)
+	s.leaf, s.htmlKind = htmlLeaf, kind
+	s.html(from, end)
+	return true
+}
+
+// rawTextTag returns where the name ends of a tag at line[i:] whose
+// contents are raw text (script, pre, style, textarea, in any case) and
+// after which comes white space, ">", "/>" or the line's end; 0 if there
+// is none.
+func rawTextTag(line []byte, i int) int {
+
+	for _, name := range [...]string{"script", "pre", "style", "textarea"} {
+		n := i + len(name)
+		if n > len(line) || !bytes.EqualFold(line[i:n], []byte(name)) {
+			continue
+		}
+		if n == len(line) || line[n] == '>' || util.IsSpace(line[n]) || line[n] == '/' && n+1 < len(line) && line[n+1] == '>' {
+			return n
+		}
+	}
+	return 0
+}
+
+// blockTag returns the kind of HTML block, 6, 7 or none, whose line
+// starts with the tag that line starts with, as goldmark tells them.
+func blockTag(line []byte, paraOpen bool) int {
+	i := 1
+	// A closing tag with attributes is not kind 7; goldmark takes "</ a"
+	// with a space for no closing tag.
+	closing := false
+	if i < len(line) && line[i] == '/' {
+		i++
+		closing = i < len(line) && line[i] != ' '
+		for i < len(line) && line[i] == ' ' {
+			i++
+		}
+	}
+	n := tagName(line, i)
+	if n == i {
+		return 0
+	}
+	known := blockTags[strings.ToLower(string(line[i:n]))]
+	// Kind 7: the whole line is the tag, and spaces.
+	a := attributes(line, n)
+	j := a
+	for j < len(line) && line[j] == ' ' {
+		j++
+	}
+	if j < len(line) && line[j] == '/' {
+		j++
+		if j >= len(line) || line[j] != '>' {
+			j = -1
+		}
+	}
+	if j >= 0 && j < len(line) && line[j] == '>' && blank(line[j+1:]) && bytes.IndexByte(line[j+1:], '\t') < 0 {
+		name := strings.ToLower(string(line[i:n]))
+		switch {
+		case known:
+			return 6
+		case name != "script" && name != "style" && name != "pre" && !paraOpen && !(closing && a > n):
+			return 7
+		}
+	}
+	// Kind 6: a known name, then a space, ">", "/>" or the line's end.
+	if known && (n == len(line) || line[n] == ' ' || line[n] == '>' || line[n] == '/' && n+1 < len(line) && line[n+1] == '>') {
+		return 6
+	}
+	return 0
+}
+
+// tagName returns where the tag name at b[i] ends, i for none.
+func tagName(b []byte, i int) int {
+	if i >= len(b) || !isAlpha(b[i]) {
+		return i
+	}
+	for i++; i < len(b) && (isAlnum(b[i]) || b[i] == '-'); i++ {
+	}
+	return i
+}
+
+func isAlpha(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// tagSpace reports whether c is white space between a tag's attributes.
+func tagSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// attributes returns where the attributes at b[i] end: each white space,
+// a name, and perhaps "=" and a value, unquoted or quoted.
+func attributes(b []byte, i int) int {
+	for {
+		j := i
+		for j < len(b) && tagSpace(b[j]) {
+			j++
+		}
+		if j == i || j >= len(b) || !(isAlpha(b[j]) || b[j] == '_' || b[j] == ':') {
+			return i
+		}
+		for j++; j < len(b) && (isAlnum(b[j]) || b[j] == ':' || b[j] == '.' || b[j] == '_' || b[j] == '-'); j++ {
+		}
+		i = j
+		for j < len(b) && tagSpace(b[j]) {
+			j++
+		}
+		if j < len(b) && b[j] == '=' {
+			j++
+			for j < len(b) && tagSpace(b[j]) {
+				j++
+			}
+			if v := attributeValue(b, j); v > j {
+				i = v
+			}
+		}
+	}
+}
+
+// attributeValue returns where the attribute value at b[i] ends, i for
+// none.
+func attributeValue(b []byte, i int) int {
+	if i >= len(b) {
+		return i
+	}
+	if q := b[i]; q == '"' || q == '\'' {
+		if n := bytes.IndexByte(b[i+1:], q); n >= 0 {
+			return i + 1 + n + 1
+		}
+		return i
+	}
+	j := i
+	for j < len(b) && b[j] > ' ' && b[j] != '"' && b[j] != '\'' && b[j] != '=' && b[j] != '<' && b[j] != '>' && b[j] != '`' {
+		j++
+	}
+	return j
+}
+
+// openTag returns where the open tag at b[i], a "<", ends (it may go on
+// over lines), 0 for none.
+func openTag(b []byte, i int) int {
+	n := tagName(b, i+1)
+	if n == i+1 {
+		return 0
+	}
+	j := attributes(b, n)
+	for j < len(b) && (b[j] == ' ' || b[j] == '\t' || b[j] == '\n') {
+		j++
+	}
+	if j < len(b) && b[j] == '/' {
+		j++
+	}
+	if j < len(b) && b[j] == '>' {
+		return j + 1
+	}
+	return 0
+}
+
+// closeTag returns where the closing tag at b[i], a "<", ends, 0 for none.
+func closeTag(b []byte, i int) int {
+	n := tagName(b, i+2)
+	if n == i+2 {
+		return 0
+	}
+	for n < len(b) && (b[n] == ' ' || b[n] == '\t' || b[n] == '\n') {
+		n++
+	}
+	if n < len(b) && b[n] == '>' {
+		return n + 1
+	}
+	return 0
+}
+
+// rawTextEnd reports whether line holds the end of an HTML block of kind
+// 1: "</script>", "</pre>", "</style>" or "</textarea>", in any case.
+func rawTextEnd(line []byte) bool {
+	for i := 0; ; {
+		k := bytes.Index(line[i:], []byte("</"))
+		if k < 0 {
+			return false
+		}
+		i += k + 2
+		if n := rawTextTag(line, i); n > 0 && n < len(line) && line[n] == '>' {
+			return true
+		}
+	}
+}
+
+var htmlEnds = [...][]byte{2: []byte("-->"), 3: []byte("?>"), 4: []byte(">"), 5: []byte("]]>")}
+
+// html adds a line of the open HTML block, and closes the block where the
+// line holds its end.
+func (s *scanner) html(p, end int) {
+	s.doc.HTML = append(s.doc.HTML, Span{p, min(end+1, len(s.src))}) // its line break too, as goldmark's
+	line := s.src[p:end]
+	switch k := s.htmlKind; {
+	case k == 1 && rawTextEnd(line),
+		k >= 2 && k <= 5 && bytes.Contains(line, htmlEnds[k]):
+		s.leaf = noLeaf
+	}
+}
+
+// blockTags are the names of HTML blocks of kind 6.
+var blockTags = map[string]bool{}
+
+func init() {
+	for _, name := range strings.Fields(`address article aside base basefont blockquote body caption center col
+		colgroup dd details dialog dir div dl dt fieldset figcaption figure footer form frame frameset h1 h2 h3
+		h4 h5 h6 head header hr html iframe legend li link main menu menuitem meta nav noframes ol optgroup option
+		p param search section summary table tbody td tfoot th thead title tr track ul`) {
+		blockTags[name] = true
+	}
+}
+
+// definition reads the reference definition the paragraph's lines start
+// with, as goldmark does: how many lines it takes.
+func (s *scanner) definition(lines []Span) (int, bool) {
+	line := s.src[lines[0].Start:lines[0].End]
+	if len(line) == 0 || line[0] != '[' {
+		return 0, false
+	}
+	base := lines[0].Start
+	close, how := closure(line, 1, '[', ']')
+	for k := 1; how == atEnd && k < len(lines); k++ {
+		// A label that goes on: a definition's ("[a\nb]: /url") is
+		// left to goldmark; a link's text ("[a\nb](/url)") is no
+		// definition.
+		next := s.src[lines[k].Start:lines[k].End]
+		var end int
+		if end, how = closure(next, 0, '[', ']'); how == found {
+			if end+1 < len(next) && next[end+1] == ':' {
+				bail("a definition's label on more than one line")
+			}
+			return 0, false
+		}
+	}
+	if how == atEnd {
+		return 0, false
+	}
+	if how != found {
+		return 0, false
+	}
+	label := line[1:close]
+	if util.IsBlank(label) || close+1 >= len(line) || line[close+1] != ':' {
+		return 0, false
+	}
+	i := close + 2
+	for i < len(line) && util.IsSpace(line[i]) {
+		i++
+	}
+	if i == len(line) {
+		if len(lines) > 1 {
+			bail("its destination on the next line")
+		}
+		return 0, false
+	}
+	dest, angle, next, ok := destination(line, i, len(line))
+	if !ok {
+		return 0, false
+	}
+	rest := line[next:]
+	l := Link{Kind: Definition, Label: string(label), Dest: href(line[dest.Start:dest.End]), Angle: angle && dest.End > dest.Start}
+	l.Span = Span{base + dest.Start, base + dest.End}
+	if dest.End == dest.Start {
+		l.Span, l.Angle, l.Unplaced = s.doc.emptyDest(base, Definition)
+	}
+	if blank(rest) {
+		if len(lines) > 1 {
+			if c := s.src[lines[1].Start]; c == '"' || c == '\'' || c == '(' {
+				bail("a title on the next line")
+			}
+		}
+	} else {
+		j := 0
+		for j < len(rest) && util.IsSpace(rest[j]) {
+			j++
+		}
+		if j == 0 || j == len(rest) {
+			return 0, false
+		}
+		opener := rest[j]
+		closer := opener
+		switch opener {
+		case '(':
+			closer = ')'
+		case '"', '\'':
+		default:
+			return 0, false
+		}
+		end, how := closure(rest, j+1, opener, closer)
+		if how == atEnd && len(lines) > 1 {
+			bail("a title on more than one line")
+		}
+		if how != found || !blank(rest[end+1:]) {
+			return 0, false
+		}
+	}
+	s.defs[string(util.ToLinkReference(label))] = true
+	s.defLinks = append(s.defLinks, l)
+	s.blocks = append(s.blocks, block{def: len(s.defLinks)})
+	return 1, true
+}
+
+// How a closure search ended.
+const (
+	found    = iota // at its closer
+	atOpener        // at an opener, which does not nest
+	atEnd           // at the end of the text
+)
+
+// closure finds the closer of an opener whose text starts at b[from], as
+// goldmark's FindClosure does without nesting: backslash escapes, no code
+// spans.
+func closure(b []byte, from int, opener, closer byte) (int, int) {
+	for i := from; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '\\' && i+1 < len(b) && util.IsPunct(b[i+1]):
+			i++
+		case c == closer:
+			return i, found
+		case c == opener:
+			return i, atOpener
+		}
+	}
+	return len(b), atEnd
+}
+
+// destination reads a link destination at b[i], as goldmark does: in
+// angle brackets on its line, or up to white space or a ")" that closes
+// no "(". It returns where the destination is (inside the brackets), and
+// where what follows it starts.
+func destination(b []byte, i, end int) (dest Span, angle bool, next int, ok bool) {
+	line := b[i:end]
+	if line[0] == '<' {
+		for j := 1; j < len(line); j++ {
+			switch c := line[j]; {
+			case c == '\\' && j < len(line)-1 && util.IsPunct(line[j+1]):
+				j++
+			case c == '>':
+				return Span{i + 1, i + j}, true, i + j + 1, true
+			}
+		}
+		return Span{}, false, 0, false
+	}
+	opened, j := 0, 0
+loop:
+	for j < len(line) {
+		switch c := line[j]; {
+		case c == '\\' && j < len(line)-1 && util.IsPunct(line[j+1]):
+			j += 2
+			continue
+		case c == '(':
+			opened++
+		case c == ')':
+			opened--
+			if opened < 0 {
+				break loop
+			}
+		case util.IsSpace(c):
+			break loop
+		}
+		j++
+	}
+	return Span{i, i + j}, false, i + j, j > 0
+}
+
+// prepare is the second pass, which hands nothing out: it makes the
+// headings' text, finds the HTML of the inlines, and counts the
+// definitions' uses (a definition is handed out, with its count, where
+// it is written, before the links after it that use it). What it leaves
+// to goldmark is found before any link is handed out.
+func (s *scanner) prepare() {
+	in := s.in
+	in.counting = true
+	s.read(in)
+	in.counting = false
+	for i := range s.defLinks {
+		l := &s.defLinks[i]
+		label := string(util.ToLinkReference([]byte(l.Label)))
+		l.Uses, l.ImageUses = in.uses[label], in.images[label]
+	}
+	sortHTML(s.doc.HTML)
+}
+
+// links is the third pass: it hands each link to yield, in document
+// order, as it finds it.
+func (s *scanner) links(yield func(Link) bool) {
+	s.yield = yield
+	s.read(s.in)
+}
+
+// read reads the blocks' inlines: counting, the headings' text and the
+// uses of definitions; else handing out the links.
+func (s *scanner) read(in *inline) {
+	heading := 0
+	for i := range s.blocks {
+		if s.stopped {
+			return
+		}
+		b := &s.blocks[i]
+		lines := s.spans[b.from:b.to]
+		switch {
+		case b.def > 0:
+			if !in.counting {
+				s.out(s.defLinks[b.def-1])
+			}
+		case b.heading > 0 && in.counting:
+			h := Heading{Level: b.heading, Start: b.start}
+			if len(lines) > 0 {
+				h.Text = string(in.parse(lines, true))
+			}
+			s.doc.Headings = append(s.doc.Headings, h)
+		case b.heading > 0:
+			if len(lines) > 0 && mayLink(s.src[lines[0].Start:lines[len(lines)-1].End]) {
+				in.parse(lines, true)
+			}
+			heading++
+		default:
+			// A task list item's box, "[x]" or "[ ]", is no link unless
+			// "x" is a reference's label.
+			if in.counting && s.d != MkDocs && s.defs["x"] && s.src[lines[0].Start] == '[' {
+				bail("a task list item's box that may be a reference")
+			}
+			// The paragraph's source, from its first line to its last,
+			// container markers and all: a link needs what mayLink looks
+			// for, and a use of a definition a "]".
+			src := s.src[lines[0].Start:lines[len(lines)-1].End]
+			if in.counting && (len(s.defs) > 0 && bytes.IndexByte(src, ']') >= 0 || bytes.IndexByte(src, '<') >= 0) || !in.counting && mayLink(src) {
+				in.parse(lines, false)
+			}
+		}
+	}
+}
+
+// out hands out a link.
+func (s *scanner) out(l Link) {
+	if !s.stopped && !s.yield(l) {
+		s.stopped = true
+	}
+}
+
+// sortHTML puts the HTML in document order: a block's lines come in the
+// first pass, inline HTML in the second.
+func sortHTML(h []Span) {
+	if !slices.IsSortedFunc(h, func(a, b Span) int { return a.Start - b.Start }) {
+		slices.SortStableFunc(h, func(a, b Span) int { return a.Start - b.Start })
+	}
+}
+
+// An opener is a "[" or "![" not yet closed.
+type opener struct {
+	at    int // the "["
+	start int // the "[", or the "!" of an image
+	image bool
+	// In a heading: where it is in the text, and how many runs of
+	// emphasis came before it.
+	text, delims int
+}
+
+// inline parses the inlines of a paragraph or heading for links, as
+// goldmark's inline parsers do.
+type inline struct {
+	s            *scanner
+	uses, images map[string]int
+
+	b      []byte  // the lines, joined by "\n"
+	plain  []byte  // a heading's text not yet flushed
+	delims []delim // a heading's runs of "*" and "_"
+	// counting says this reading only counts the definitions' uses:
+	// it hands out no link, no heading and no HTML.
+	counting bool
+	// autolink is the text of the autolink angle read last, nil for raw
+	// HTML.
+	autolink []byte
+	// What keeps the text's reading linear (lineEnd, destination, until,
+	// linkify): the line whose end was found last; where the last
+	// destinations read stopped; where a closer was looked for and not
+	// found; up to where no e-mail address can start.
+	eolFrom, eol int
+	dests        [2]destMemo
+	none         map[string]int
+	noAt         int
+	hasAt        bool // whether the text holds an "@" at all
+	// The links found, and where each one's node starts in b: goldmark's
+	// tree holds a link before the links of its text.
+	found   []Link
+	nodes   []int
+	openers []opener // kept from text to text, for its memory
+	lines   []Span   // where they are in the source
+	starts  []int    // where they are in b
+	buf     []byte
+	// The code spans' backtick runs, by length: where each starts.
+	runs     map[int][]int
+	runsRead bool
+}
+
+// src returns the source offset of b[i].
+func (in *inline) src(i int) int {
+	k, _ := slices.BinarySearch(in.starts, i+1)
+	k--
+	return in.lines[k].Start + i - in.starts[k]
+}
+
+// parse parses lines; a heading's text is what it returns.
+func (in *inline) parse(lines []Span, heading bool) []byte {
+	src := in.s.src
+	in.lines, in.starts, in.runs, in.runsRead = lines, in.starts[:0], nil, false
+	in.eolFrom, in.eol, in.noAt, in.dests = 0, 0, 0, [2]destMemo{}
+	clear(in.none)
+	if len(lines) == 1 {
+		in.b = src[lines[0].Start:lines[0].End]
+		in.starts = append(in.starts, 0)
+	} else {
+		in.buf = in.buf[:0]
+		for i, l := range lines {
+			if i > 0 {
+				in.buf = append(in.buf, '\n')
+			}
+			in.starts = append(in.starts, len(in.buf))
+			in.buf = append(in.buf, src[l.Start:l.End]...)
+		}
+		in.b = in.buf
+	}
+	b := in.b
+	in.hasAt = bytes.IndexByte(b, '@') >= 0
+	gh := in.s.d == GitHub
+	var text []byte
+	openers := in.openers[:0]
+	lastLink := -1 // the "[" of the last link made
+	images := 0    // the images among the openers
+	// release hands out the links found so far, unless an opener before
+	// them may yet be a link or image, which goes before them: an image,
+	// or a link's opener with no link after it (one with a link in it is
+	// text, as links do not nest).
+	release := func() {
+		if images == 0 && (len(openers) == 0 || openers[len(openers)-1].at < lastLink) {
+			in.emit()
+		}
+	}
+	after := 0 // where the last inline node ended
+	escaped := false
+	for i := 0; i < len(b); {
+		c := b[i]
+		if escaped {
+			// What the text shows: the escaped punctuation, or a
+			// backslash and what follows it.
+			escaped = false
+			if heading && !util.IsPunct(c) {
+				in.plain = append(in.plain, '\\')
+			}
+			if heading {
+				in.plain = append(in.plain, c)
+			}
+			i++
+			continue
+		}
+		if gh && len(openers) == 0 && isAlnum(c) && (i == 0 || i == after || b[i-1] == '\n' || in.triggers(i-1)) {
+			if n := in.linkify(i); n > 0 {
+				if heading {
+					text = append(in.flush(text), b[i:i+n]...)
+				}
+				i += n
+				after = i
+				release()
+				continue
+			}
+		}
+		switch c {
+		case '\\':
+			if heading && i+1 == len(b) {
+				in.plain = append(in.plain, c)
+			}
+			escaped = true
+			i++
+			continue
+		case '`':
+			end, code, ok := in.codeSpan(i)
+			if heading && ok {
+				text = append(in.flush(text), code...)
+			} else if heading {
+				in.plain = append(in.plain, b[i:end]...)
+			}
+			i, after = end, end
+			continue
+		case '<':
+			if end := in.angle(i); end > 0 {
+				if heading && in.autolink != nil {
+					text = append(in.flush(text), in.autolink...) // raw HTML shows nothing
+				}
+				i, after = end, end
+				release()
+				continue
+			}
+		case '[', '!':
+			if c == '!' && (i+1 >= len(b) || b[i+1] != '[') {
+				break
+			}
+			o := opener{at: i, start: i}
+			if c == '!' {
+				o.at, o.image = i+1, true
+			}
+			if heading {
+				text = append(in.flush(text), b[i:o.at+1]...)
+				o.text, o.delims = len(text)-(o.at+1-i), len(in.delims)
+			}
+			openers = append(openers, o)
+			if o.image {
+				images++
+			}
+			i = o.at + 1
+			after = i
+			continue
+		case ']':
+			if len(openers) == 0 {
+				break
+			}
+			last := openers[len(openers)-1]
+			openers = openers[:len(openers)-1]
+			if last.image {
+				images--
+			}
+			if len(openers) > 998 || !last.image && lastLink > last.at {
+				break
+			}
+			if end, ok := in.link(last, i); ok {
+				if !last.image {
+					lastLink = last.at
+				}
+				if heading {
+					// A link shows its text; an image, nothing.
+					text = in.flush(text)
+					if len(in.delims) > last.delims {
+						bail("emphasis in a heading's link")
+					}
+					if last.image {
+						text = text[:last.text]
+					} else {
+						text = append(text[:last.text], text[last.text+1:]...)
+					}
+				}
+				i, after = end, end
+				release()
+				continue
+			}
+			release()
+		case '*', '_':
+			if heading {
+				n := 1
+				for i+n < len(b) && b[i+n] == c {
+					n++
+				}
+				text = append(in.flush(text), b[i:i+n]...)
+				in.delims = append(in.delims, delimiter(b, i, n, len(text)-n))
+				i += n
+				after = i
+				continue
+			}
+		case '~':
+			if heading && in.s.d != MkDocs {
+				bail("strikethrough in a heading")
+			}
+		}
+		if heading {
+			in.plain = append(in.plain, c)
+		}
+		i++
+	}
+	in.openers = openers[:0]
+	in.emit()
+	text = in.flush(text)
+	if len(in.delims) > 0 {
+		text = emphasis(text, in.delims)
+		in.delims = in.delims[:0]
+	}
+	return text
+}
+
+// A delim is a run of "*" or "_" in a heading's text.
+type delim struct {
+	at, orig    int // where in the text, how long
+	n, removed  int // how much of it can still pair; how much paired
+	open, close bool
+	active      bool
+}
+
+// delimiter returns the run of n "*" or "_" at b[i], which starts at at in
+// the text, as goldmark's ScanDelimiter tells whether it can open or
+// close emphasis (CommonMark's left- and right-flanking runs).
+func delimiter(b []byte, i, n, at int) delim {
+	before, after := ' ', ' '
+	if i > 0 {
+		before, _ = utf8.DecodeLastRune(b[:i])
+	}
+	if i+n < len(b) {
+		after, _ = utf8.DecodeRune(b[i+n:])
+	}
+	beforePunct, beforeSpace := util.IsPunctRune(before), util.IsSpaceRune(before)
+	afterPunct, afterSpace := util.IsPunctRune(after), util.IsSpaceRune(after)
+	left := !afterSpace && (!afterPunct || beforeSpace || beforePunct)
+	right := !beforeSpace && (!beforePunct || afterSpace || afterPunct)
+	d := delim{at: at, orig: n, n: n, open: left, close: right, active: true}
+	if b[i] == '_' {
+		d.open = left && (!right || beforePunct)
+		d.close = right && (!left || afterPunct)
+	}
+	return d
+}
+
+// emphasis returns a heading's text without the delimiters that make
+// emphasis, paired as CommonMark's "process emphasis" pairs them: each
+// closer with the nearest opener of its character before it, but for the
+// rule of 3, two of each where both have two, the runs between them left
+// as text.
+func emphasis(text []byte, ds []delim) []byte {
+	if len(ds) > 200 {
+		bail("a heading of more than 200 runs of emphasis")
+	}
+	for ci := range ds {
+		cl := &ds[ci]
+		for cl.active && cl.close && cl.n > 0 {
+			oi := ci - 1
+			for ; oi >= 0; oi-- {
+				op := &ds[oi]
+				if !op.active || !op.open || op.n == 0 || text[op.at] != text[cl.at] {
+					continue
+				}
+				if (op.close || cl.open) && (op.orig+cl.orig)%3 == 0 && !(op.orig%3 == 0 && cl.orig%3 == 0) {
+					continue
+				}
+				break
+			}
+			if oi < 0 {
+				if !cl.open {
+					cl.active = false
+				}
+				break
+			}
+			op := &ds[oi]
+			use := 1
+			if op.n >= 2 && cl.n >= 2 {
+				use = 2
+			}
+			op.n, cl.n = op.n-use, cl.n-use
+			op.removed, cl.removed = op.removed+use, cl.removed+use
+			for k := oi + 1; k < ci; k++ {
+				ds[k].active = false
+			}
+			if op.n == 0 {
+				op.active = false
+			}
+		}
+	}
+	out := make([]byte, 0, len(text))
+	from := 0
+	for _, d := range ds {
+		out = append(out, text[from:d.at+d.orig-d.removed]...)
+		from = d.at + d.orig
+	}
+	return append(out, text[from:]...)
+}
+
+// add keeps a link whose node starts at b[at].
+func (in *inline) add(l Link, at int) {
+	if in.counting {
+		return
+	}
+	in.found = append(in.found, l)
+	in.nodes = append(in.nodes, at)
+}
+
+// emit hands out the links found, in the order of their nodes' starts.
+func (in *inline) emit() {
+	if len(in.found) > 1 {
+		idx := make([]int, len(in.found))
+		for i := range idx {
+			idx[i] = i
+		}
+		slices.SortStableFunc(idx, func(a, b int) int { return in.nodes[a] - in.nodes[b] })
+		for _, i := range idx {
+			in.s.out(in.found[i])
+		}
+	} else if len(in.found) == 1 {
+		in.s.out(in.found[0])
+	}
+	in.found, in.nodes = in.found[:0], in.nodes[:0]
+}
+
+// flush appends a heading's text outside code, inline nodes and links to
+// text, with mdBook's smart dashes.
+func (in *inline) flush(text []byte) []byte {
+	plain := in.plain
+	if bytes.IndexByte(plain, '&') >= 0 {
+		// Its character references, as goldmark's Text resolves them,
+		// after the escapes.
+		plain = util.ResolveEntityNames(util.ResolveNumericReferences(plain))
+	}
+	if in.s.d == MdBook {
+		plain = smartDashes(plain)
+	}
+	text = append(text, plain...)
+	in.plain = in.plain[:0]
+	return text
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// triggers reports whether b[i], unescaped, makes goldmark look for one of
+// GitHub's extended autolinks after it.
+func (in *inline) triggers(i int) bool {
+	switch in.b[i] {
+	case ' ':
+		return true
+	case '(', '*', '_', '~':
+		return i == 0 || in.b[i-1] != '\\' || escapedBackslash(in.b[:i])
+	}
+	return false
+}
+
+// escapedBackslash reports whether the backslash b ends with is itself
+// escaped: whether an even number of backslashes end b.
+func escapedBackslash(b []byte) bool {
+	n := 0
+	for n < len(b) && b[len(b)-1-n] == '\\' {
+		n++
+	}
+	return n%2 == 0
+}
+
+// lineEnd returns where the line of b[i] ends, after its "\n".
+func (in *inline) lineEnd(i int) int {
+	if i >= in.eolFrom && i < in.eol {
+		return in.eol
+	}
+	in.eolFrom, in.eol = i, len(in.b)
+	if n := bytes.IndexByte(in.b[i:], '\n'); n >= 0 {
+		in.eol = i + n + 1
+	}
+	return in.eol
+}
+
+// destination reads an inline link's destination at b[p], as the
+// function destination does, in time linear in the text however many
+// links start and fail on one line ("[a](<" or "[a](b" a thousand
+// times): the first "<" or unparenthesized destination on a line that
+// was read to its end tells the next ones there where theirs end, for
+// their escapes are read alike (a "(" or a space before each).
+func (in *inline) destination(p int) (dest Span, angle bool, next int, ok bool) {
+	end := in.lineEnd(p)
+	m := &in.dests[0]
+	if in.b[p] != '<' {
+		m = &in.dests[1]
+	}
+	if p > m.from && p < m.stop && m.stop <= end {
+		if m.angle {
+			if m.next == 0 {
+				return Span{}, false, 0, false
+			}
+			return Span{p + 1, m.next - 1}, true, m.next, true
+		}
+		return Span{p, m.stop}, false, m.stop, m.stop > p
+	}
+	dest, angle, next, ok = destination(in.b, p, end)
+	switch {
+	case in.b[p] == '<' && !ok:
+		*m = destMemo{from: p, stop: end, angle: true}
+	case in.b[p] == '<':
+		*m = destMemo{from: p, stop: next, next: next, angle: true}
+	case bytes.IndexByte(in.b[p:dest.End], ')') < 0:
+		*m = destMemo{from: p, stop: dest.End}
+	}
+	return dest, angle, next, ok
+}
+
+// A destMemo is where a destination read from from stopped: for one in
+// angle brackets, after its ">" (next; 0 for none up to stop, the line's
+// end); for another, at stop, with no ")" before it.
+type destMemo struct {
+	from, stop, next int
+	angle            bool
+}
+
+// linkify reads one of GitHub's extended autolinks at b[i], as goldmark's
+// linkify parser does, and returns how many bytes it takes (0 for none).
+func (in *inline) linkify(i int) int {
+	line := in.b[i:in.lineEnd(i)]
+	stop := -1
+	email := false
+	var protocol []byte
+	if bytes.HasPrefix(line, []byte("http:")) || bytes.HasPrefix(line, []byte("https:")) || bytes.HasPrefix(line, []byte("ftp:")) {
+		if m := urlAutolink.FindIndex(line); m != nil {
+			stop = m[1]
+		}
+	}
+	if stop < 0 && bytes.HasPrefix(line, []byte("www.")) {
+		if m := wwwAutolink.FindIndex(line); m != nil {
+			stop = m[1]
+		}
+		protocol = []byte("http")
+	}
+	if stop < 0 {
+		// An e-mail address: none where the word holds no "@", which
+		// each of its places that a link may start at would look for.
+		if !in.hasAt || i < in.noAt {
+			return 0
+		}
+		sawAt := false
+		word := 0
+		for ; word < len(line) && line[word] != ' ' && line[word] != '\t' && line[word] != '\n'; word++ {
+			sawAt = sawAt || line[word] == '@'
+		}
+		if !sawAt {
+			in.noAt = i + word
+			return 0
+		}
+		email = true
+		stop = util.FindEmailIndex(line)
+		if stop < 0 {
+			return 0
+		}
+		at := bytes.IndexByte(line, '@')
+		if bytes.IndexByte(line[at:stop-1], '.') < 0 {
+			return 0
+		}
+		if line[stop-1] == '.' {
+			stop--
+		}
+		if stop < len(line) && (line[stop] == '-' || line[stop] == '_') {
+			return 0
+		}
+	}
+	// goldmark's end: without trailing punctuation, a ")" that closes no
+	// "(", and an entity-like "&name;".
+	opening := bytes.Count(line[:stop], []byte("("))
+	closing := bytes.Count(line[:stop], []byte(")"))
+	n := stop
+trim:
+	for n > 1 {
+		switch line[n-1] {
+		case '?', '!', '.', ',', ':', '*', '_', '~':
+			n--
+		case ')':
+			if closing <= opening {
+				break trim
+			}
+			closing--
+			n--
+		case ';':
+			j := n - 2
+			for j > 0 && util.IsAlphaNumeric(line[j]) {
+				j--
+			}
+			if j == n-2 || line[j] != '&' {
+				break trim
+			}
+			n = j
+		default:
+			break trim
+		}
+	}
+	if l, ok := in.s.doc.autolinkAt(in.src(i), line[:n], email, protocol); ok {
+		in.add(l, i)
+	}
+	return n
+}
+
+// codeSpan reads the backtick run at b[i]: where what it starts ends,
+// and the text of the code span it opens, if it opens one.
+func (in *inline) codeSpan(i int) (end int, code []byte, ok bool) {
+	b := in.b
+	n := 0
+	for i+n < len(b) && b[i+n] == '`' {
+		n++
+	}
+	if !in.runsRead {
+		in.runsRead = true
+		in.runs = map[int][]int{}
+		for j := 0; j < len(b); {
+			k := bytes.IndexByte(b[j:], '`')
+			if k < 0 {
+				break
+			}
+			j += k
+			m := 0
+			for j+m < len(b) && b[j+m] == '`' {
+				m++
+			}
+			in.runs[m] = append(in.runs[m], j)
+			j += m
+		}
+	}
+	runs := in.runs[n]
+	k, _ := slices.BinarySearch(runs, i+n)
+	if k == len(runs) {
+		return i + n, nil, false
+	}
+	close := runs[k]
+	code = b[i+n : close]
+	if !blank(code) && len(code) >= 2 && (code[0] == ' ' || code[0] == '\n') && (code[len(code)-1] == ' ' || code[len(code)-1] == '\n') {
+		code = code[1 : len(code)-1]
+	}
+	return close + n, code, true
+}
+
+// angle reads an autolink or raw HTML at the "<" at b[i]: where it ends,
+// 0 for neither.
+func (in *inline) angle(i int) int {
+	b := in.b
+	line := b[i:in.lineEnd(i)]
+	stop := util.FindEmailIndex(line[1:])
+	email := true
+	if stop < 0 {
+		stop, email = util.FindURLIndex(line[1:]), false
+	}
+	in.autolink = nil
+	if stop >= 0 && stop+1 < len(line) && line[stop+1] == '>' {
+		if l, ok := in.s.doc.autolinkAt(in.src(i+1), line[1:stop+1], email, nil); ok {
+			in.add(l, i)
+		}
+		in.autolink = line[1 : stop+1]
+		return i + stop + 2
+	}
+	rest := b[i:]
+	end := -1
+	switch {
+	case len(rest) > 1 && util.IsAlphaNumeric(rest[1]):
+		if n := openTag(b, i); n > 0 {
+			end = n
+		}
+	case len(rest) > 2 && rest[1] == '/' && util.IsAlphaNumeric(rest[2]):
+		if n := closeTag(b, i); n > 0 {
+			end = n
+		}
+	case bytes.HasPrefix(rest, []byte("<!-->")):
+		end = i + 5
+	case bytes.HasPrefix(rest, []byte("<!--->")):
+		end = i + 6
+	case bytes.HasPrefix(rest, []byte("<!--")):
+		end = in.until(i+4, "-->")
+	case bytes.HasPrefix(rest, []byte("<?")):
+		end = in.until(i, "?>")
+	case len(rest) > 2 && rest[1] == '!' && rest[2] >= 'A' && rest[2] <= 'Z':
+		end = in.until(i, ">")
+	case bytes.HasPrefix(rest, []byte("<![CDATA[")):
+		end = in.until(i, "]]>")
+	}
+	if end < 0 {
+		return 0
+	}
+	// The HTML's source, a piece for each line, with its line break.
+	for from := i; from < end; {
+		to := min(in.lineEnd(from), end)
+		if in.counting { // the HTML is found in the second pass
+			in.s.doc.HTML = append(in.s.doc.HTML, Span{in.src(from), in.src(to-1) + 1})
+		}
+		from = to
+	}
+	return end
+}
+
+// until returns where the first closer at or after b[i] ends, -1 if none:
+// none after b[i] means none after any later place, which is not looked
+// for again.
+func (in *inline) until(i int, closer string) int {
+	if from, ok := in.none[closer]; ok && i >= from {
+		return -1
+	}
+	n := bytes.Index(in.b[i:], []byte(closer))
+	if n < 0 {
+		in.none[closer] = i
+		return -1
+	}
+	return i + n + len(closer)
+}
+
+// link reads what follows the "]" at b[i] that closes the opener last: an
+// inline link's destination, a reference's label, or nothing (a shortcut
+// reference), as goldmark does. It returns where the link ends.
+func (in *inline) link(last opener, i int) (int, bool) {
+	b := in.b
+	q := i + 1
+	if q < len(b) && b[q] == '(' {
+		if dest, angle, end, ok := in.inline(q); ok {
+			k := Inline
+			if last.image {
+				k = Image
+			}
+			l := Link{Kind: k}
+			if dest.Start < 0 {
+				l.Span, l.Angle, l.Unplaced = in.s.doc.emptyDest(in.src(last.start), k)
+			} else {
+				v := b[dest.Start:dest.End]
+				l.Dest = href(v)
+				start := in.src(dest.Start)
+				l.Span = Span{start, start + len(v)}
+				l.Angle = angle
+			}
+			in.add(l, last.start)
+			return end, true
+		}
+	}
+	if q < len(b) && b[q] == '[' {
+		close, how := closure(b, q+1, '[', ']')
+		if how == found {
+			label := b[q+1 : close]
+			if util.IsBlank(label) {
+				label = b[last.at+1 : i]
+			}
+			if len(label) > 999 || !in.use(label, last.image) {
+				return 0, false
+			}
+			return close + 1, true
+		}
+	}
+	label := b[last.at+1 : i]
+	if len(label) > 999 || !in.use(label, last.image) {
+		return 0, false
+	}
+	return i + 1, true
+}
+
+// use counts a use of the definition label, if there is one.
+func (in *inline) use(label []byte, image bool) bool {
+	if len(in.s.defs) == 0 {
+		return false
+	}
+	key := string(util.ToLinkReference(label))
+	if !in.s.defs[key] {
+		return false
+	}
+	if in.counting {
+		in.uses[key]++
+		if image {
+			in.images[key]++
+		}
+	}
+	return true
+}
+
+// inline reads an inline link's parenthesized destination and title at
+// b[q], the "(": where its destination is (Start -1 for an empty one),
+// and where the link ends.
+func (in *inline) inline(q int) (dest Span, angle bool, end int, ok bool) {
+	b := in.b
+	p := skipSpace(b, q+1)
+	if p < len(b) && b[p] == ')' {
+		return Span{-1, -1}, false, p + 1, true
+	}
+	if p >= len(b) {
+		return
+	}
+	dest, angle, p, ok = in.destination(p)
+	if !ok {
+		return
+	}
+	if angle && dest.Start == dest.End {
+		dest = Span{-1, -1}
+	}
+	p = skipSpace(b, p)
+	if p < len(b) && b[p] == ')' {
+		return dest, angle, p + 1, true
+	}
+	if p >= len(b) {
+		return dest, angle, 0, false
+	}
+	opener := b[p]
+	closer := opener
+	switch opener {
+	case '(':
+		closer = ')'
+	case '"', '\'':
+	default:
+		return dest, angle, 0, false
+	}
+	close, how := closure(b, p+1, opener, closer)
+	if how != found {
+		return dest, angle, 0, false
+	}
+	p = skipSpace(b, close+1)
+	if p < len(b) && b[p] == ')' {
+		return dest, angle, p + 1, true
+	}
+	return dest, angle, 0, false
+}
+
+// skipSpace returns where the white space at b[i] ends, line breaks and
+// all.
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && util.IsSpace(b[i]) {
+		i++
+	}
+	return i
+}
