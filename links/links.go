@@ -595,8 +595,9 @@ type Extractor struct {
 	srcdocDepth   int              // how deep in iframe srcdoc documents the current one is
 	stop          error            // the error a Handler returned to stop the extraction
 
-	fast   fastPath // the fast path's state (fast.go)
-	replay recorder // the bytes of the HTML document the fast path reads, for the tree builder should it hand over
+	fast    fastPath // the fast path's state (fast.go)
+	replay  recorder // the bytes of the HTML document the fast path reads, for the tree builder should it hand over
+	mdBytes []byte   // a Markdown document's bytes, kept from document to document (readText)
 	// noFast reads every document by the tree builder, and handovers
 	// counts the documents the fast path handed over: for the tests that
 	// hold the two to the same links.

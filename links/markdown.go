@@ -25,7 +25,7 @@ import (
 // with Sites, a link's Site is its destination's bytes there (Quote '<'
 // when it is written in angle brackets, Markdown its kind).
 func (x *Extractor) markdown(r io.Reader, outer Base, h *Handler) error {
-	src, readErr := io.ReadAll(r)
+	src, readErr := x.readText(r)
 	d := x.begin(outer, "", h)
 	if err := d.establish(outer); err != nil {
 		return unwrapHandler(err)
@@ -68,6 +68,34 @@ func (x *Extractor) markdown(r io.Reader, outer Base, h *Handler) error {
 		h.IDs(doc.Anchors(x.Dialect))
 	}
 	return nil
+}
+
+// readText reads r whole, into the Extractor's buffer: nothing it holds
+// is kept once its document is read. The buffer is kept for the next
+// document, unless a large one made it large.
+func (x *Extractor) readText(r io.Reader) ([]byte, error) {
+	b := x.mdBytes[:0]
+	if n, ok := r.(interface{ Len() int }); ok && cap(b) < n.Len()+1 {
+		b = make([]byte, 0, n.Len()+1) // + 1: the end is seen without growing
+	}
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err != nil {
+			if cap(b) <= 4<<20 {
+				x.mdBytes = b
+			} else {
+				x.mdBytes = nil
+			}
+			if err == io.EOF {
+				err = nil
+			}
+			return b, err
+		}
+	}
 }
 
 // markdownHTML returns the links of a Markdown document's raw HTML, read

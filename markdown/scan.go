@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/yuin/goldmark/util"
@@ -37,13 +38,14 @@ func bail(why string) { panic(fallback{why}) }
 // HTML, its definitions' uses. Or scan says why it does not (a construct
 // it leaves to goldmark).
 func scan(src []byte, d Dialect) (s *scanner, why string) {
-	s = &scanner{src: src, d: d, doc: &Document{src: src, Read: len(src)}}
+	s = newScanner(src, d)
 	defer func() {
 		if r := recover(); r != nil {
 			f, is := r.(fallback)
 			if !is {
 				panic(r)
 			}
+			s.release()
 			s, why = nil, f.why
 		}
 	}()
@@ -58,9 +60,39 @@ func scan(src []byte, d Dialect) (s *scanner, why string) {
 		return nil, "a footnote"
 	}
 	s.structure()
-	s.in = &inline{s: s, uses: map[string]int{}, images: map[string]int{}, none: map[string]int{}}
 	s.prepare()
 	return s, ""
+}
+
+// scanners keep their memory from document to document.
+var scanners = sync.Pool{New: func() any {
+	return &scanner{defs: map[string]bool{}, in: &inline{uses: map[string]int{}, images: map[string]int{}, none: map[string]int{}}}
+}}
+
+// newScanner returns a scanner for src, from the pool.
+func newScanner(src []byte, d Dialect) *scanner {
+	s := scanners.Get().(*scanner)
+	in := s.in
+	*s = scanner{src: src, d: d, doc: &Document{src: src, Read: len(src)}, in: in, defs: s.defs,
+		stack: s.stack[:0], para: s.para[:0], blocks: s.blocks[:0], spans: s.spans[:0], defLinks: s.defLinks[:0]}
+	clear(s.defs)
+	*in = inline{s: s, uses: in.uses, images: in.images, none: in.none,
+		buf: in.buf[:0], starts: in.starts[:0], plain: in.plain[:0], delims: in.delims[:0],
+		found: in.found[:0], nodes: in.nodes[:0], openers: in.openers[:0]}
+	clear(in.uses)
+	clear(in.images)
+	clear(in.none)
+	return s
+}
+
+// release puts s back in the pool, unless a document made its memory
+// large.
+func (s *scanner) release() {
+	if cap(s.spans) > 1<<16 || cap(s.blocks) > 1<<16 || cap(s.in.buf) > 1<<20 || cap(s.in.found) > 1<<12 || cap(s.stack) > 1<<12 {
+		return
+	}
+	s.src, s.doc, s.yield, s.in.b, s.in.lines = nil, nil, nil, nil, nil
+	scanners.Put(s)
 }
 
 // A container is an open block quote, or list item: its marker ('-',
@@ -107,8 +139,10 @@ type scanner struct {
 	stack  []container
 	leaf   leaf
 	blanks int // blank lines just before this one
-	// emptied says an item that started blank had a blank line after it.
-	emptied bool
+	// departs says where the scanner read the document as CommonMark and
+	// cmark-gfm do, and goldmark does not (depart): TestScanner holds it
+	// to cmark-gfm there, not to goldmark.
+	departs string
 	// The last line that looked like a thematic break from breakFrom,
 	// of breakChar, up to breakFails, where it turned out not to be one.
 	breakFrom, breakFails int
@@ -177,7 +211,6 @@ func (s *scanner) advance(c cursor, n int) (_ cursor, partial bool) {
 
 // structure is the first pass: the block structure, line by line.
 func (s *scanner) structure() {
-	s.defs = map[string]bool{}
 	for at := 0; at < len(s.src); {
 		end := bytes.IndexByte(s.src[at:], '\n')
 		next := 0
@@ -221,38 +254,34 @@ func (s *scanner) match(c cursor, end int) (n int, _ cursor, partial bool) {
 		if after.pos == end {
 			if k.fresh {
 				s.stack[n].empty = true // it ends at the next line that is not blank
-				s.emptied = true
 			}
 			continue // a blank line goes on with a list item
 		}
-		if s.emptied {
-			// After an item that started blank and a blank line, goldmark
-			// closes every list at the next line, from the outermost
-			// (its lists share that state), but for one more item.
-			if _, _, ok := s.listItem(after, end, false); ok && ind < 4 {
-				bail("a list item after an empty item and a blank line")
+		// Where goldmark's lists depart from CommonMark's, and from
+		// GitHub's renderer, cmark-gfm, the scanner reads as they do.
+		if k.empty {
+			// An item that starts blank holds nothing after a blank line
+			// (CommonMark's "at most one blank line"); goldmark closes
+			// every list there, from the outermost.
+			if _, _, ok := s.listItem(after, end, false); ok || slices.ContainsFunc(s.stack[:n], func(k container) bool { return k.marker != 0 }) {
+				s.depart("an item that started blank, and a blank line")
 			}
-			s.emptied = false
 			break
 		}
-		if ind < k.content-c.col || k.empty {
+		if ind < k.content-c.col {
 			if ind >= 4 {
-				// goldmark keeps an item open for a line indented four
-				// columns, however far its content is.
-				bail("a line in a list item by its four columns of indent")
+				s.depart("a line indented four columns, short of its list item's content") // goldmark keeps it in the item
 			}
 			break
 		}
 		if k.fresh {
 			if _, _, ok := s.listItem(after, end, false); ok {
-				bail("a list in an item that started blank")
+				s.depart("a list in an item that started blank") // goldmark closes the item
 			}
 			s.stack[n].fresh = false
 		}
 		if s.blanks >= 2 {
-			// goldmark's lists after two blank lines are its own: it may
-			// read the line as code, or its item as closed.
-			bail("a list item's line after two blank lines")
+			s.depart("a list item's line after two blank lines") // goldmark may read it as code, or close the item
 		}
 		c, partial = s.advance(c, k.content-c.col)
 	}
@@ -1113,6 +1142,7 @@ func (s *scanner) prepare() {
 func (s *scanner) links(yield func(Link) bool) {
 	s.yield = yield
 	s.read(s.in)
+	s.release()
 }
 
 // read reads the blocks' inlines: counting, the headings' text and the
@@ -1155,6 +1185,14 @@ func (s *scanner) read(in *inline) {
 				in.parse(lines, false)
 			}
 		}
+	}
+}
+
+// depart notes a place where the scanner reads the document as
+// CommonMark and cmark-gfm do, and goldmark does not.
+func (s *scanner) depart(why string) {
+	if s.departs == "" {
+		s.departs = why
 	}
 }
 
@@ -1249,7 +1287,13 @@ func (in *inline) parse(lines []Span, heading bool) []byte {
 	}
 	b := in.b
 	in.hasAt = bytes.IndexByte(b, '@') >= 0
-	gh := in.s.d == GitHub
+	// GitHub's extended autolinks need "http:", "https:", "ftp:", "www."
+	// or "@"; without them, only the bytes in plainStops stop the loop.
+	gh := in.s.d == GitHub && (in.hasAt || bytes.Contains(b, []byte("://")) || bytes.Contains(b, []byte("www.")))
+	stops := &plainStops
+	if gh {
+		stops = &linkifyStops
+	}
 	var text []byte
 	openers := in.openers[:0]
 	lastLink := -1 // the "[" of the last link made
@@ -1290,6 +1334,13 @@ func (in *inline) parse(lines []Span, heading bool) []byte {
 				release()
 				continue
 			}
+		}
+		if !heading && !stops[c] {
+			// Up to the next byte that may start or end something, or
+			// be followed by where an extended autolink may start.
+			for i++; i < len(b) && !stops[b[i]]; i++ {
+			}
+			continue
 		}
 		switch c {
 		case '\\':
@@ -1526,6 +1577,21 @@ func (in *inline) flush(text []byte) []byte {
 	text = append(text, plain...)
 	in.plain = in.plain[:0]
 	return text
+}
+
+// plainStops are the bytes at which a paragraph's inlines may start or
+// end: escapes, code spans, autolinks and HTML, links and images.
+// linkifyStops add those after which one of GitHub's extended autolinks
+// may start (goldmark's linkify triggers, and a line's start).
+var plainStops, linkifyStops [256]bool
+
+func init() {
+	for _, c := range []byte("\\`<[!]") {
+		plainStops[c], linkifyStops[c] = true, true
+	}
+	for _, c := range []byte(" (*_~\n") {
+		linkifyStops[c] = true
+	}
 }
 
 func isAlnum(c byte) bool {
