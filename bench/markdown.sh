@@ -130,10 +130,18 @@ for name, broken in (("relurl", relurl), ("lychee", lychee)):
     print(f"   {name}: {len(wrong & broken)} of {len(wrong)} wrong anchors found; false alarms on right ones: {len(fp)} {' '.join(fp)}; missed: {' '.join(miss) or 'none'}")
 PY
 
-# 3. Time, offline, the GitHub copy, interleaved; then ten copies of it,
-# where the time is the work more than the start of each process.
+# 3. Time, offline, the book as mdBook reads it (its book.toml), the
+# GitHub copy, interleaved; then ten copies of it, where the time is the
+# work more than the start of each process; then a tree of Markdown
+# nobody here wrote: kubernetes/community (965 files, 11.6 MB), cloned
+# at a pinned commit, or the tree TREE names.
 echo
-echo "3. offline over the book for GitHub (1.2 MB of Markdown), fragments checked, interleaved rounds:"
+echo "3. offline, fragments checked, interleaved rounds:"
+echo "   the book for mdBook, with its book.toml (1.2 MB of Markdown):"
+"$tmp/interleave" -rounds "${ROUNDS:-15}" \
+  "lychee=$lychee --offline --include-fragments --fallback-extensions md --no-progress $book >/dev/null 2>&1; true" \
+  "relurl=$tmp/relurl check -offline $book >/dev/null 2>&1; true"
+echo "   the book for GitHub:"
 "$tmp/interleave" -rounds "${ROUNDS:-15}" \
   "lychee=$lychee --offline --include-fragments --no-progress $gh >/dev/null 2>&1; true" \
   "relurl=$tmp/relurl check -offline $gh >/dev/null 2>&1; true"
@@ -143,7 +151,18 @@ echo "   ten copies of it (12 MB):"
 "$tmp/interleave" -rounds "${ROUNDS:-15}" \
   "lychee=$lychee --offline --include-fragments --no-progress $tmp/ten >/dev/null 2>&1; true" \
   "relurl=$tmp/relurl check -offline $tmp/ten >/dev/null 2>&1; true"
-echo "   relurl's parse alone (go test -bench Parse ./markdown, goldmark and the anchors, one core):"
+tree=${TREE:-}
+if [ -z "$tree" ]; then
+  tree=$tmp/community
+  git clone -q https://github.com/kubernetes/community "$tree" && git -C "$tree" checkout -q 24e7d8f54
+fi
+echo "   $tree: $(find "$tree" -name '*.md' | wc -l) Markdown files, $(find "$tree" -name '*.md' -print0 | du -ch --files0-from=- | tail -1 | cut -f1):"
+"$tmp/interleave" -rounds "${ROUNDS:-15}" \
+  "lychee=$lychee --offline --include-fragments --no-progress $tree >/dev/null 2>&1; true" \
+  "relurl=$tmp/relurl check -offline $tree >/dev/null 2>&1; true"
+echo "   relurl's scanner on that tree, held to goldmark (and where goldmark departs from CommonMark, to nothing: TestAgainstRenderers holds those to cmark-gfm):"
+MARKDOWN_TREE=$tree go test -count 1 -run 'TestScanner$' -v ./markdown | grep -o 'github: .*' | cut -c1-200
+echo "   relurl's parse alone (go test -bench Parse ./markdown, the scanner and the anchors, one core):"
 go test -run '^$' -bench 'Parse$' -benchtime 50x ./markdown | grep Benchmark
 
 # 4. mdBook's anchors.

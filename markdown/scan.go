@@ -295,7 +295,13 @@ func (s *scanner) quoteMarker(c cursor, end int) cursor {
 	if c.pos < end && s.src[c.pos] == ' ' {
 		c = cursor{c.pos + 1, c.col + 1}
 	} else if c.pos < end && s.src[c.pos] == '\t' {
-		bail("the tab's rest is the content's: goldmark pads it")
+		// The space is a column of the tab; the rest of it is the
+		// content's indent (goldmark pads it, as spaces of its own).
+		s.depart("a tab after a quote's marker")
+		if 4-c.col%4 == 1 {
+			return cursor{c.pos + 1, c.col + 1}
+		}
+		return cursor{c.pos, c.col + 1}
 	}
 	return c
 }
@@ -330,7 +336,7 @@ func (s *scanner) line(start, end int) {
 				return
 			}
 			if partial {
-				bail("a tab in an HTML block's indent")
+				s.depart("a tab in an HTML block's indent")
 			}
 			s.html(c.pos, end)
 			return
@@ -344,7 +350,7 @@ func (s *scanner) line(start, end int) {
 		s.closeTo(matched)
 	}
 	if partial {
-		bail("a tab a container took part of")
+		s.depart("a tab a container took part of")
 	}
 
 	// New blocks, containers first.
@@ -365,7 +371,7 @@ func (s *scanner) line(start, end int) {
 			return
 		}
 		if bytes.IndexByte(s.src[c.pos:after.pos], '\t') >= 0 {
-			bail("goldmark pads what a tab indents")
+			s.depart("a tab in the indent of a block")
 		}
 		p := after.pos
 		switch ch := s.src[p]; {
@@ -449,7 +455,7 @@ func (s *scanner) closeParagraph() {
 	// and the lines after it rows, when the header has as many cells; the
 	// lines before it stay a paragraph.
 	for i := 1; i < len(lines); i++ {
-		align := tableColumns(s.src[lines[i].Start:lines[i].End])
+		align := tableColumns(s.src[lines[i].Start:lines[i].End], i == len(lines)-1)
 		if align == 0 {
 			continue
 		}
@@ -476,7 +482,7 @@ func (s *scanner) closeParagraph() {
 // tableColumns returns how many columns a table's delimiter row says, as
 // goldmark reads one, 0 if line is none: between "|", cells of "-" with
 // perhaps a ":" on either side, in white space.
-func tableColumns(line []byte) int {
+func tableColumns(line []byte, last bool) int {
 	dashes := 0
 	for _, c := range line {
 		switch c {
@@ -487,7 +493,9 @@ func tableColumns(line []byte) int {
 			return 0
 		}
 	}
-	if dashes == 0 || dashes == len(line) {
+	// All "-": not on the paragraph's last line, whose line break
+	// goldmark has trimmed; on another, its line break is with it.
+	if dashes == 0 || dashes == len(line) && last {
 		return 0
 	}
 	cols := bytes.Split(line, []byte{'|'})
@@ -636,6 +644,11 @@ func (s *scanner) setext(p, end int) bool {
 	if s.src[s.para[0].Start] == '[' {
 		bail("a setext heading that may start with a definition")
 	}
+	for i, l := range s.para[1:] {
+		if tableColumns(s.src[l.Start:l.End], i == len(s.para)-2) > 0 {
+			bail("a setext underline under what may be a table") // goldmark makes the table first
+		}
+	}
 	for _, l := range s.para[:len(s.para)-1] {
 		if c := s.src[l.End-1]; c == ' ' || c == '\t' || c == '\\' {
 			bail("a setext heading's line break that is hard, or trimmed")
@@ -719,18 +732,15 @@ func (s *scanner) listItem(c cursor, end int, interrupts bool) (container, curso
 		w := i - p
 		return container{marker: marker, content: c.col + w + 1, fresh: true}, cursor{end, c.col + w}, true
 	}
-	if s.src[i] == '\t' {
-		bail("a tab after a list marker")
-	}
-	n := 0
-	for i+n < end && s.src[i+n] == ' ' {
-		n++
-	}
-	if n > 4 || s.src[i+n] == '\t' {
+	w := i - p
+	n, after := s.indent(cursor{i, c.col + w}, end)
+	if n > 4 {
 		bail("an item that starts with indented code")
 	}
-	w := i - p
-	return container{marker: marker, content: c.col + w + n}, cursor{i + n, c.col + w + n}, true
+	if bytes.IndexByte(s.src[i:after.pos], '\t') >= 0 {
+		s.depart("a tab after a list marker")
+	}
+	return container{marker: marker, content: c.col + w + n}, after, true
 }
 
 // htmlStart opens an HTML block at p, whose line, inside its containers,
@@ -774,12 +784,16 @@ func rawTextTag(line []byte, i int) int {
 		if n > len(line) || !bytes.EqualFold(line[i:n], []byte(name)) {
 			continue
 		}
-		if n == len(line) || line[n] == '>' || util.IsSpace(line[n]) || line[n] == '/' && n+1 < len(line) && line[n+1] == '>' {
+		if n == len(line) || line[n] == '>' || reSpace(line[n]) || line[n] == '/' && n+1 < len(line) && line[n+1] == '>' {
 			return n
 		}
 	}
 	return 0
 }
+
+// reSpace reports whether c is white space as regexp's \s is (goldmark
+// tells HTML blocks by regular expressions).
+func reSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
 
 // blockTag returns the kind of HTML block, 6, 7 or none, whose line
 // starts with the tag that line starts with, as goldmark tells them.
