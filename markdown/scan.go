@@ -74,7 +74,8 @@ func newScanner(src []byte, d Dialect) *scanner {
 	s := scanners.Get().(*scanner)
 	in := s.in
 	*s = scanner{src: src, d: d, doc: &Document{src: src, Read: len(src)}, in: in, defs: s.defs,
-		stack: s.stack[:0], para: s.para[:0], blocks: s.blocks[:0], spans: s.spans[:0], defLinks: s.defLinks[:0]}
+		stack: s.stack[:0], para: s.para[:0], blocks: s.blocks[:0], spans: s.spans[:0], defLinks: s.defLinks[:0],
+		recorded: s.recorded[:0]}
 	clear(s.defs)
 	*in = inline{s: s, uses: in.uses, images: in.images, none: in.none,
 		buf: in.buf[:0], starts: in.starts[:0], plain: in.plain[:0], delims: in.delims[:0],
@@ -118,10 +119,11 @@ const (
 // A block is what the second pass reads, in document order: a paragraph
 // or a heading whose inlines are parsed, or a definition, already whole.
 type block struct {
-	from, to int // its lines (a paragraph's, or a heading's text): spans[from:to]
-	heading  int // a heading's level; 0 for a paragraph
-	start    int // where a heading's text starts, -1 for none
-	def      int // a definition: 1 + its index in defLinks
+	from, to int    // its lines (a paragraph's, or a heading's text): spans[from:to]
+	heading  int    // a heading's level; 0 for a paragraph
+	start    int    // where a heading's text starts, -1 for none
+	def      int    // a definition: 1 + its index in defLinks
+	rec      [2]int // its links: recorded[rec[0]:rec[1]]
 }
 
 // block adds a paragraph or heading of the lines.
@@ -159,6 +161,10 @@ type scanner struct {
 	yield   func(Link) bool
 	stopped bool
 	in      *inline
+
+	// The links the second pass keeps for the third, while recording.
+	recording bool
+	recorded  []Link
 
 	blocks   []block
 	spans    []Span          // the blocks' lines
@@ -1140,7 +1146,7 @@ loop:
 // to goldmark is found before any link is handed out.
 func (s *scanner) prepare() {
 	in := s.in
-	in.counting = true
+	in.counting, s.recording = true, true
 	s.read(in)
 	in.counting = false
 	for i := range s.defLinks {
@@ -1155,9 +1161,30 @@ func (s *scanner) prepare() {
 // order, as it finds it.
 func (s *scanner) links(yield func(Link) bool) {
 	s.yield = yield
-	s.read(s.in)
+	if s.recording {
+		for i := range s.blocks {
+			if s.stopped {
+				break
+			}
+			if b := &s.blocks[i]; b.def > 0 {
+				s.out(s.defLinks[b.def-1])
+			} else {
+				for _, l := range s.recorded[b.rec[0]:b.rec[1]] {
+					s.out(l)
+				}
+			}
+		}
+	} else {
+		s.read(s.in)
+	}
 	s.release()
 }
+
+// maxRecorded is the most links the second pass keeps for the third to
+// hand out; past it, the third reads the inlines again, so that memory
+// does not grow with the links. (A variable for the tests, which read
+// every document both ways.)
+var maxRecorded = 1 << 14
 
 // read reads the blocks' inlines: counting, the headings' text and the
 // uses of definitions; else handing out the links.
@@ -1176,9 +1203,11 @@ func (s *scanner) read(in *inline) {
 			}
 		case b.heading > 0 && in.counting:
 			h := Heading{Level: b.heading, Start: b.start}
+			b.rec[0] = len(s.recorded)
 			if len(lines) > 0 {
 				h.Text = string(in.parse(lines, true))
 			}
+			b.rec[1] = len(s.recorded)
 			s.doc.Headings = append(s.doc.Headings, h)
 		case b.heading > 0:
 			if len(lines) > 0 && mayLink(s.src[lines[0].Start:lines[len(lines)-1].End]) {
@@ -1195,9 +1224,11 @@ func (s *scanner) read(in *inline) {
 			// container markers and all: a link needs what mayLink looks
 			// for, and a use of a definition a "]".
 			src := s.src[lines[0].Start:lines[len(lines)-1].End]
-			if in.counting && (len(s.defs) > 0 && bytes.IndexByte(src, ']') >= 0 || bytes.IndexByte(src, '<') >= 0) || !in.counting && mayLink(src) {
+			b.rec[0] = len(s.recorded)
+			if in.counting && (s.recording && mayLink(src) || len(s.defs) > 0 && bytes.IndexByte(src, ']') >= 0 || bytes.IndexByte(src, '<') >= 0) || !in.counting && mayLink(src) {
 				in.parse(lines, false)
 			}
+			b.rec[1] = len(s.recorded)
 		}
 	}
 }
@@ -1210,9 +1241,14 @@ func (s *scanner) depart(why string) {
 	}
 }
 
-// out hands out a link.
+// out hands out a link: in the second pass, into recorded.
 func (s *scanner) out(l Link) {
-	if !s.stopped && !s.yield(l) {
+	switch {
+	case s.in.counting && s.recording && len(s.recorded) < maxRecorded:
+		s.recorded = append(s.recorded, l)
+	case s.in.counting:
+		s.recording, s.recorded = false, s.recorded[:0]
+	case !s.stopped && !s.yield(l):
 		s.stopped = true
 	}
 }
@@ -1552,7 +1588,7 @@ func emphasis(text []byte, ds []delim) []byte {
 
 // add keeps a link whose node starts at b[at].
 func (in *inline) add(l Link, at int) {
-	if in.counting {
+	if in.counting && !in.s.recording {
 		return
 	}
 	in.found = append(in.found, l)
