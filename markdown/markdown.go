@@ -437,7 +437,12 @@ func (doc *Document) link(k Kind, dest []byte, ref *ast.ReferenceLink, uses map[
 
 // href is what a renderer writes in an href for the destination dest as
 // written: escapes and references decoded, percent-encoded as cmark does.
-func href(dest []byte) string { return string(util.URLEscape(dest, true)) }
+func href(dest []byte) string {
+	// Escapes and references start with "\\" or "&": without them there
+	// is nothing to decode.
+	decode := bytes.IndexByte(dest, '\\') >= 0 || bytes.IndexByte(dest, '&') >= 0
+	return string(util.URLEscape(dest, decode))
+}
 
 // emptyDest finds where the empty destination of a link of kind k that
 // starts at near is written: between the parentheses of [text]() (after

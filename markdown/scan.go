@@ -1053,16 +1053,10 @@ func (s *scanner) definition(lines []Span) (int, bool) {
 		if j == 0 || j == len(rest) {
 			return 0, false
 		}
-		opener := rest[j]
-		closer := opener
-		switch opener {
-		case '(':
-			closer = ')'
-		case '"', '\'':
-		default:
+		end, how, ok := title(rest, j)
+		if !ok {
 			return 0, false
 		}
-		end, how := closure(rest, j+1, opener, closer)
 		if how == atEnd && len(lines) > 1 {
 			bail("a title on more than one line")
 		}
@@ -1098,6 +1092,22 @@ func closure(b []byte, from int, opener, closer byte) (int, int) {
 		}
 	}
 	return len(b), atEnd
+}
+
+// title finds the end of a link title whose opener ('"', "'" or "(") is
+// at b[p]: where its closer is and how the search ended (closure); ok is
+// false when b[p] opens no title.
+func title(b []byte, p int) (end, how int, ok bool) {
+	closer := b[p]
+	switch closer {
+	case '(':
+		closer = ')'
+	case '"', '\'':
+	default:
+		return 0, 0, false
+	}
+	end, how = closure(b, p+1, b[p], closer)
+	return end, how, true
 }
 
 // destination reads a link destination at b[i], as goldmark does: in
@@ -2006,17 +2016,8 @@ func (in *inline) inline(q int) (dest Span, angle bool, end int, ok bool) {
 	if p >= len(b) {
 		return dest, angle, 0, false
 	}
-	opener := b[p]
-	closer := opener
-	switch opener {
-	case '(':
-		closer = ')'
-	case '"', '\'':
-	default:
-		return dest, angle, 0, false
-	}
-	close, how := closure(b, p+1, opener, closer)
-	if how != found {
+	close, how, ok := title(b, p)
+	if !ok || how != found {
 		return dest, angle, 0, false
 	}
 	p = skipSpace(b, close+1)

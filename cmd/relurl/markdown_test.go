@@ -178,7 +178,7 @@ func outsideDestinations(src []byte) []string {
 // an unused reference definition, which no page shows, is skipped.
 func TestCheckRustBook(t *testing.T) {
 	src := markdownTree(t)
-	for _, name := range []string{"headings.md", "links.md", "moving.md"} {
+	for _, name := range []string{"headings.md", "links.md", "lists.md", "moving.md"} {
 		os.Remove(filepath.Join(src, name))
 	}
 	planted := "\n\n## Planted\n\n" +
