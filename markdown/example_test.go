@@ -20,6 +20,22 @@ func ExampleParse() {
 	// [getting-started]
 }
 
+func ExampleScan() {
+	// The links are handed out as they are found, in order; the document
+	// (headings, HTML, the uses of each definition) is whole before the
+	// first.
+	src := []byte("# Notes\n\n- [a](a.md)\n- ![b][logo]\n\n[logo]: img/logo.png\n")
+	doc, links := markdown.Scan(src, markdown.GitHub)
+	fmt.Println(doc.Headings[0].Text)
+	for l := range links {
+		fmt.Println(l.Kind, l.Dest, l.Uses)
+	}
+	// Output:
+	// Notes
+	// link a.md 0
+	// definition img/logo.png 1
+}
+
 func ExampleTextLinks() {
 	// Trailing punctuation is not the URL's; an e-mail address is no URL.
 	links, _ := markdown.TextLinks([]byte("Docs: https://example.com/docs. Mirror (www.example.org). Mail admin@example.com"))
