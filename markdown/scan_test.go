@@ -154,6 +154,17 @@ func FuzzScanner(f *testing.F) {
 	for _, ex := range specExamples(f) {
 		f.Add(ex)
 	}
+	// The hard cases, and the book's chapters when ../shared has them.
+	files, _ := filepath.Glob("testdata/hard/*.md")
+	for _, file := range files {
+		if data, err := os.ReadFile(file); err == nil {
+			f.Add(string(data))
+		}
+	}
+	docpages.Tarball("../../shared/data/markdown/rust-book-src.tar.gz", "src/", ".md", func(_ string, body []byte) error {
+		f.Add(string(body))
+		return nil
+	})
 	f.Fuzz(func(t *testing.T, src string) {
 		for _, d := range []Dialect{GitHub, MkDocs, MdBook} {
 			if diff, _ := differ([]byte(src), d); diff != "" {
