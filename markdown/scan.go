@@ -740,11 +740,14 @@ func (s *scanner) listItem(c cursor, end int, interrupts bool) (container, curso
 	}
 	w := i - p
 	n, after := s.indent(cursor{i, c.col + w}, end)
-	if n > 4 {
-		bail("an item that starts with indented code")
-	}
 	if bytes.IndexByte(s.src[i:after.pos], '\t') >= 0 {
 		s.depart("a tab after a list marker")
+	}
+	if n > 4 {
+		// Indented code: the item's content is one column past its
+		// marker, and the code the rest of the line.
+		c, _ = s.advance(cursor{i, c.col + w}, 1)
+		return container{marker: marker, content: c.col}, c, true
 	}
 	return container{marker: marker, content: c.col + w + n}, after, true
 }
@@ -1494,7 +1497,20 @@ func (in *inline) parse(lines []Span, heading bool) []byte {
 			}
 		case '~':
 			if heading && in.s.d != MkDocs {
-				bail("strikethrough in a heading")
+				// GitHub's strikethrough, as goldmark reads it: a run of
+				// one or two, a delimiter as emphasis's are; a longer run
+				// is text.
+				n := 1
+				for i+n < len(b) && b[i+n] == '~' {
+					n++
+				}
+				text = append(in.flush(text), b[i:i+n]...)
+				if n <= 2 {
+					in.delims = append(in.delims, delimiter(b, i, n, len(text)-n))
+				}
+				i += n
+				after = i
+				continue
 			}
 		}
 		if heading {
@@ -1512,7 +1528,7 @@ func (in *inline) parse(lines []Span, heading bool) []byte {
 	return text
 }
 
-// A delim is a run of "*" or "_" in a heading's text.
+// A delim is a run of "*", "_" or "~" in a heading's text.
 type delim struct {
 	at, orig    int // where in the text, how long
 	n, removed  int // how much of it can still pair; how much paired
