@@ -274,9 +274,9 @@ func blankLongLines(src []byte) ([]byte, []Span) {
 // parsers are goldmark's parsers of each Dialect, made once: a parser
 // keeps no state between documents.
 var parsers = [...]func() parser.Parser{
-	GitHub: sync.OnceValue(func() parser.Parser { return newParser(GitHub, true) }),
-	MkDocs: sync.OnceValue(func() parser.Parser { return newParser(MkDocs, true) }),
-	MdBook: sync.OnceValue(func() parser.Parser { return newParser(MdBook, true) }),
+	GitHub: sync.OnceValue(func() parser.Parser { return newParser(GitHub) }),
+	MkDocs: sync.OnceValue(func() parser.Parser { return newParser(MkDocs) }),
+	MdBook: sync.OnceValue(func() parser.Parser { return newParser(MdBook) }),
 }
 
 // parse parses src with parser p, of dialect d.
@@ -683,16 +683,16 @@ var (
 	linkify     = extension.NewLinkify(extension.WithLinkifyURLRegexp(urlAutolink), extension.WithLinkifyWWWRegexp(wwwAutolink))
 )
 
-// newParser returns goldmark's parser for a dialect; with linkless, one
-// that does not parse the inlines of a paragraph that can hold no link.
-func newParser(d Dialect, linkless bool) parser.Parser {
+// newParser returns goldmark's parser for a dialect. It parses every
+// paragraph's inlines: emptying one that can hold no link, which once
+// saved time here, leaves a list item with no child, and goldmark then
+// closes its lists otherwise (the scanner, which reads most documents,
+// skips those paragraphs itself).
+func newParser(d Dialect) parser.Parser {
 	var opts []goldmark.Option
 	// The bound on paragraphs runs before goldmark's reference
-	// definitions (priority 100), the linkless after its tables (200).
+	// definitions (priority 100).
 	opts = append(opts, goldmark.WithParserOptions(parser.WithParagraphTransformers(util.Prioritized(longParagraphTransformer{}, 50))))
-	if linkless {
-		opts = append(opts, goldmark.WithParserOptions(parser.WithParagraphTransformers(util.Prioritized(linklessParagraphs{}, 1000))))
-	}
 	switch d {
 	case GitHub:
 		opts = append(opts, goldmark.WithExtensions(linkify, extension.Table, extension.Strikethrough, extension.TaskList, extension.Footnote))
@@ -703,32 +703,6 @@ func newParser(d Dialect, linkless bool) parser.Parser {
 		opts = append(opts, goldmark.WithExtensions(extension.Table))
 	}
 	return goldmark.New(opts...).Parser()
-}
-
-// linklessParagraphs empties a paragraph in which no link can be written,
-// so that goldmark does not parse its inlines, two thirds of a book's
-// text and most of the time parsing takes: nothing of it is a link, a
-// heading or HTML, which is all Parse reads. A link of any kind needs one
-// of "[" (a link, an image, a reference, a footnote), "<" (an autolink,
-// raw HTML), "@" (an e-mail autolink), "://" or "www." (GitHub's extended
-// autolinks). It runs after the transformers that make a paragraph a
-// table or reference definitions, and leaves a paragraph that the line
-// after it could make a setext heading, which takes the paragraph's lines.
-type linklessParagraphs struct{}
-
-func (linklessParagraphs) Transform(p *ast.Paragraph, reader text.Reader, _ parser.Context) {
-	if line, _ := reader.PeekLine(); setextUnderline.Match(line) {
-		return
-	}
-	src := reader.Source()
-	lines := p.Lines()
-	for i := range lines.Len() {
-		seg := lines.At(i)
-		if mayLink(seg.Value(src)) {
-			return
-		}
-	}
-	lines.Clear()
 }
 
 // mayLink reports whether text may hold a link: whether it holds "[",

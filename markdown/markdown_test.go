@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -309,46 +308,8 @@ func FuzzParse(f *testing.F) {
 					t.Fatalf("the shadow lost HTML at %v", h)
 				}
 			}
-			// Leaving out the inlines of the paragraphs that can hold no
-			// link changes nothing Parse gives.
-			full := parse(src, d, newParser(d, false))
-			if !reflect.DeepEqual(doc.Links, full.Links) || !reflect.DeepEqual(doc.Headings, full.Headings) || !reflect.DeepEqual(doc.HTML, full.HTML) {
-				t.Fatalf("%v: without the linkless paragraphs' inlines\n%+v\n%+v\n%v\nparsed whole\n%+v\n%+v\n%v", d, doc.Links, doc.Headings, doc.HTML, full.Links, full.Headings, full.HTML)
-			}
 			doc.Anchors(d)
 		}
 		TextLinks(src)
 	})
-}
-
-// TestLinklessParagraphs: a paragraph that can hold no link is not parsed
-// for its inlines, unless a setext underline may make it a heading; the
-// book and the hard cases give the same links, headings and HTML either
-// way (FuzzParse checks any input).
-func TestLinklessParagraphs(t *testing.T) {
-	for _, src := range []string{
-		"Plain text\nover lines\n\n# Head *x*\n",
-		"A heading of plain text\n===\n\nand one\n---\n[a](b)\n",
-		"Text with www.Example.com and x@y.z and http://a.example/.\n",
-		"| a | b |\n| - | - |\n| [c](d) | e |\n",
-		"[ref]\n\n[ref]: /x\n",
-		"> quoted text\n> and [a link](x)\n",
-	} {
-		for _, d := range []Dialect{GitHub, MkDocs, MdBook} {
-			doc, full := Parse([]byte(src), d), parse([]byte(src), d, newParser(d, false))
-			if !reflect.DeepEqual(doc.Links, full.Links) || !reflect.DeepEqual(doc.Headings, full.Headings) {
-				t.Errorf("%v %q:\n%+v %+v\nparsed whole:\n%+v %+v", d, src, doc.Links, doc.Headings, full.Links, full.Headings)
-			}
-		}
-	}
-	for _, file := range markdownFiles(t) {
-		src, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		doc, full := Parse(src, GitHub), parse(src, GitHub, newParser(GitHub, false))
-		if !reflect.DeepEqual(doc.Links, full.Links) || !reflect.DeepEqual(doc.Headings, full.Headings) || !reflect.DeepEqual(doc.HTML, full.HTML) {
-			t.Errorf("%s: not the same without the linkless paragraphs' inlines", file)
-		}
-	}
 }

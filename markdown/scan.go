@@ -123,6 +123,7 @@ type block struct {
 	heading  int    // a heading's level; 0 for a paragraph
 	start    int    // where a heading's text starts, -1 for none
 	def      int    // a definition: 1 + its index in defLinks
+	task     bool   // a paragraph that is its list item's first block
 	rec      [2]int // its links: recorded[rec[0]:rec[1]]
 }
 
@@ -141,6 +142,10 @@ type scanner struct {
 	stack  []container
 	leaf   leaf
 	blanks int // blank lines just before this one
+	// paraTask says the open paragraph is its list item's first block;
+	// taskLine, that this line is the first of an item that started
+	// blank.
+	paraTask, taskLine bool
 	// departs says where the scanner read the document as CommonMark and
 	// cmark-gfm do, and goldmark does not (depart): TestScanner holds it
 	// to cmark-gfm there, not to goldmark.
@@ -285,6 +290,7 @@ func (s *scanner) match(c cursor, end int) (n int, _ cursor, partial bool) {
 				s.depart("a list in an item that started blank") // goldmark closes the item
 			}
 			s.stack[n].fresh = false
+			s.taskLine = n == len(s.stack)-1
 		}
 		if s.blanks >= 2 {
 			s.depart("a list item's line after two blank lines") // goldmark may read it as code, or close the item
@@ -314,6 +320,7 @@ func (s *scanner) quoteMarker(c cursor, end int) cursor {
 
 // line reads the line src[start:end].
 func (s *scanner) line(start, end int) {
+	s.taskLine = false
 	matched, c, partial := s.match(cursor{start, 0}, end)
 	isBlank := blank(s.src[c.pos:end])
 	if blank(s.src[start:end]) {
@@ -419,6 +426,9 @@ func (s *scanner) line(start, end int) {
 	s.closeTo(matched)
 	s.leaf = paragraphLeaf
 	s.para = append(s.para[:0], line)
+	// The first block of a list item: a task list item's box it starts
+	// with is no link.
+	s.paraTask = opened && s.stack[len(s.stack)-1].marker != 0 || s.taskLine
 }
 
 // trimLeft returns the line from pos on without its leading white space.
@@ -448,6 +458,7 @@ func (s *scanner) closeParagraph() {
 			break
 		}
 		lines = lines[n:]
+		s.paraTask = false // the definition is the item's first block
 	}
 	if len(lines) == 0 {
 		return
@@ -483,6 +494,39 @@ func (s *scanner) closeParagraph() {
 		return
 	}
 	s.block(lines, 0, -1)
+	s.blocks[len(s.blocks)-1].task = s.paraTask
+}
+
+// taskBox returns how long the task list item's box that line starts
+// with is, with the white space after it, as goldmark's extension reads
+// one ("[ ]", "[x]", "[X]", white space around the x): 0 for none.
+func taskBox(line []byte) int {
+	if len(line) < 3 || line[0] != '[' {
+		return 0
+	}
+	j, inside, x := 1, 0, false
+	for ; j < len(line) && line[j] != ']'; j++ {
+		switch c := line[j]; {
+		case c == ' ' || c == '\t':
+		case (c == 'x' || c == 'X') && !x:
+			x = true
+		default:
+			return 0
+		}
+		inside++
+	}
+	if j == len(line) || inside == 0 {
+		return 0
+	}
+	for j++; j < len(line) && (line[j] == ' ' || line[j] == '\t'); j++ {
+	}
+	return j
+}
+
+// gfmTaskBox reports whether line starts with a task list item's box as
+// GitHub Flavored Markdown has one: "[ ]", "[x]" or "[X]", and white space.
+func gfmTaskBox(line []byte) bool {
+	return len(line) >= 4 && line[0] == '[' && (line[1] == ' ' || line[1] == 'x' || line[1] == 'X') && line[2] == ']' && (line[3] == ' ' || line[3] == '\t')
 }
 
 // tableColumns returns how many columns a table's delimiter row says, as
@@ -1228,10 +1272,27 @@ func (s *scanner) read(in *inline) {
 			}
 			heading++
 		default:
-			// A task list item's box, "[x]" or "[ ]", is no link unless
-			// "x" is a reference's label.
-			if in.counting && s.d != MkDocs && s.defs["x"] && s.src[lines[0].Start] == '[' {
-				bail("a task list item's box that may be a reference")
+			// A task list item's box, "[x]" or "[ ]", and the white space
+			// after it, goldmark's extension takes before the inlines.
+			if b.task && s.d != MkDocs {
+				first := s.src[lines[0].Start:lines[0].End]
+				n := taskBox(first)
+				if n > 0 && !gfmTaskBox(first) {
+					// goldmark's box, which GitHub reads as text (and
+					// "[x](a.md)" as a link): read as GitHub does.
+					s.depart("a task box goldmark reads where GitHub reads text")
+					n = 0
+				}
+				if n > 0 {
+					lines = append(in.task[:0], lines...)
+					in.task = lines
+					if lines[0].Start += n; lines[0].Start == lines[0].End {
+						lines = lines[1:]
+					}
+					if len(lines) == 0 {
+						continue
+					}
+				}
 			}
 			// The paragraph's source, from its first line to its last,
 			// container markers and all: a link needs what mayLink looks
@@ -1310,6 +1371,7 @@ type inline struct {
 	hasAt        bool // whether the text holds an "@" at all
 	// The links found, and where each one's node starts in b: goldmark's
 	// tree holds a link before the links of its text.
+	task    []Span // a paragraph's lines after its task box
 	found   []Link
 	nodes   []int
 	openers []opener // kept from text to text, for its memory
