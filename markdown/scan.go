@@ -10,22 +10,22 @@ import (
 	"github.com/yuin/goldmark/util"
 )
 
-// The scanner: Parse's fast path. It reads a document's block structure
-// line by line (CommonMark's "A parsing strategy": open containers are
-// matched, then new blocks started) and parses the inlines of only the
-// paragraphs and headings that can hold a link, as goldmark's parser
-// would: the same links, HTML, headings and anchors, which TestScanner
-// and FuzzScanner hold it to. It keeps no tree: a stack of containers
-// (block quotes and list items), the one open leaf block, and the lines
-// of a paragraph. So its time is linear in the document whatever its
-// nesting or line length, and it reads a document whole, without
-// goldmark's bounds (MaxLine, MaxParagraph, MaxSize).
+// The scanner: how Parse and Scan read a document. It reads the block
+// structure line by line (CommonMark's "A parsing strategy": open
+// containers are matched, then new blocks started), then the inlines of
+// only the paragraphs and headings that can hold a link, as goldmark's
+// parser would: the same links, HTML, headings and anchors, which
+// TestScanner and FuzzScanner hold it to. It keeps no tree: a stack of
+// containers (block quotes and list items), the one open leaf block, the
+// lines of its paragraphs and headings. So its time is linear in the
+// document whatever its nesting or line length, and it reads a document
+// whole, without goldmark's bounds (MaxLine, MaxParagraph, MaxSize).
 //
-// What it does not decide alone (a lazy continuation line, a table, a
-// footnote, a task list item, a tab or carriage return where goldmark
-// pads or copies a line, a heading that emphasis or an image would
-// change), it leaves to goldmark, for the whole document: scan reports
-// false, and Parse parses with goldmark.
+// What it does not decide alone (a footnote, a definition over several
+// lines, a carriage return, a setext heading's hard line break) it leaves
+// to goldmark, for the whole document: scan says why (bail), and Parse
+// parses with goldmark. Where goldmark departs from CommonMark and
+// GitHub's renderer (depart), it reads as they do.
 
 // fallback is what the scanner panics with to hand a document to
 // goldmark; scan recovers it.
@@ -1246,7 +1246,6 @@ var maxRecorded = 1 << 14
 // read reads the blocks' inlines: counting, the headings' text and the
 // uses of definitions; else handing out the links.
 func (s *scanner) read(in *inline) {
-	heading := 0
 	for i := range s.blocks {
 		if s.stopped {
 			return
@@ -1270,7 +1269,6 @@ func (s *scanner) read(in *inline) {
 			if len(lines) > 0 && mayLink(s.src[lines[0].Start:lines[len(lines)-1].End]) {
 				in.parse(lines, true)
 			}
-			heading++
 		default:
 			// A task list item's box, "[x]" or "[ ]", and the white space
 			// after it, goldmark's extension takes before the inlines.
