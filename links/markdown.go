@@ -26,16 +26,21 @@ import (
 // when it is written in angle brackets, Markdown its kind).
 func (x *Extractor) markdown(r io.Reader, outer Base, h *Handler) error {
 	src, readErr := x.readText(r)
+	// The Markdown links are handed out as package markdown finds them,
+	// each after the links of the raw HTML before it, which are read
+	// first (the HTML reading is a document of its own to the Extractor,
+	// before this one begins), from a document of the same length in
+	// which only the HTML is left: memory does not grow with the links
+	// of the Markdown.
+	doc, mdLinks := markdown.Scan(src, x.Dialect)
+	inHTML, err := x.markdownHTML(doc, outer)
+	if err != nil {
+		return unwrapHandler(err)
+	}
 	d := x.begin(outer, "", h)
 	if err := d.establish(outer); err != nil {
 		return unwrapHandler(err)
 	}
-	// The Markdown links are handed out as package markdown finds them,
-	// each after the links of the raw HTML before it, which are read
-	// first, from a document of the same length in which only the HTML
-	// is left: memory does not grow with the links of the Markdown.
-	doc, mdLinks := markdown.Scan(src, x.Dialect)
-	inHTML, err := x.markdownHTML(doc, outer)
 	lines := lineCursor{src: src, line: 1}
 	if doc.Read < len(src) {
 		line, _ := lines.position(doc.Read)
