@@ -424,8 +424,18 @@ func (rw *Rewriter) edits(d document, emit func(edit)) (Result, error) {
 		if l.Markdown == markdown.Autolink && !rfc1808.Split(to).HasScheme() {
 			to = rw.move(string(l.URL)) // an autolink is absolute, or no link at all
 		}
-		if strings.HasPrefix(to, ",") && (l.Attribute == "srcset" || l.Attribute == "imagesrcset") {
-			to = "./" + to // a srcset's parser skips the commas a candidate starts with
+		if l.Attribute == "srcset" || l.Attribute == "imagesrcset" {
+			if strings.HasPrefix(to, ",") {
+				to = "./" + to // a srcset's parser skips the commas a candidate starts with
+			}
+			if strings.HasSuffix(to, ",") {
+				// A srcset's parser drops the commas a candidate's URL ends
+				// with: a URL that ends with one (written, say, with a
+				// control character after it, which the URL parser drops)
+				// cannot be written there. Not rewritten, rather than in
+				// part.
+				return fmt.Errorf("%s: a %s candidate whose URL ends with a comma, %s, which a srcset cannot hold: not rewritten", l.Element, l.Attribute, to)
+			}
 		}
 		if to == current(l) {
 			return nil // the reference it has

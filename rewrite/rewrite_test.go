@@ -357,3 +357,16 @@ func TestFilesWrite(t *testing.T) {
 		t.Errorf("%d files written, want the 20 pages and the image: %v", len(written), written)
 	}
 }
+
+// TestSrcsetTrailingComma: a srcset candidate whose URL ends with a comma
+// (written with a control character after it, which the URL parser drops)
+// cannot be written in a srcset, whose parser drops a URL's trailing
+// commas: the document is not rewritten, and the error says why, rather
+// than pointing the candidate elsewhere.
+func TestSrcsetTrailingComma(t *testing.T) {
+	doc := "<img srcset=\"0 ,\xff\xff,\x10\">"
+	out, _, err := (&Rewriter{Absolute: true, Resolver: &relurl.Resolver{Spec: relurl.WHATWG}}).Document([]byte(doc), links.Retrieved(page))
+	if err == nil || !strings.Contains(err.Error(), "ends with a comma") {
+		t.Errorf("rewritten as %q, %v; want an error saying the URL ends with a comma", out, err)
+	}
+}
