@@ -268,8 +268,10 @@ func TestPartition(t *testing.T) {
 	}
 }
 
-// TestCorpusMemory: the 1,699 pages with -j 2 stay under 100 MB, the link
-// graph streaming out as it is found.
+// TestCorpusMemory: the 1,699 pages with -j 2 stay near 100 MB, the link
+// graph streaming out as it is found. Their peak RSS is 93 to 106 MB from
+// run to run (the collector's timing, with two workers): the bound, 110
+// MB, is a margin over that, and fails if memory grows with the pages.
 func TestCorpusMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the 1,699 pages")
@@ -285,7 +287,7 @@ func TestCorpusMemory(t *testing.T) {
 		edges++
 	}
 	t.Logf("%d edges, peak RSS %d KiB", edges, maxRSS)
-	if edges < 200000 || maxRSS > 100<<10 {
+	if edges < 200000 || maxRSS > 110<<10 {
 		t.Errorf("%d edges, peak RSS %d KiB", edges, maxRSS)
 	}
 }
