@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"sort"
 
 	"github.com/relurl/relurl/markdown"
 )
@@ -227,19 +226,6 @@ func (d *document) emitHeld(l *heldLink, lines *lineCursor) error {
 	return nil
 }
 
-// lineStarts returns where each line of src starts.
-func lineStarts(src []byte) []int {
-	starts := make([]int, 1, bytes.Count(src, []byte{'\n'})+1)
-	for at := 0; ; {
-		i := bytes.IndexByte(src[at:], '\n')
-		if i < 0 {
-			return starts
-		}
-		at += i + 1
-		starts = append(starts, at)
-	}
-}
-
 // A lineCursor tells the line and column of offsets in a text, each
 // counted from the one told before: offsets that come in order, or
 // nearly, cost the bytes between them, however long the text, and no
@@ -269,8 +255,3 @@ func (c *lineCursor) position(off int) (int, int) {
 	return c.line, off - c.start + 1
 }
 
-// position returns the 1-based line and column (in bytes) of offset off.
-func position(lines []int, off int) (int, int) {
-	i := sort.SearchInts(lines, off+1) - 1
-	return i + 1, off - lines[i] + 1
-}

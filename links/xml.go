@@ -53,11 +53,11 @@ func (x *Extractor) plainText(r io.Reader, outer Base, h *Handler) error {
 			}
 		}
 		found, unread := markdown.TextLinks(text)
-		lines := lineStarts(text)
+		lines := lineCursor{src: text, line: 1}
 		for _, l := range found {
 			x.link = Link{Base: &x.base, Element: "text", Ref: text[l.Span.Start:l.Span.End]}
 			if x.Positions {
-				x.link.Line, x.link.Column = position(lines, l.Span.Start)
+				x.link.Line, x.link.Column = lines.position(l.Span.Start)
 				x.link.Line += line - 1
 			}
 			if err := d.resolveAndHand([]byte(l.Dest)); err != nil {
@@ -65,7 +65,7 @@ func (x *Extractor) plainText(r io.Reader, outer Base, h *Handler) error {
 			}
 		}
 		for _, u := range unread {
-			l, _ := position(lines, u.Start)
+			l, _ := lines.position(u.Start)
 			skipped, firstSkipped = skipped+1, cmp.Or(firstSkipped, l+line-1)
 		}
 		line += bytes.Count(text, []byte{'\n'})
