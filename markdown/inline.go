@@ -49,8 +49,7 @@ type inline struct {
 	// The links found, and where each one's node starts in b: goldmark's
 	// tree holds a link before the links of its text.
 	task    []Span // a paragraph's lines after its task box
-	found   []Link
-	nodes   []int
+	found   []foundLink
 	openers []opener // kept from text to text, for its memory
 	lines   []Span   // where they are in the source
 	starts  []int    // where they are in b
@@ -126,7 +125,7 @@ func (in *inline) parse(lines []Span, heading bool) []byte {
 			i++
 			continue
 		}
-		if gh && len(openers) == 0 && isAlnum(c) && (i == 0 || i == after || b[i-1] == '\n' || in.triggers(i-1)) {
+		if gh && len(openers) == 0 && util.IsAlphaNumeric(c) && (i == 0 || i == after || b[i-1] == '\n' || in.triggers(i-1)) {
 			if n := in.linkify(i); n > 0 {
 				if heading {
 					text = append(in.flush(text), b[i:i+n]...)
@@ -356,25 +355,24 @@ func (in *inline) add(l Link, at int) {
 	if in.counting && !in.s.recording {
 		return
 	}
-	in.found = append(in.found, l)
-	in.nodes = append(in.nodes, at)
+	in.found = append(in.found, foundLink{at, l})
 }
 
-// emit hands out the links found, in the order of their nodes' starts.
+// A foundLink is a link found, with where its node starts.
+type foundLink struct {
+	node int
+	link Link
+}
+
+// emit hands out the links found, in the order of their nodes' starts:
+// an outer link or image before the links of its text, which complete
+// first.
 func (in *inline) emit() {
-	if len(in.found) > 1 {
-		idx := make([]int, len(in.found))
-		for i := range idx {
-			idx[i] = i
-		}
-		slices.SortStableFunc(idx, func(a, b int) int { return in.nodes[a] - in.nodes[b] })
-		for _, i := range idx {
-			in.s.out(in.found[i])
-		}
-	} else if len(in.found) == 1 {
-		in.s.out(in.found[0])
+	slices.SortStableFunc(in.found, func(a, b foundLink) int { return a.node - b.node })
+	for _, f := range in.found {
+		in.s.out(f.link)
 	}
-	in.found, in.nodes = in.found[:0], in.nodes[:0]
+	in.found = in.found[:0]
 }
 
 // flush appends a heading's text outside code, inline nodes and links to
@@ -407,10 +405,6 @@ func init() {
 	for _, c := range []byte(" (*_~\n") {
 		linkifyStops[c] = true
 	}
-}
-
-func isAlnum(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // triggers reports whether b[i], unescaped, makes goldmark look for one of

@@ -79,7 +79,7 @@ func newScanner(src []byte, d Dialect) *scanner {
 	clear(s.defs)
 	*in = inline{s: s, uses: in.uses, images: in.images, none: in.none,
 		buf: in.buf[:0], starts: in.starts[:0], plain: in.plain[:0], delims: in.delims[:0],
-		found: in.found[:0], nodes: in.nodes[:0], openers: in.openers[:0]}
+		found: in.found[:0], openers: in.openers[:0]}
 	clear(in.uses)
 	clear(in.images)
 	clear(in.none)
@@ -900,7 +900,7 @@ func tagName(b []byte, i int) int {
 	if i >= len(b) || !isAlpha(b[i]) {
 		return i
 	}
-	for i++; i < len(b) && (isAlnum(b[i]) || b[i] == '-'); i++ {
+	for i++; i < len(b) && (util.IsAlphaNumeric(b[i]) || b[i] == '-'); i++ {
 	}
 	return i
 }
@@ -921,7 +921,7 @@ func attributes(b []byte, i int) int {
 		if j == i || j >= len(b) || !(isAlpha(b[j]) || b[j] == '_' || b[j] == ':') {
 			return i
 		}
-		for j++; j < len(b) && (isAlnum(b[j]) || b[j] == ':' || b[j] == '.' || b[j] == '_' || b[j] == '-'); j++ {
+		for j++; j < len(b) && (util.IsAlphaNumeric(b[j]) || b[j] == ':' || b[j] == '.' || b[j] == '_' || b[j] == '-'); j++ {
 		}
 		i = j
 		for j < len(b) && tagSpace(b[j]) {
