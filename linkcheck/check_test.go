@@ -205,6 +205,32 @@ func TestFragmentPastMaxSize(t *testing.T) {
 	}
 }
 
+// A Markdown target is read whole up to MaxSize, as a page is: a heading
+// past it is not known to be missing (its Err says how much was read), and
+// one not found in a document read whole is broken.
+func TestMarkdownFragmentPastMaxSize(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "target.md")
+	os.WriteFile(path, []byte(strings.Repeat("Filler text, a line of it.\n", 2000)+"\n# End\n"), 0o644)
+	url := "file://" + filepath.ToSlash(path)
+	links := []Link{{Source: "index.md", URL: url + "#end", Local: true}, {Source: "index.md", URL: url + "#nope", Local: true}}
+	for _, tt := range []struct {
+		max  int64
+		want string
+	}{{1 << 20, "ok broken"}, {1000, "ok ok"}} {
+		var got []string
+		for _, r := range (&Checker{Options: Options{MaxSize: tt.max}}).Check(context.Background(), links) {
+			got = append(got, r.State.String())
+			if tt.max == 1000 && !strings.Contains(fmt.Sprint(r.Err), "in the first 1000 bytes; the rest was not read") {
+				t.Errorf("MaxSize %d: %s: %v, want it to say what was read", tt.max, r.URL, r.Err)
+			}
+		}
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("MaxSize %d: %v, want %s", tt.max, got, tt.want)
+		}
+	}
+}
+
 // HEAD that gets an error status is tried again with GET; a host that does
 // not answer is asked once, not once more with GET.
 func TestGetAfterHead(t *testing.T) {

@@ -126,3 +126,18 @@ func TestMarkdownHTMLIsUTF8(t *testing.T) {
 		t.Errorf("got %q, warnings %q; want %q", got, warnings, want)
 	}
 }
+
+// TestLineCursor: the line and column of offsets told in order, out of
+// order (a link's destination before its image's, which it holds), and
+// back across lines.
+func TestLineCursor(t *testing.T) {
+	src := []byte("ab\ncde\n\nf")
+	c := lineCursor{src: src, line: 1}
+	for _, tt := range []struct{ off, line, col int }{
+		{0, 1, 1}, {4, 2, 2}, {3, 2, 1}, {8, 4, 1}, {1, 1, 2}, {7, 3, 1}, {7, 3, 1}, {9, 4, 2},
+	} {
+		if line, col := c.position(tt.off); line != tt.line || col != tt.col {
+			t.Errorf("offset %d: %d:%d, want %d:%d", tt.off, line, col, tt.line, tt.col)
+		}
+	}
+}

@@ -264,3 +264,22 @@ func TestDepartures(t *testing.T) {
 		t.Errorf("goldmark finds %d links: it no longer departs, and the scanner may read these lists as it does", n)
 	}
 }
+
+// TestScanStops: a range over Scan's links that stops early hands out no
+// more, and the scanner it returns to the pool reads the next document
+// whole.
+func TestScanStops(t *testing.T) {
+	src := []byte("[a](a.md) [b](b.md)\n\n[c](c.md)\n")
+	_, links := Scan(src, GitHub)
+	var got []string
+	for l := range links {
+		got = append(got, l.Dest)
+		break
+	}
+	if len(got) != 1 || got[0] != "a.md" {
+		t.Fatalf("stopped after %q, want a.md", got)
+	}
+	if doc := Parse(src, GitHub); len(doc.Links) != 3 {
+		t.Errorf("the next document: %d links, want 3", len(doc.Links))
+	}
+}
