@@ -31,9 +31,10 @@ type inline struct {
 	b      []byte  // the lines, joined by "\n"
 	plain  []byte  // a heading's text not yet flushed
 	delims []delim // a heading's runs of "*" and "_"
-	// counting says this reading only counts the definitions' uses:
-	// it hands out no link, no heading and no HTML.
-	counting bool
+	// preparing says this is the second pass (prepare): it makes the
+	// headings' text, finds the HTML, counts the definitions' uses and
+	// keeps the links it finds for the third pass, handing out none.
+	preparing bool
 	// autolink is the text of the autolink angle read last, nil for raw
 	// HTML.
 	autolink []byte
@@ -352,7 +353,7 @@ func emphasis(text []byte, ds []delim) []byte {
 
 // add keeps a link whose node starts at b[at].
 func (in *inline) add(l Link, at int) {
-	if in.counting && !in.s.recording {
+	if in.preparing && !in.s.recording {
 		return
 	}
 	in.found = append(in.found, foundLink{at, l})
@@ -652,7 +653,7 @@ func (in *inline) angle(i int) int {
 	// The HTML's source, a piece for each line, with its line break.
 	for from := i; from < end; {
 		to := min(in.lineEnd(from), end)
-		if in.counting { // the HTML is found in the second pass
+		if in.preparing { // the HTML is found in the second pass
 			in.s.doc.HTML = append(in.s.doc.HTML, Span{in.src(from), in.src(to-1) + 1})
 		}
 		from = to
@@ -730,7 +731,7 @@ func (in *inline) use(label []byte, image bool) bool {
 	if !in.s.defs[key] {
 		return false
 	}
-	if in.counting {
+	if in.preparing {
 		in.uses[key]++
 		if image {
 			in.images[key]++

@@ -1203,9 +1203,9 @@ loop:
 // to goldmark is found before any link is handed out.
 func (s *scanner) prepare() {
 	in := s.in
-	in.counting, s.recording = true, true
+	in.preparing, s.recording = true, true
 	s.read(in)
-	in.counting = false
+	in.preparing = false
 	for i := range s.defLinks {
 		l := &s.defLinks[i]
 		label := string(util.ToLinkReference([]byte(l.Label)))
@@ -1243,8 +1243,9 @@ func (s *scanner) links(yield func(Link) bool) {
 // every document both ways.)
 var maxRecorded = 1 << 14
 
-// read reads the blocks' inlines: counting, the headings' text and the
-// uses of definitions; else handing out the links.
+// read reads the blocks' inlines: in the second pass, the headings'
+// text, the HTML, the uses of definitions and the links to keep; in the
+// third (past maxRecorded), the links to hand out.
 func (s *scanner) read(in *inline) {
 	for i := range s.blocks {
 		if s.stopped {
@@ -1254,10 +1255,10 @@ func (s *scanner) read(in *inline) {
 		lines := s.spans[b.from:b.to]
 		switch {
 		case b.def > 0:
-			if !in.counting {
+			if !in.preparing {
 				s.out(s.defLinks[b.def-1])
 			}
-		case b.heading > 0 && in.counting:
+		case b.heading > 0 && in.preparing:
 			h := Heading{Level: b.heading, Start: b.start}
 			b.rec[0] = len(s.recorded)
 			if len(lines) > 0 {
@@ -1297,7 +1298,13 @@ func (s *scanner) read(in *inline) {
 			// for, and a use of a definition a "]".
 			src := s.src[lines[0].Start:lines[len(lines)-1].End]
 			b.rec[0] = len(s.recorded)
-			if in.counting && (s.recording && mayLink(src) || len(s.defs) > 0 && bytes.IndexByte(src, ']') >= 0 || bytes.IndexByte(src, '<') >= 0) || !in.counting && mayLink(src) {
+			need := mayLink(src)
+			if in.preparing && !s.recording {
+				// Past maxRecorded, the second pass looks only for the
+				// HTML and the uses of definitions.
+				need = bytes.IndexByte(src, '<') >= 0 || len(s.defs) > 0 && bytes.IndexByte(src, ']') >= 0
+			}
+			if need {
 				in.parse(lines, false)
 			}
 			b.rec[1] = len(s.recorded)
@@ -1316,9 +1323,9 @@ func (s *scanner) depart(why string) {
 // out hands out a link: in the second pass, into recorded.
 func (s *scanner) out(l Link) {
 	switch {
-	case s.in.counting && s.recording && len(s.recorded) < maxRecorded:
+	case s.in.preparing && s.recording && len(s.recorded) < maxRecorded:
 		s.recorded = append(s.recorded, l)
-	case s.in.counting:
+	case s.in.preparing:
 		s.recording, s.recorded = false, s.recorded[:0]
 	case !s.stopped && !s.yield(l):
 		s.stopped = true
