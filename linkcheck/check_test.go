@@ -183,50 +183,36 @@ func ExampleChecker_Check() {
 }
 
 // A fragment not found in a page longer than MaxSize is not known to be
-// missing: not a broken link. One not found in a page read whole is.
+// missing: not a broken link, and its Err says how much was read. One not
+// found in a page read whole is. A Markdown file is read whole up to
+// MaxSize too, as a page is.
 func TestFragmentPastMaxSize(t *testing.T) {
 	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html")
 		fmt.Fprint(w, strings.Repeat("<p>filler</p>", 1000)+`<p id="end">`)
 	}))
 	defer s.Close()
-	links := []Link{{URL: s.URL + "/#end"}, {URL: s.URL + "/#nope"}}
-	for _, tt := range []struct {
-		max  int64
-		want string
-	}{{1 << 20, "ok broken"}, {1000, "ok ok"}} {
-		var got []string
-		for _, r := range (&Checker{Options: Options{MaxSize: tt.max}}).Check(context.Background(), links) {
-			got = append(got, r.State.String())
-		}
-		if strings.Join(got, " ") != tt.want {
-			t.Errorf("MaxSize %d: %v, want %s", tt.max, got, tt.want)
-		}
-	}
-}
-
-// A Markdown target is read whole up to MaxSize, as a page is: a heading
-// past it is not known to be missing (its Err says how much was read), and
-// one not found in a document read whole is broken.
-func TestMarkdownFragmentPastMaxSize(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "target.md")
-	os.WriteFile(path, []byte(strings.Repeat("Filler text, a line of it.\n", 2000)+"\n# End\n"), 0o644)
-	url := "file://" + filepath.ToSlash(path)
-	links := []Link{{Source: "index.md", URL: url + "#end", Local: true}, {Source: "index.md", URL: url + "#nope", Local: true}}
-	for _, tt := range []struct {
-		max  int64
-		want string
-	}{{1 << 20, "ok broken"}, {1000, "ok ok"}} {
-		var got []string
-		for _, r := range (&Checker{Options: Options{MaxSize: tt.max}}).Check(context.Background(), links) {
-			got = append(got, r.State.String())
-			if tt.max == 1000 && !strings.Contains(fmt.Sprint(r.Err), "in the first 1000 bytes; the rest was not read") {
-				t.Errorf("MaxSize %d: %s: %v, want it to say what was read", tt.max, r.URL, r.Err)
+	md := filepath.Join(t.TempDir(), "target.md")
+	os.WriteFile(md, []byte(strings.Repeat("Filler text, a line of it.\n", 2000)+"\n# End\n"), 0o644)
+	mdURL := "file://" + filepath.ToSlash(md)
+	for _, links := range [][]Link{
+		{{URL: s.URL + "/#end"}, {URL: s.URL + "/#nope"}},
+		{{Source: "index.md", URL: mdURL + "#end", Local: true}, {Source: "index.md", URL: mdURL + "#nope", Local: true}},
+	} {
+		for _, tt := range []struct {
+			max  int64
+			want string
+		}{{1 << 20, "ok broken"}, {1000, "ok ok"}} {
+			var got []string
+			for _, r := range (&Checker{Options: Options{MaxSize: tt.max}}).Check(context.Background(), links) {
+				got = append(got, r.State.String())
+				if tt.max == 1000 && !strings.Contains(fmt.Sprint(r.Err), "in the first 1000 bytes; the rest was not read") {
+					t.Errorf("MaxSize %d: %s: %v, want it to say what was read", tt.max, r.URL, r.Err)
+				}
 			}
-		}
-		if strings.Join(got, " ") != tt.want {
-			t.Errorf("MaxSize %d: %v, want %s", tt.max, got, tt.want)
+			if strings.Join(got, " ") != tt.want {
+				t.Errorf("%s, MaxSize %d: %v, want %s", links[0].URL, tt.max, got, tt.want)
+			}
 		}
 	}
 }
