@@ -254,4 +254,3 @@ func (c *lineCursor) position(off int) (int, int) {
 	c.off = off
 	return c.line, off - c.start + 1
 }
-
