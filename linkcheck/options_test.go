@@ -1,6 +1,7 @@
 package linkcheck
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -49,5 +50,28 @@ func TestSortAndCount(t *testing.T) {
 	// own), and one broken: the unresolved link has none.
 	if c.Targets != 3 || c.BrokenTargets != 1 || c.Unresolved != 1 || c.ByState[Broken] != 2 || c.ByState[Skipped] != 1 || c.ByState[OK] != 1 {
 		t.Errorf("%+v", c)
+	}
+}
+
+// WriteReport sums the reports up as it writes them, in every format: the
+// same Summary as Summarize's, though JUnit ranges over them twice.
+func TestWriteReportSummary(t *testing.T) {
+	reports := []Report{
+		{Link: Link{Source: "a.md", URL: "file:///b.md#x", Ref: "b.md#x", Markdown: "link"}, Result: Result{State: Broken, Err: errors.New("no heading")}},
+		{Link: Link{Source: "a.md", URL: "file:///b.md#x", Ref: "b.md#x", Markdown: "link"}, Result: Result{State: Broken, Err: errors.New("no heading")}},
+		{Link: Link{Source: "a.md", URL: "https://x.example/"}, Result: Result{State: Excluded}},
+		{Link: Link{Source: "b.md", URL: "", Ref: "c.md", BaseFrom: links.FromNone}, Result: Result{State: Broken, Err: errors.New("not resolved")}},
+		{Link: Link{Source: "b.md", URL: "file:///b.md"}, Result: Result{State: OK}},
+	}
+	want := Summarize(slices.Values(reports))
+	if want.Links != 5 || want.Documents != 2 || want.Targets != 3 || want.BrokenTargets != 1 || want.ByState[Broken] != 3 || want.Unresolved != 1 {
+		t.Fatalf("Summarize: %+v", want)
+	}
+	for _, f := range []Format{FormatText, FormatJSON, FormatMarkdown, FormatGitHub, FormatJUnit} {
+		var out strings.Builder
+		got, err := WriteReport(&out, f, slices.Values(reports), ReportOptions{})
+		if err != nil || got != want || out.Len() == 0 {
+			t.Errorf("format %d: %+v, %v (%d bytes written); want %+v", f, got, err, out.Len(), want)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"cmp"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"iter"
 	"slices"
@@ -54,12 +55,28 @@ type ReportOptions struct {
 	Shown int
 }
 
-// WriteReport writes reports to w in format f. reports is ranged over
-// once, twice for JUnit, whose totals come first; each page's links come
-// together (the order of Checker.Check).
-func WriteReport(w io.Writer, f Format, reports iter.Seq[Report], o ReportOptions) error {
+// WriteReport writes reports to w in format f, and returns their Summary,
+// summed up as they are written: reports is ranged over once (twice for
+// JUnit, whose totals come first), and each page's links come together
+// (the order of Checker.Check).
+func WriteReport(w io.Writer, f Format, reports iter.Seq[Report], o ReportOptions) (Summary, error) {
 	if o.Shown <= 0 {
 		o.Shown = 5
+	}
+	var sum summer
+	counted := false
+	all := reports
+	reports = func(yield func(Report) bool) {
+		count := !counted
+		counted = true
+		for r := range all {
+			if count {
+				sum.add(r)
+			}
+			if !yield(r) {
+				return
+			}
+		}
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var err error
@@ -78,7 +95,7 @@ func WriteReport(w io.Writer, f Format, reports iter.Seq[Report], o ReportOption
 	if ferr := bw.Flush(); err == nil {
 		err = ferr
 	}
-	return err
+	return sum.summary(), err
 }
 
 // A brokenTarget is a broken URL (its fragment included: the target of a
@@ -107,6 +124,7 @@ func brokenTargets(reports iter.Seq[Report], shown int) []*brokenTarget {
 		if key == "" {
 			key = "\x00" + r.Ref // unresolved: one group for each reference
 		}
+		r.Link = r.Link.own()
 		g := groups[key]
 		if g == nil {
 			g = &brokenTarget{first: r, number: n}
@@ -291,23 +309,50 @@ type Summary struct {
 
 // Summarize sums reports up.
 func Summarize(reports iter.Seq[Report]) Summary {
-	var c Summary
-	targets, broken, docs := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	var s summer
 	for r := range reports {
-		c.Links++
-		c.ByState[r.State]++
-		if r.URL != "" {
-			targets[r.URL] = true
-		}
-		docs[r.Source] = true
-		if r.State == Broken && r.URL != "" {
-			broken[r.URL] = true
-		}
-		if r.URL == "" && r.BaseFrom == links.FromNone {
-			c.Unresolved++
+		s.add(r)
+	}
+	return s.summary()
+}
+
+// A summer sums reports up one at a time. Distinct URLs are told by their
+// 64-bit hashes, as an idSet tells ids: a run of millions of links keeps
+// 8 bytes for each target, and two URLs that share a hash are 1 in 2^64
+// apart. Reports come a document at a time, so a document is looked up
+// only where the source changes.
+type summer struct {
+	Summary
+	targets, broken map[uint64]struct{}
+	docs            map[string]struct{}
+	last            string
+}
+
+func (s *summer) add(r Report) {
+	if s.targets == nil {
+		s.targets, s.broken, s.docs = map[uint64]struct{}{}, map[uint64]struct{}{}, map[string]struct{}{}
+	}
+	s.Links++
+	s.ByState[r.State]++
+	if r.URL != "" {
+		h := maphash.String(idSeed, r.URL)
+		s.targets[h] = struct{}{}
+		if r.State == Broken {
+			s.broken[h] = struct{}{}
 		}
 	}
-	c.Targets, c.BrokenTargets, c.Documents = len(targets), len(broken), len(docs)
+	if len(s.docs) == 0 || r.Source != s.last {
+		s.docs[r.Source] = struct{}{}
+		s.last = r.Source
+	}
+	if r.URL == "" && r.BaseFrom == links.FromNone {
+		s.Unresolved++
+	}
+}
+
+func (s *summer) summary() Summary {
+	c := s.Summary
+	c.Targets, c.BrokenTargets, c.Documents = len(s.targets), len(s.broken), len(s.docs)
 	return c
 }
 

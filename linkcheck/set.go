@@ -1,6 +1,7 @@
 package linkcheck
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"encoding/binary"
@@ -117,6 +118,9 @@ func (w *pageWriter) add(l Link) {
 
 // encode appends l to the chunk being written, and stores it once full.
 func (w *pageWriter) encode(l Link) {
+	if w.buf == nil {
+		w.buf = *scratch.Get().(*[]byte)
+	}
 	w.buf = encodeLink(w.buf, l, w.prev, w.first)
 	w.prev, w.first = l, false
 	w.n++
@@ -126,14 +130,22 @@ func (w *pageWriter) encode(l Link) {
 	}
 }
 
-// store stores the chunk being written.
+// store stores the chunk being written, a copy of its exact size: a
+// page's chunk is written in a scratch buffer, which grows once for
+// many pages, not once for each.
 func (w *pageWriter) store() {
-	if w.n == 0 {
-		return
+	if w.n > 0 {
+		w.page.chunks = append(w.page.chunks, w.set.store(bytes.Clone(w.buf), w.n))
 	}
-	w.page.chunks = append(w.page.chunks, w.set.store(w.buf, w.n))
+	if w.buf != nil {
+		b := w.buf[:0]
+		scratch.Put(&b)
+	}
 	w.buf, w.n, w.first, w.prev = nil, 0, true, Link{}
 }
+
+// scratch holds the buffers pages' chunks are written in.
+var scratch = sync.Pool{New: func() any { return new([]byte) }}
 
 // close ends the page and adds it to the set: sorted by line and column
 // first if its links did not come in that order.
@@ -255,27 +267,35 @@ func (s *linkSet) check(ctx context.Context, c *checker, progress func(done, tot
 			todo = append(todo, t)
 		}
 	}
+	// Concurrency workers take the targets in turn: most are done in
+	// microseconds (a file's stat, a URL left out), and a goroutine each
+	// would cost more than the check.
 	var (
 		wg   sync.WaitGroup
 		mu   sync.Mutex
+		next int
 		done int
-		sem  = make(chan struct{}, c.o.Concurrency)
 	)
-	for _, t := range todo {
-		tg := s.targets[t]
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			tg.result = c.target(ctx, t, tg.fragments, tg.markdown)
-			if progress != nil {
+	for range min(c.o.Concurrency, len(todo)) {
+		wg.Go(func() {
+			for {
 				mu.Lock()
-				done++
-				progress(done, len(todo))
+				i := next
+				next++
 				mu.Unlock()
+				if i >= len(todo) {
+					return
+				}
+				tg := s.targets[todo[i]]
+				tg.result = c.target(ctx, todo[i], tg.fragments, tg.markdown)
+				if progress != nil {
+					mu.Lock()
+					done++
+					progress(done, len(todo))
+					mu.Unlock()
+				}
 			}
-		}()
+		})
 	}
 	wg.Wait()
 }
@@ -410,30 +430,38 @@ func encodeLink(b []byte, l, prev Link, first bool) []byte {
 var errCorrupt = errors.New("check: the links kept of a page do not decode")
 
 // decodeLinks yields the n links that encodeLink encoded in data, one
-// chunk.
+// chunk. The chunk is made one string, of which the links' strings are
+// parts: one allocation for the chunk, not one for each string.
 func decodeLinks(data []byte, source string, n int) iter.Seq2[Link, error] {
 	return func(yield func(Link, error) bool) {
+		rest := string(data)
 		var err error
 		num := func() int {
-			v, k := binary.Uvarint(data)
-			if k <= 0 {
-				err = errCorrupt
-				return 0
+			var v uint64
+			for shift := 0; ; shift += 7 {
+				if len(rest) == 0 || shift > 63 {
+					err = errCorrupt
+					return 0
+				}
+				c := rest[0]
+				rest = rest[1:]
+				v |= uint64(c&0x7f) << shift
+				if c < 0x80 {
+					return int(v)
+				}
 			}
-			data = data[k:]
-			return int(v)
 		}
 		str := func(was string) string {
 			m := num()
 			switch {
 			case m == 0:
 				return was
-			case m-1 > len(data):
+			case m-1 > len(rest):
 				err = errCorrupt
 				return ""
 			}
-			s := string(data[:m-1])
-			data = data[m-1:]
+			s := rest[:m-1]
+			rest = rest[m-1:]
 			return s
 		}
 		var prev Link
@@ -443,18 +471,27 @@ func decodeLinks(data []byte, source string, n int) iter.Seq2[Link, error] {
 			l.URL, l.Ref, l.Base, l.BaseFrom = str(prev.URL), str(prev.Ref), str(prev.Base), links.BaseFrom(num())
 			l.Element, l.Attribute, l.File = str(prev.Element), str(prev.Attribute), str(prev.File)
 			l.Markdown, l.Uses = str(prev.Markdown), num()
-			if err != nil || len(data) == 0 {
+			if err != nil || len(rest) == 0 {
 				yield(Link{}, errCorrupt)
 				return
 			}
-			l.Local = data[0] == 1
-			data = data[1:]
+			l.Local = rest[0] == 1
+			rest = rest[1:]
 			if !yield(l, nil) {
 				return
 			}
 			prev = l
 		}
 	}
+}
+
+// own returns l with strings of its own: a link a LinkSet gives back
+// shares its strings' memory with the other links of its chunk, which a
+// link kept past the reports would keep too.
+func (l Link) own() Link {
+	l.URL, l.Ref, l.Base = strings.Clone(l.URL), strings.Clone(l.Ref), strings.Clone(l.Base)
+	l.Element, l.Attribute, l.File, l.Markdown = strings.Clone(l.Element), strings.Clone(l.Attribute), strings.Clone(l.File), strings.Clone(l.Markdown)
+	return l
 }
 
 // idSet holds the ids of a page's elements, as 64-bit hashes, sorted: a
@@ -505,7 +542,8 @@ func (ls *LinkSet) Document() *DocumentLinks { return &DocumentLinks{w: ls.s().p
 // Reports returns the reports of the links after CheckSet, page by page
 // in the order of their Sources, each page's by line and column. It may
 // be iterated again; an error reading the links back ends it, and Err
-// says what it was.
+// says what it was. The strings of a report share memory with its
+// neighbours' (up to a MiB of them): strings.Clone what is kept.
 func (ls *LinkSet) Reports() iter.Seq[Report] {
 	if ls.c == nil {
 		return func(func(Report) bool) {}

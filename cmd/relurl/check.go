@@ -395,7 +395,8 @@ func (f *checkFlags) report(e *env, reports iter.Seq[linkcheck.Report], document
 	if f.asJSON {
 		format = linkcheck.FormatJSON
 	}
-	if err := linkcheck.WriteReport(e.stdout, format, reports, linkcheck.ReportOptions{Explain: f.explain, Spec: f.spec}); err != nil {
+	c, err := linkcheck.WriteReport(e.stdout, format, reports, linkcheck.ReportOptions{Explain: f.explain, Spec: f.spec})
+	if err != nil {
 		return exitWrite // main reports it
 	}
 	if path := os.Getenv("GITHUB_STEP_SUMMARY"); format == linkcheck.FormatGitHub && path != "" {
@@ -407,7 +408,6 @@ func (f *checkFlags) report(e *env, reports iter.Seq[linkcheck.Report], document
 			status = worse(status, exitWrite)
 		}
 	}
-	c := linkcheck.Summarize(reports)
 	fmt.Fprintf(e.stderr, "relurl check: %s, %s, %s; broken: %s, %s; skipped: %s; excluded: %s\n",
 		count(documents, "document"), count(c.Links, "link"),
 		count(c.Targets, "target"), count(c.BrokenTargets, "target"), count(c.ByState[linkcheck.Broken], "link"),
@@ -432,7 +432,7 @@ func appendSummary(path string, reports iter.Seq[linkcheck.Report], spec relurl.
 	if err != nil {
 		return err
 	}
-	err = linkcheck.WriteReport(f, linkcheck.FormatMarkdown, reports, linkcheck.ReportOptions{Spec: spec})
+	_, err = linkcheck.WriteReport(f, linkcheck.FormatMarkdown, reports, linkcheck.ReportOptions{Spec: spec})
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
