@@ -287,12 +287,17 @@ func readSmall(f *os.File, br *bufio.Reader) (io.Reader, func() error) {
 }
 
 // buffers keeps the buffers of small files for the files after them, by
-// size class: 64 KiB, 128 KiB, ... smallFile, and one over.
-var buffers [6]sync.Pool
+// size class: 4 KiB, 8 KiB, ... smallFile, and one over. The classes
+// start small, as the files of a docs tree are (a few KiB each): a run
+// reads far ahead of its workers, and each buffer read ahead is memory
+// the allocator clears.
+var buffers [10]sync.Pool
+
+const minBuffer = 4 << 10
 
 func sizeClass(n int) int {
 	c := 0
-	for size := 64 << 10; size < n && c < len(buffers)-1; size <<= 1 {
+	for size := minBuffer; size < n && c < len(buffers)-1; size <<= 1 {
 		c++
 	}
 	return c
@@ -303,12 +308,12 @@ func getBuffer(n int) *[]byte {
 	if bp, ok := buffers[c].Get().(*[]byte); ok && cap(*bp) >= n {
 		return bp
 	}
-	b := make([]byte, 0, max(n, 64<<10<<c))
+	b := make([]byte, 0, max(n, minBuffer<<c))
 	return &b
 }
 
 func putBuffer(bp *[]byte) {
-	if c := sizeClass(cap(*bp)); 64<<10<<c <= cap(*bp) {
+	if c := sizeClass(cap(*bp)); minBuffer<<c <= cap(*bp) {
 		buffers[c].Put(bp)
 	}
 }

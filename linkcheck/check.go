@@ -138,7 +138,8 @@ type Options struct {
 	Maps    source.Maps // URL prefixes checked as the files of a directory
 	// IDs holds the ids of Markdown documents already read, by their
 	// absolute path (links.Handler.IDs, by this Dialect): a fragment into
-	// one is checked against them, and the file is not read again.
+	// one is checked against them, and the file is not read again, nor
+	// looked up.
 	IDs map[string][]string
 	// FailPermanentRedirects makes a 301 or 308 on the way a broken link:
 	// the link should say where the target is now.

@@ -37,6 +37,11 @@ func (c *checker) mapped(u string) (string, bool) { return c.o.Maps.PathOf(u) }
 // MdBook, a link to X.html reaches the X.md beside it, which mdBook
 // renders there (index.html: README.md).
 func (c *checker) file(path string, fragments, fromMarkdown bool) targetResult {
+	ids, known := c.o.IDs[absPath(path)]
+	if known {
+		// A Markdown document of the run, read already: a file, there.
+		return c.markdownIDs(ids, fragments)
+	}
 	fi, err := os.Stat(path)
 	if err == nil && fi.IsDir() {
 		index := filepath.Join(path, c.o.Index)
@@ -50,7 +55,10 @@ func (c *checker) file(path string, fragments, fromMarkdown bool) targetResult {
 		_, err = os.Stat(path)
 	}
 	if os.IsNotExist(err) && c.o.Dialect == markdown.MdBook {
-		if md := mdBookSource(path); md != "" {
+		if md := c.mdBookSource(path); md != "" {
+			if ids, known := c.o.IDs[absPath(md)]; known {
+				return c.markdownIDs(ids, fragments)
+			}
 			path = md
 			_, err = os.Stat(path)
 		}
@@ -67,25 +75,18 @@ func (c *checker) file(path string, fragments, fromMarkdown bool) targetResult {
 	}
 	switch {
 	case isMarkdownFile(path):
-		ids, known := c.o.IDs[absPath(path)]
-		if !known {
-			// Read whole up to MaxSize, as a page is: the Markdown scanner
-			// reads any document whole; one goldmark parses, up to its
-			// markdown.MaxSize.
-			src, err := readUpTo(path, c.o.MaxSize+1)
-			if err != nil {
-				return targetResult{Result: Result{State: Broken, Err: err}}
-			}
-			whole := int64(len(src)) <= c.o.MaxSize
-			src = src[:min(int64(len(src)), c.o.MaxSize)]
-			doc := markdown.Parse(src, c.o.Dialect)
-			ids, r.cut, r.read = doc.Anchors(c.o.Dialect), !whole || doc.Read < len(src), int64(doc.Read)
+		// Read whole up to MaxSize, as a page is: the Markdown scanner
+		// reads any document whole; one goldmark parses, up to its
+		// markdown.MaxSize.
+		src, err := readUpTo(path, c.o.MaxSize+1)
+		if err != nil {
+			return targetResult{Result: Result{State: Broken, Err: err}}
 		}
-		found := map[string]bool{"": true, "top": true}
-		for _, id := range ids {
-			found[id] = true
-		}
-		r.ids, r.markdown = makeIDSet(found), true
+		whole := int64(len(src)) <= c.o.MaxSize
+		src = src[:min(int64(len(src)), c.o.MaxSize)]
+		doc := markdown.Parse(src, c.o.Dialect)
+		r = c.markdownIDs(doc.Anchors(c.o.Dialect), true)
+		r.cut, r.read = !whole || doc.Read < len(src), int64(doc.Read)
 	case isHTMLFile(path):
 		f, err := os.Open(path)
 		if err != nil {
@@ -99,18 +100,36 @@ func (c *checker) file(path string, fragments, fromMarkdown bool) targetResult {
 	return r
 }
 
+// markdownIDs is the result of a Markdown document with the anchors ids,
+// when fragments are wanted: a page's top ("" and "top") is one too.
+func (c *checker) markdownIDs(ids []string, fragments bool) targetResult {
+	if !fragments {
+		return targetResult{}
+	}
+	found := map[string]bool{"": true, "top": true}
+	for _, id := range ids {
+		found[id] = true
+	}
+	return targetResult{ids: makeIDSet(found), markdown: true}
+}
+
 // mdBookSource returns the Markdown file mdBook renders as the page path
 // (X.md for X.html; for index.html, index.md or else README.md), "" if
-// there is none.
-func mdBookSource(path string) string {
+// there is none. A document of the run (Options.IDs) is one without a
+// look at the file system.
+func (c *checker) mdBookSource(path string) string {
 	stem, ok := strings.CutSuffix(path, ".html")
 	if !ok {
 		return ""
 	}
-	if fileExists(stem + ".md") {
+	exists := func(path string) bool {
+		_, known := c.o.IDs[absPath(path)]
+		return known || fileExists(path)
+	}
+	if exists(stem + ".md") {
 		return stem + ".md"
 	}
-	if readme := filepath.Join(filepath.Dir(path), "README.md"); filepath.Base(path) == "index.html" && fileExists(readme) {
+	if readme := filepath.Join(filepath.Dir(path), "README.md"); filepath.Base(path) == "index.html" && exists(readme) {
 		return readme
 	}
 	return ""

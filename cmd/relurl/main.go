@@ -81,6 +81,7 @@ func main() {
 	// crash as a typo. Crashing by SIGABRT instead, a shell sees 134.
 	debug.SetTraceback("crash")
 	noCoreDump()
+	setHeapFloor()
 	stdout := &checkedWriter{w: os.Stdout}
 	go endCleanly(stdout)
 	e := &env{stdin: os.Stdin, stdout: stdout, stderr: os.Stderr, stderrIsTTY: isTerminal(os.Stderr), stdoutIsTTY: isTerminal(os.Stdout)}

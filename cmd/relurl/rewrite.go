@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -181,8 +180,9 @@ func runRewrite(e *env, args []string) int {
 	if os.Getenv("GOGC") == "" {
 		// rewrite holds a few documents at a time, each read and written
 		// whole: its heap is small, and collecting it four times less
-		// often makes the run a fifth faster (bench/rewrite.sh).
-		debug.SetGCPercent(400)
+		// often makes the run a fifth faster (bench/rewrite.sh). Past
+		// the heap floor, that is (setHeapFloor).
+		gcPercent.Store(400)
 	}
 	// A document's retrieval URL: -url's, or its URL under its -map.
 	retrieval := func(path string) string {

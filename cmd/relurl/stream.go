@@ -263,6 +263,9 @@ func (e *env) writer(p *progress, status *int) writeFunc {
 		if len(errOut) > 0 {
 			e.stderr.Write(errOut)
 		}
+		if len(out) == 0 {
+			return true // a document with nothing to print: no write
+		}
 		if _, err := e.stdout.Write(out); err != nil {
 			*status = exitWrite
 			return false

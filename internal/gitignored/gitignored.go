@@ -21,6 +21,12 @@ func In(dir string) (ignored func(path string) bool, ok bool) {
 	if err != nil {
 		return func(string) bool { return false }, false
 	}
+	if _, inTree := TopLevel(abs); !inTree && os.Getenv("GIT_DIR") == "" {
+		// Not in a work tree (unless GIT_DIR names one elsewhere): git
+		// has nothing to say, and starting it would cost a few
+		// milliseconds of a run that may take ten.
+		return func(string) bool { return false }, false
+	}
 	cmd := exec.Command("git", "-C", abs, "ls-files", "--others", "--ignored", "--exclude-standard", "--directory", "-z", ".")
 	out, err := cmd.Output()
 	if err != nil {
