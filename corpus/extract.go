@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -38,15 +39,24 @@ func (o *Options) extract(x *links.Extractor, d *Doc, h *links.Handler) error {
 	}
 	defer d.close()
 	r := newLimitReader(d.in, o.maxSize())
-	defer func() { d.Bytes = r.N() }()
-	br := bufio.NewReader(r)
+	var in io.Reader
+	var prefix []byte
+	if buf, ok := d.in.(*bytes.Buffer); ok && int64(buf.Len()) <= o.maxSize() {
+		// A small file, read whole and within the limit: a
+		// links.Extractor reads it where it is.
+		in, prefix, d.Bytes = buf, buf.Bytes()[:min(buf.Len(), 512)], int64(buf.Len())
+	} else {
+		defer func() { d.Bytes = r.N() }()
+		br := bufio.NewReader(r)
+		prefix, _ = br.Peek(512)
+		in = br
+	}
 	what := d.Name
 	if what == "-" {
 		what = "standard input"
 	}
 	format := o.Format
 	if format == 0 {
-		prefix, _ := br.Peek(512)
 		if format = links.FormatOf(d.Name, prefix); format == 0 {
 			return fmt.Errorf("%s: not a document relurl reads (HTML, a MIME message, a WARC archive, Markdown, text, a sitemap or a feed), by its name or its first bytes (%q): no links", what, prefix[:min(len(prefix), 24)])
 		}
@@ -54,7 +64,7 @@ func (o *Options) extract(x *links.Extractor, d *Doc, h *links.Handler) error {
 	if format == links.FormatMessage {
 		x.ContentLocation = true // a file is a MIME message, not an HTTP response
 	}
-	err := x.Extract(br, links.Doc{Format: format, Base: links.Retrieved(d.URL)}, h)
+	err := x.Extract(in, links.Doc{Format: format, Base: links.Retrieved(d.URL)}, h)
 	return r.finish(err, what, "reading "+what)
 }
 

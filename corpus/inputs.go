@@ -238,8 +238,8 @@ func (o *Options) file(name, what string, f io.ReadCloser, maybe bool, yield fun
 	d := &Doc{Name: name, Source: name, URL: o.retrieval(name), in: br, close: f.Close}
 	if file, ok := f.(*os.File); ok {
 		d.in, d.close = readSmall(file, br)
-		if whole, ok := d.in.(*bytes.Reader); ok {
-			d.held = whole.Size()
+		if whole, ok := d.in.(*bytes.Buffer); ok {
+			d.held = int64(whole.Len())
 		}
 	}
 	if d.URL != "" {
@@ -283,7 +283,7 @@ func readSmall(f *os.File, br *bufio.Reader) (io.Reader, func() error) {
 	}
 	f.Close()
 	*bp = b
-	return bytes.NewReader(b), func() error { putBuffer(bp); return nil }
+	return bytes.NewBuffer(b), func() error { putBuffer(bp); return nil }
 }
 
 // buffers keeps the buffers of small files for the files after them, by

@@ -194,12 +194,14 @@ func FuzzOracle(f *testing.F) {
 // FuzzTokenizer: for any input, no panic; tokens follow each other with
 // their spans in order and inside the input; attributes inside their tag;
 // the same tokens whether the input is in memory or streamed a byte at a
-// time; Position consistent with the spans.
+// time, by a new tokenizer or one reset (ResetBytes); Position consistent
+// with the spans.
 func FuzzTokenizer(f *testing.F) {
 	for _, s := range []string{"<a href=x>y</a>", "<!DOCTYPE html><p>", "<!-- c --><script><!--<script></script>--></script>",
 		"<svg><![CDATA[x]]></svg>", "a\r\nb<p\r\nid=\"&#x41;\">", "<textarea>&lt;</textarea>", "<a b c=d e='f'/>", "&notit; &#0; &#x110000;"} {
 		f.Add([]byte(s), false)
 	}
+	reused := New(nil)
 	f.Fuzz(func(t *testing.T, input []byte, foreign bool) {
 		tokens := func(z *Tokenizer) []string {
 			var out []string
@@ -243,6 +245,16 @@ func FuzzTokenizer(f *testing.F) {
 		streamed := tokens(New(iotest.OneByteReader(bytes.NewReader(input))))
 		if j1, j2 := joinText(whole), joinText(streamed); j1 != j2 {
 			t.Errorf("%q:\nin memory %q\nstreamed  %q", input, j1, j2)
+		}
+		// One tokenizer, reset from a reader to bytes and back, as a
+		// worker's is from document to document.
+		reused.Reset(bytes.NewReader(input))
+		if j1, j2 := joinText(whole), joinText(tokens(reused)); j1 != j2 {
+			t.Errorf("%q:\nin memory %q\nreset to a reader %q", input, j1, j2)
+		}
+		reused.ResetBytes(input)
+		if j1, j2 := joinText(whole), joinText(tokens(reused)); j1 != j2 {
+			t.Errorf("%q:\nin memory %q\nreset to bytes %q", input, j1, j2)
 		}
 	})
 }

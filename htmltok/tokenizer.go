@@ -143,6 +143,13 @@ func NewBytes(b []byte) *Tokenizer {
 	return z
 }
 
+// ResetBytes makes z read b from its start, as NewBytes does, with its
+// settings kept, as Reset does.
+func (z *Tokenizer) ResetBytes(b []byte) {
+	z.Reset(nil)
+	z.buf, z.end, z.eof = b, len(b), true
+}
+
 // SetState sets the state in which the next text is read, as the tree
 // builder does after a start tag (html5lib's "initialStates").
 func (z *Tokenizer) SetState(s State) {

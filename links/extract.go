@@ -65,12 +65,17 @@ func (x *Extractor) Extract(r io.Reader, doc Doc, h *Handler) error {
 			doc.Format = f
 			break
 		}
-		br := bufio.NewReaderSize(r, 512)
-		prefix, _ := br.Peek(512)
+		var prefix []byte
+		if buf, ok := r.(*bytes.Buffer); ok {
+			prefix = buf.Bytes()[:min(buf.Len(), 512)] // read where it is (see html)
+		} else {
+			br := bufio.NewReaderSize(r, 512)
+			prefix, _ = br.Peek(512)
+			r = br
+		}
 		if doc.Format = sniff(prefix); doc.Format == 0 {
 			return &formatError{fmt.Sprintf("a document of unknown format, by its first bytes (%q): no links", prefix[:min(len(prefix), 24)])}
 		}
-		r = br
 	case FormatRedirect:
 		return unwrapHandler(x.redirect(doc, h))
 	case FormatHTML, FormatMessage, FormatMarkdown, FormatText, FormatXML:

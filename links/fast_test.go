@@ -29,9 +29,11 @@ var fastOptions = []Options{
 // link, the bases told, the warnings and the error), and whether the fast
 // path handed the document over. The Extractors are kept for the next
 // document, as a worker keeps its own: what one document leaves in them
-// must not change the next's links.
+// must not change the next's links. Each way reads the document from a
+// reader, and read in memory (a *bytes.Buffer, tokenized where it is)
+// must give the same, or the difference is added to what it gives.
 func bothWays(doc []byte, o Options) (fast, tree string, handedOver bool) {
-	run := func(noFast bool) (string, int) {
+	run := func(noFast, inMemory bool) (string, int) {
 		x := extractorFor(o, noFast)
 		before := x.handovers
 		defer func() { x.handovers = before }()
@@ -47,12 +49,22 @@ func bothWays(doc []byte, o Options) (fast, tree string, handedOver bool) {
 			Base: func(part string, bs Base) { fmt.Fprintf(&b, "base %s %+v\n", part, bs) },
 			Warn: func(err error) { fmt.Fprintf(&b, "warning: %v\n", err) },
 		}
-		err := x.Extract(bytes.NewReader(doc), Doc{Format: FormatHTML, Base: Retrieved("http://h/dir/page.html")}, h)
+		var r io.Reader = bytes.NewReader(doc)
+		if inMemory {
+			r = bytes.NewBuffer(bytes.Clone(doc))
+		}
+		err := x.Extract(r, Doc{Format: FormatHTML, Base: Retrieved("http://h/dir/page.html")}, h)
 		fmt.Fprintf(&b, "error: %v\n", err)
 		return b.String(), x.handovers - before
 	}
-	fast, n := run(false)
-	tree, _ = run(true)
+	fast, n := run(false, false)
+	if mem, _ := run(false, true); mem != fast {
+		fast += "\nin memory, the fast path gives\n" + mem
+	}
+	tree, _ = run(true, false)
+	if mem, _ := run(true, true); mem != tree {
+		tree += "\nin memory, the tree builder gives\n" + mem
+	}
 	return fast, tree, n > 0
 }
 

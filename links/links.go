@@ -616,9 +616,18 @@ const DefaultMaxDepth = 32
 // contentType or <meta charset>. A read error stops the extraction, but
 // the links found until then are still handed out before it is returned,
 // as a *ReadError.
+//
+// A document in memory, r a *bytes.Buffer, is read where it is when it
+// is in UTF-8: tokenized without a copy, and read again from there if the
+// fast path hands it over.
 func (x *Extractor) html(r io.Reader, contentType string, outer Base, part string, h *Handler) error {
-	r = x.decodeHTML(r, contentType)
-	d, readErr := x.readHTML(r, outer, part, h)
+	var d *document
+	var readErr error
+	if buf, ok := r.(*bytes.Buffer); ok && x.sniff(buf.Bytes(), contentType) == nil {
+		d, readErr = x.readHTML(nil, buf.Next(buf.Len()), outer, part, h)
+	} else {
+		d, readErr = x.readHTML(x.decodeHTML(r, contentType), nil, outer, part, h)
+	}
 	if !d.based {
 		if err := d.establish(outer); err != nil {
 			return err
@@ -637,16 +646,28 @@ func (x *Extractor) html(r io.Reader, contentType string, outer Base, part strin
 	return readErr
 }
 
-// readHTML reads the HTML document r by the fast path (fast.go), or by the
-// tree builder when the fast path hands it over. It returns the document
-// read and the error that ended the reading, as build does.
-func (x *Extractor) readHTML(r io.Reader, outer Base, part string, h *Handler) (*document, error) {
+// readHTML reads the HTML document r, or with r nil the one in memory,
+// mem, by the fast path (fast.go), or by the tree builder when the fast
+// path hands it over. It returns the document read and the error that
+// ended the reading, as build does.
+func (x *Extractor) readHTML(r io.Reader, mem []byte, outer Base, part string, h *Handler) (*document, error) {
+	rec := &x.replay
+	tokens := func(again bool) *htmltok.Tokenizer {
+		switch {
+		case r == nil:
+			return x.tokenizeBytes(mem)
+		case x.noFast:
+			return x.tokenize(r)
+		case again:
+			return x.tokenize(rec.replay())
+		}
+		rec.reset(r)
+		return x.tokenize(rec)
+	}
 	if x.noFast {
 		d := x.begin(outer, part, h)
-		return d, d.build(x.tokenize(r))
+		return d, d.build(tokens(false))
 	}
-	rec := &x.replay
-	rec.reset(r)
 	d := x.begin(outer, part, h)
 	// Until the fast path is done, what it would tell h waits.
 	var told []fastEvent
@@ -655,11 +676,11 @@ func (x *Extractor) readHTML(r io.Reader, outer Base, part string, h *Handler) (
 		Warn: func(err error) { told = append(told, fastEvent{warn: err}) },
 	}
 	d.hold = true
-	err := d.fastBuild(x.tokenize(rec))
+	err := d.fastBuild(tokens(false))
 	if err == errHandover || err == errRecorded {
 		x.handovers++
 		d = x.begin(outer, part, h)
-		return d, d.build(x.tokenize(rec.replay()))
+		return d, d.build(tokens(true))
 	}
 	d.h, d.hold = h, false
 	for _, e := range told {
@@ -685,6 +706,18 @@ func (x *Extractor) tokenize(r io.Reader) *htmltok.Tokenizer {
 		x.tok = htmltok.New(r)
 	} else {
 		x.tok.Reset(r)
+	}
+	x.tok.SkipBOM()
+	return x.tok
+}
+
+// tokenizeBytes readies the Extractor's tokenizer for b, which it reads
+// where it is.
+func (x *Extractor) tokenizeBytes(b []byte) *htmltok.Tokenizer {
+	if x.tok == nil {
+		x.tok = htmltok.NewBytes(b)
+	} else {
+		x.tok.ResetBytes(b)
 	}
 	x.tok.SkipBOM()
 	return x.tok
@@ -784,7 +817,7 @@ func (x *Extractor) srcdocs(docs []srcdoc, outer Base, part string, h *Handler) 
 				return h.Link(l)
 			}}
 		}
-		err := x.html(bytes.NewReader(s.doc), "text/html; charset=utf-8", outer.enclosed(), part, inner)
+		err := x.html(bytes.NewBuffer(s.doc), "text/html; charset=utf-8", outer.enclosed(), part, inner)
 		var herr handlerError
 		if errors.As(err, &herr) {
 			return err
@@ -817,7 +850,18 @@ func (x *Extractor) decodeHTML(r io.Reader, contentType string) io.Reader {
 	br := x.br
 	br.Reset(r)
 	head, _ := br.Peek(headScan)
-	enc, name := htmltree.Encoding(head, contentType)
+	enc := x.sniff(head, contentType)
+	if enc == nil {
+		return br
+	}
+	return transform.NewReader(br, enc.NewDecoder())
+}
+
+// sniff returns the encoding of an HTML document that starts with head
+// (htmltree.Encoding on its first 256 KiB), nil for UTF-8 and for what is
+// read as it is, and sets the encoding of the document's URLs' queries.
+func (x *Extractor) sniff(head []byte, contentType string) encoding.Encoding {
+	enc, name := htmltree.Encoding(head[:min(len(head), headScan)], contentType)
 	// Under the URL Standard, a query is encoded in the document's
 	// encoding, but UTF-8 stands for UTF-16 and the replacement encoding
 	// ("getting an output encoding").
@@ -825,10 +869,7 @@ func (x *Extractor) decodeHTML(r io.Reader, contentType string) io.Reader {
 	if name != "utf-16le" && name != "utf-16be" && name != "replacement" {
 		x.queryEncoding = enc
 	}
-	if enc == nil {
-		return br
-	}
-	return transform.NewReader(br, enc.NewDecoder())
+	return enc
 }
 
 // headScan is how much of an HTML document htmltree.Encoding is given.

@@ -78,6 +78,9 @@ func (x *Extractor) markdown(r io.Reader, outer Base, h *Handler) error {
 // is kept once its document is read. The buffer is kept for the next
 // document, unless a large one made it large.
 func (x *Extractor) readText(r io.Reader) ([]byte, error) {
+	if buf, ok := r.(*bytes.Buffer); ok {
+		return buf.Next(buf.Len()), nil // in memory already: read where it is
+	}
 	b := x.mdBytes[:0]
 	if n, ok := r.(interface{ Len() int }); ok && cap(b) < n.Len()+1 {
 		b = make([]byte, 0, n.Len()+1) // + 1: the end is seen without growing
@@ -113,7 +116,7 @@ func (x *Extractor) markdownHTML(doc *markdown.Document, outer Base) ([]heldLink
 	x.Sites, x.Positions, x.ignoreBase = true, false, true
 	// Markdown is text, whose HTML is UTF-8 as its renderers write it:
 	// no <meta> in it says otherwise, and none is looked for.
-	err := x.html(bytes.NewReader(doc.Shadow()), "text/html; charset=utf-8", outer, "", &Handler{Link: func(l *Link) error {
+	err := x.html(bytes.NewBuffer(doc.Shadow()), "text/html; charset=utf-8", outer, "", &Handler{Link: func(l *Link) error {
 		inHTML = append(inHTML, hold(l))
 		return nil
 	}})

@@ -491,12 +491,14 @@ func (in *inline) linkify(i int) int {
 	email := false
 	var protocol []byte
 	if bytes.HasPrefix(line, []byte("http:")) || bytes.HasPrefix(line, []byte("https:")) || bytes.HasPrefix(line, []byte("ftp:")) {
-		if m := urlAutolink.FindIndex(line); m != nil {
+		url, _ := autolinkRegexps()
+		if m := url.FindIndex(line); m != nil {
 			stop = m[1]
 		}
 	}
 	if stop < 0 && bytes.HasPrefix(line, []byte("www.")) {
-		if m := wwwAutolink.FindIndex(line); m != nil {
+		_, www := autolinkRegexps()
+		if m := www.FindIndex(line); m != nil {
 			stop = m[1]
 		}
 		protocol = []byte("http")

@@ -676,12 +676,19 @@ var manySpaces = bytes.Repeat([]byte{' '}, 4096)
 // "https://" or "ftp://" a host of letters, digits, "-", "_" and ".", any
 // one (127.0.0.1:8080, localhost); after "www." one with a period; then
 // whatever follows up to white space or "<", of which autolinkEnd takes
-// what cmark-gfm keeps. goldmark's own wants a top-level domain.
-var (
-	urlAutolink = regexp.MustCompile(`^(?:http|https|ftp)://[\p{L}\p{N}_.\-]+[^\s<]*`)
-	wwwAutolink = regexp.MustCompile(`^www\.[\p{L}\p{N}_.\-]+[^\s<]*`)
-	linkify     = extension.NewLinkify(extension.WithLinkifyURLRegexp(urlAutolink), extension.WithLinkifyWWWRegexp(wwwAutolink))
-)
+// what cmark-gfm keeps. goldmark's own wants a top-level domain. They
+// are compiled at their first use: a run that meets no extended autolink
+// (a book for mdBook) does not pay for them.
+var autolinkRegexps = sync.OnceValues(func() (url, www *regexp.Regexp) {
+	return regexp.MustCompile(`^(?:http|https|ftp)://[\p{L}\p{N}_.\-]+[^\s<]*`), regexp.MustCompile(`^www\.[\p{L}\p{N}_.\-]+[^\s<]*`)
+})
+
+// linkifyOptions make goldmark's linkify extension and parser find
+// GitHub's extended autolinks by autolinkRegexps.
+func linkifyOptions() []extension.LinkifyOption {
+	url, www := autolinkRegexps()
+	return []extension.LinkifyOption{extension.WithLinkifyURLRegexp(url), extension.WithLinkifyWWWRegexp(www)}
+}
 
 // newParser returns goldmark's parser for a dialect. It parses every
 // paragraph's inlines: emptying one that can hold no link, which once
@@ -695,7 +702,7 @@ func newParser(d Dialect) parser.Parser {
 	opts = append(opts, goldmark.WithParserOptions(parser.WithParagraphTransformers(util.Prioritized(longParagraphTransformer{}, 50))))
 	switch d {
 	case GitHub:
-		opts = append(opts, goldmark.WithExtensions(linkify, extension.Table, extension.Strikethrough, extension.TaskList, extension.Footnote))
+		opts = append(opts, goldmark.WithExtensions(extension.NewLinkify(linkifyOptions()...), extension.Table, extension.Strikethrough, extension.TaskList, extension.Footnote))
 	case MdBook:
 		opts = append(opts, goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList, extension.Footnote),
 			goldmark.WithParserOptions(parser.WithHeadingAttribute()))

@@ -1,6 +1,8 @@
 package markdown
 
 import (
+	"sync"
+
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
@@ -11,12 +13,14 @@ import (
 // textParser reads plain text as paragraphs whose only syntax is GitHub's
 // extended autolinks: nothing else of Markdown (no emphasis, no code, no
 // HTML) stands between a URL and the text around it.
-var textParser = parser.NewParser(
-	parser.WithBlockParsers(util.Prioritized(parser.NewParagraphParser(), 100)),
-	parser.WithInlineParsers(
-		util.Prioritized(extension.NewLinkifyParser(extension.WithLinkifyURLRegexp(urlAutolink), extension.WithLinkifyWWWRegexp(wwwAutolink)), 100),
-		util.Prioritized(parser.NewAutoLinkParser(), 200)),
-)
+var textParser = sync.OnceValue(func() parser.Parser {
+	return parser.NewParser(
+		parser.WithBlockParsers(util.Prioritized(parser.NewParagraphParser(), 100)),
+		parser.WithInlineParsers(
+			util.Prioritized(extension.NewLinkifyParser(linkifyOptions()...), 100),
+			util.Prioritized(parser.NewAutoLinkParser(), 200)),
+	)
+})
 
 // TextLinks returns the URLs of plain text (a list of URLs, a changelog, a
 // README in text), each an Autolink: http, https and ftp URLs and www.
@@ -30,7 +34,7 @@ var textParser = parser.NewParser(
 func TextLinks(original []byte) (links []Link, unread []Span) {
 	src, unread := blankLongLines(original)
 	doc := &Document{src: src}
-	root := textParser.Parse(text.NewReader(src))
+	root := textParser().Parse(text.NewReader(src))
 	ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if a, ok := n.(*ast.AutoLink); ok && entering && a.AutoLinkType == ast.AutoLinkURL {
 			if l, ok := doc.autolink(a); ok {
