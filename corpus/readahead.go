@@ -3,6 +3,7 @@ package corpus
 import (
 	"context"
 	"iter"
+	"runtime"
 	"sync"
 )
 
@@ -82,6 +83,20 @@ func newDocQueue() *docQueue {
 // push adds d, waiting while the queue is full; it reports false, and
 // closes d, once the run has stopped.
 func (q *docQueue) push(d *Doc) bool {
+	if !q.add(d) {
+		return false
+	}
+	// A reader of small files is in system calls that return at once, and
+	// so never leaves its processor to the worker its document woke: on
+	// two cores, one worker of two read a docs tree's first hundred files
+	// alone. The reader steps aside for it after each document (-j 2 on
+	// the 1,699 pages: 12% faster; check of the Rust book: 9%).
+	runtime.Gosched()
+	return true
+}
+
+// add is push but for the step aside.
+func (q *docQueue) add(d *Doc) bool {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	for !q.stopped && len(q.docs) > 0 && (len(q.docs) >= readAheadDocs || q.held+d.held > ReadAheadBytes) {
