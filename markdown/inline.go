@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"bytes"
+	"cmp"
 	"slices"
 	"unicode/utf8"
 
@@ -55,10 +56,14 @@ type inline struct {
 	lines   []Span   // where they are in the source
 	starts  []int    // where they are in b
 	buf     []byte
-	// The code spans' backtick runs, by length: where each starts.
-	runs     map[int][]int
+	// The code spans' backtick runs, by length, then where each starts;
+	// kept from text to text, for its memory.
+	runs     []backticks
 	runsRead bool
 }
+
+// backticks is a run of n backticks at b[at].
+type backticks struct{ n, at int }
 
 // src returns the source offset of b[i].
 func (in *inline) src(i int) int {
@@ -70,7 +75,7 @@ func (in *inline) src(i int) int {
 // parse parses lines; a heading's text is what it returns.
 func (in *inline) parse(lines []Span, heading bool) []byte {
 	src := in.s.src
-	in.lines, in.starts, in.runs, in.runsRead = lines, in.starts[:0], nil, false
+	in.lines, in.starts, in.runs, in.runsRead = lines, in.starts[:0], in.runs[:0], false
 	in.eolFrom, in.eol, in.noAt, in.dests = 0, 0, 0, [2]destMemo{}
 	clear(in.none)
 	if len(lines) == 1 {
@@ -579,7 +584,6 @@ func (in *inline) codeSpan(i int) (end int, code []byte, ok bool) {
 	}
 	if !in.runsRead {
 		in.runsRead = true
-		in.runs = map[int][]int{}
 		for j := 0; j < len(b); {
 			k := bytes.IndexByte(b[j:], '`')
 			if k < 0 {
@@ -590,16 +594,16 @@ func (in *inline) codeSpan(i int) (end int, code []byte, ok bool) {
 			for j+m < len(b) && b[j+m] == '`' {
 				m++
 			}
-			in.runs[m] = append(in.runs[m], j)
+			in.runs = append(in.runs, backticks{m, j})
 			j += m
 		}
+		slices.SortStableFunc(in.runs, func(x, y backticks) int { return x.n - y.n })
 	}
-	runs := in.runs[n]
-	k, _ := slices.BinarySearch(runs, i+n)
-	if k == len(runs) {
+	k, _ := slices.BinarySearchFunc(in.runs, backticks{n, i + n}, func(x, y backticks) int { return cmp.Or(x.n-y.n, x.at-y.at) })
+	if k == len(in.runs) || in.runs[k].n != n {
 		return i + n, nil, false
 	}
-	close := runs[k]
+	close := in.runs[k].at
 	code = b[i+n : close]
 	if !blank(code) && len(code) >= 2 && (code[0] == ' ' || code[0] == '\n') && (code[len(code)-1] == ' ' || code[len(code)-1] == '\n') {
 		code = code[1 : len(code)-1]
