@@ -144,6 +144,7 @@ type Options struct {
 
 	src     *source.Options
 	mapUsed []atomic.Bool // by Maps: some input was below it
+	wd      string        // the working directory when Docs began
 }
 
 // An OptionError is a field of Options whose value cannot work.

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -260,5 +261,48 @@ func TestDocsReadAhead(t *testing.T) {
 	}
 	if n := runtime.NumGoroutine(); n > before {
 		t.Errorf("%d goroutines after runs stopped early, %d before", n, before)
+	}
+}
+
+// readSmall reads a small regular file whole, in one read where fstat's
+// size is right, and to its end where it is not: a file of /proc says it
+// is empty and is not.
+func TestReadSmall(t *testing.T) {
+	files := map[string][]byte{}
+	dir := t.TempDir()
+	for _, size := range []int{0, 1, minBuffer - 1, minBuffer, minBuffer + 1, 300_000} {
+		name := filepath.Join(dir, fmt.Sprint(size))
+		data := bytes.Repeat([]byte("<a href=x>"), size/10+1)[:size]
+		if err := os.WriteFile(name, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files[name] = data
+	}
+	if runtime.GOOS == "linux" {
+		data, err := os.ReadFile("/proc/self/maps") // differs from one process to the next, but not in its start
+		if err == nil && len(data) > 0 {
+			files["/proc/self/maps"] = nil
+		}
+	}
+	for name, want := range files {
+		f, err := openFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole, readErr, release, ok := readSmall(f)
+		switch {
+		case !ok || readErr != nil:
+			t.Errorf("%s: read %v, error %v", name, ok, readErr)
+		case want == nil && whole.Len() == 0:
+			t.Errorf("%s: nothing read", name)
+		case want != nil && !bytes.Equal(whole.Bytes(), want):
+			t.Errorf("%s: %d bytes read, want %d", name, whole.Len(), len(want))
+		}
+		if ok {
+			release()
+		}
+	}
+	if _, err := openFile(filepath.Join(dir, "none")); !os.IsNotExist(err) || !strings.Contains(err.Error(), "open ") {
+		t.Errorf("a missing file: %v", err)
 	}
 }

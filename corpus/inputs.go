@@ -49,6 +49,9 @@ func (o *Options) Docs(ctx context.Context, inputs iter.Seq[string]) iter.Seq[*D
 		if o.mapUsed == nil {
 			o.mapUsed = make([]atomic.Bool, len(o.Maps))
 		}
+		// The working directory, for the file: URLs of relative names:
+		// os.Getwd looks at two directories each time it is called.
+		o.wd, _ = os.Getwd()
 		if o.Concurrent > 1 {
 			if !o.readAhead(ctx, o.names(ctx, inputs), yield) {
 				return
@@ -205,11 +208,31 @@ func (o *Options) openURL(ctx context.Context, name string, yield func(*Doc) boo
 // directory that counts only if its content is HTML, a MIME message or a
 // WARC archive, and is else skipped, as other files are.
 func (o *Options) open(path string, maybe bool, yield func(*Doc) bool) bool {
-	f, err := os.Open(path)
+	f, err := openFile(path)
 	if err != nil {
 		return yield(&Doc{Name: path, Source: path, Err: err})
 	}
-	return o.file(path, path, f, maybe, yield)
+	whole, readErr, release, ok := readSmall(f)
+	if !ok {
+		return o.file(path, path, f, maybe, yield)
+	}
+	// Read whole, then told apart as an open file is: a WARC archive, read
+	// from memory, or a document, which holds the bytes until it is done.
+	held := false
+	defer func() {
+		if !held {
+			release()
+		}
+	}()
+	return o.file(path, path, io.NopCloser(bytes.NewReader(whole.Bytes())), maybe, func(d *Doc) bool {
+		if d.in != nil && d.Record == nil {
+			d.in, d.close, d.held, held = whole, release, int64(whole.Len()), true
+			if readErr != nil {
+				d.in = io.MultiReader(whole, errReader{readErr}) // the links before it, then the error
+			}
+		}
+		return yield(d)
+	})
 }
 
 // file yields the documents of an open file: its WARC records, or itself.
@@ -236,12 +259,6 @@ func (o *Options) file(name, what string, f io.ReadCloser, maybe bool, yield fun
 		return yield(&Doc{Name: name, Source: name, Err: notWARC(name, br)})
 	}
 	d := &Doc{Name: name, Source: name, URL: o.retrieval(name), in: br, close: f.Close}
-	if file, ok := f.(*os.File); ok {
-		d.in, d.close = readSmall(file, br)
-		if whole, ok := d.in.(*bytes.Buffer); ok {
-			d.held = int64(whole.Len())
-		}
-	}
 	if d.URL != "" {
 		d.Source = d.URL
 	}
@@ -255,27 +272,30 @@ func (o *Options) file(name, what string, f io.ReadCloser, maybe bool, yield fun
 // are streamed by the worker, in bounded memory.
 const smallFile = 1 << 20
 
-// readSmall reads f whole, through br, if it is a regular file of at
-// most smallFile bytes, and closes it; it returns a reader of what was
-// read, which ends in the error that stopped the reading, if any, and a
-// function that gives the memory back once the reader is done with. Another
-// file is left open, to be read through br.
-func readSmall(f *os.File, br *bufio.Reader) (io.Reader, func() error) {
+// readSmall reads f whole, and closes it, if it is a regular file of at
+// most smallFile bytes: in a system call or two (a short read that ends a
+// regular file at the size fstat gave is its end), which the goroutine
+// that walks a directory makes for each of its files. It returns what was
+// read, the read error that stopped it (after those bytes) if one did,
+// and a function that gives the memory back once that is done with.
+// Another file is left open, and ok is false.
+func readSmall(f *os.File) (whole *bytes.Buffer, readErr error, release func() error, ok bool) {
 	fi, err := f.Stat()
 	if err != nil || !fi.Mode().IsRegular() || fi.Size() > smallFile {
-		return br, f.Close
+		return nil, nil, nil, false
 	}
-	bp := getBuffer(int(fi.Size()) + 1) // + 1: the end is seen without growing
+	size := int(fi.Size())
+	bp := getBuffer(size + 1) // + 1: the end is seen without growing
 	b := (*bp)[:0]
 	for {
-		n, err := br.Read(b[len(b):cap(b)])
+		n, err := f.Read(b[len(b):cap(b)])
 		b = b[:len(b)+n]
-		if err == io.EOF {
+		if err == io.EOF || err == nil && size > 0 && len(b) == size && len(b) < cap(b) {
 			break
 		}
 		if err != nil {
-			f.Close()
-			return io.MultiReader(bytes.NewReader(b), errReader{err}), func() error { return nil }
+			readErr = err
+			break
 		}
 		if len(b) == cap(b) {
 			b = append(b, 0)[:len(b)] // the file grew
@@ -283,7 +303,7 @@ func readSmall(f *os.File, br *bufio.Reader) (io.Reader, func() error) {
 	}
 	f.Close()
 	*bp = b
-	return bytes.NewBuffer(b), func() error { putBuffer(bp); return nil }
+	return bytes.NewBuffer(b), readErr, func() error { putBuffer(bp); return nil }, true
 }
 
 // buffers keeps the buffers of small files for the files after them, by
@@ -347,7 +367,16 @@ func (o *Options) retrieval(name string) string {
 		return u
 	}
 	if o.FileURLs && name != "-" {
-		if abs, err := filepath.Abs(name); err == nil {
+		abs, err := name, error(nil)
+		switch {
+		case filepath.IsAbs(name):
+			abs = filepath.Clean(name)
+		case o.wd != "":
+			abs = filepath.Join(o.wd, name)
+		default:
+			abs, err = filepath.Abs(name)
+		}
+		if err == nil {
 			return "file://" + source.EscapePath(filepath.ToSlash(abs))
 		}
 	}

@@ -230,13 +230,15 @@ func runCheck(e *env, args []string) int {
 	defer found.Close()
 	extract := links.Options{MaxDepth: d.maxDepth, Resolver: &relurl.Resolver{Spec: f.spec}, Only: only, Positions: true, Dialect: o.Dialect}
 	// The anchors of the Markdown documents read, so that a fragment
-	// into one does not read it again; not those of one -max-size cut.
+	// into one does not read it again; kept once the document is done,
+	// if it was read whole (not cut at -max-size, no read error).
 	o.IDs = map[string][]string{}
+	anchors := map[*corpus.Doc][]string{}
+	wd, _ := os.Getwd()
 	d.docIDs = func(doc *corpus.Doc, ids []string) {
-		path, err := filepath.Abs(doc.Name)
-		if fi, serr := os.Stat(path); err == nil && serr == nil && doc.Local() && fi.Size() <= d.maxSize {
+		if doc.Local() {
 			mu.Lock()
-			o.IDs[path] = ids
+			anchors[doc] = ids
 			mu.Unlock()
 		}
 	}
@@ -253,6 +255,14 @@ func runCheck(e *env, args []string) int {
 		mu.Lock()
 		dl := open[doc]
 		delete(open, doc)
+		if ids, ok := anchors[doc]; ok && doc.Err == nil && doc.Cut == 0 {
+			path := doc.Name
+			if !filepath.IsAbs(path) {
+				path = filepath.Join(wd, path)
+			}
+			o.IDs[filepath.Clean(path)] = ids
+		}
+		delete(anchors, doc)
 		mu.Unlock()
 		if dl != nil {
 			dl.Close()
