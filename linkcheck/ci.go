@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"iter"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -21,7 +20,7 @@ import (
 // its file (relative to the current directory, the checkout a workflow
 // runs in), line and column, which GitHub shows on the line of the file;
 // a link of a page with no file names its page in the message instead.
-func writeGitHub(w *bufio.Writer, reports iter.Seq[Report]) error {
+func writeGitHub(w *bufio.Writer, reports iter.Seq[Report], wd string) error {
 	for r := range reports {
 		if r.State != Broken && r.State != Unchecked {
 			continue
@@ -31,7 +30,7 @@ func writeGitHub(w *bufio.Writer, reports iter.Seq[Report]) error {
 			msg = fmt.Sprintf("%s (%s): %s", textsafe.String(r.Ref), textsafe.String(r.URL), textsafe.String(reportWhy(r)))
 		}
 		props := "title=" + ghProperty("broken link")
-		if file := repoPath(r.File); file != "" {
+		if file := repoPath(r.File, wd); file != "" {
 			props = fmt.Sprintf("file=%s,line=%d,col=%d,%s", ghProperty(file), r.Line, r.Column, props)
 		} else {
 			msg = fmt.Sprintf("%s %d:%d: %s", textsafe.String(r.Source), r.Line, r.Column, msg)
@@ -51,17 +50,16 @@ func reportWhy(r Report) string {
 	return strconv.Itoa(r.Status) + " " + http.StatusText(r.Status)
 }
 
-// repoPath is a local file's path relative to the current directory, with
-// slashes, if it is below it; the path as named otherwise.
-func repoPath(file string) string {
+// repoPath is a local file's path relative to the current directory wd
+// (os.Getwd's, looked up once for a report), with slashes, if it is below
+// it; the path as named otherwise.
+func repoPath(file, wd string) string {
 	if file == "" || file == "-" {
 		return ""
 	}
-	if filepath.IsAbs(file) {
-		if wd, err := os.Getwd(); err == nil {
-			if rel, err := filepath.Rel(wd, file); err == nil && !strings.HasPrefix(rel, "..") {
-				file = rel
-			}
+	if filepath.IsAbs(file) && wd != "" {
+		if rel, err := filepath.Rel(wd, file); err == nil && !strings.HasPrefix(rel, "..") {
+			file = rel
 		}
 	}
 	return filepath.ToSlash(filepath.Clean(file))
@@ -129,7 +127,7 @@ type junitMessage struct {
 
 // writeJUnit writes the reports as JUnit XML: a broken link is a failure,
 // one not checked (-max-time) an error, a skipped or excluded one skipped.
-func writeJUnit(w *bufio.Writer, reports iter.Seq[Report]) error {
+func writeJUnit(w *bufio.Writer, reports iter.Seq[Report], wd string) error {
 	var all junitCounts
 	for r := range reports {
 		all.count(r)
@@ -158,7 +156,7 @@ func writeJUnit(w *bufio.Writer, reports iter.Seq[Report]) error {
 		c := junitCase{
 			Name:      fmt.Sprintf("%d:%d %s", r.Line, r.Column, written(r.Link)),
 			ClassName: r.Source,
-			File:      repoPath(r.File),
+			File:      repoPath(r.File, wd),
 			Line:      r.Line,
 			Time:      strconv.FormatFloat(r.Elapsed.Seconds(), 'f', 3, 64),
 		}

@@ -7,6 +7,7 @@ import (
 	"hash/maphash"
 	"io"
 	"iter"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -79,18 +80,19 @@ func WriteReport(w io.Writer, f Format, reports iter.Seq[Report], o ReportOption
 		}
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)
+	wd, _ := os.Getwd()
 	var err error
 	switch f {
 	case FormatJSON:
 		err = writeJSON(bw, reports)
 	case FormatGitHub:
-		err = writeGitHub(bw, reports)
+		err = writeGitHub(bw, reports, wd)
 	case FormatJUnit:
-		err = writeJUnit(bw, reports)
+		err = writeJUnit(bw, reports, wd)
 	case FormatMarkdown:
-		writeMarkdown(bw, brokenTargets(reports, o.Shown))
+		writeMarkdown(bw, brokenTargets(reports, o.Shown), wd)
 	default:
-		writeText(bw, brokenTargets(reports, o.Shown), o)
+		writeText(bw, brokenTargets(reports, o.Shown), o, wd)
 	}
 	if ferr := bw.Flush(); err == nil {
 		err = ferr
@@ -168,7 +170,7 @@ func written(l Link) string {
 // writeText writes each broken target, its error and redirects, and the
 // first links to it: where each is (a local file's path, else its page's
 // URL, then line:column), its element and reference as written.
-func writeText(w *bufio.Writer, targets []*brokenTarget, o ReportOptions) {
+func writeText(w *bufio.Writer, targets []*brokenTarget, o ReportOptions, wd string) {
 	for _, g := range targets {
 		r := g.first
 		target := textsafe.String(r.URL)
@@ -180,7 +182,7 @@ func writeText(w *bufio.Writer, targets []*brokenTarget, o ReportOptions) {
 			fmt.Fprintf(w, "    redirected: %s\n", textsafe.String(strings.Join(r.Redirects, " -> ")))
 		}
 		for _, l := range g.shown {
-			fmt.Fprintf(w, "  %s:%d:%d %s\n", textsafe.String(where(l.Link)), l.Line, l.Column, written(l.Link))
+			fmt.Fprintf(w, "  %s:%d:%d %s\n", textsafe.String(where(l.Link, wd)), l.Line, l.Column, written(l.Link))
 			if o.Explain {
 				w.Write(appendExplanation(nil, l, o.Spec))
 			}
@@ -196,9 +198,9 @@ func writeText(w *bufio.Writer, targets []*brokenTarget, o ReportOptions) {
 }
 
 // where names the document a link is in: its file, as a path from the
-// current directory where it is below it, else its source.
-func where(l Link) string {
-	if f := repoPath(l.File); f != "" {
+// current directory wd where it is below it, else its source.
+func where(l Link, wd string) string {
+	if f := repoPath(l.File, wd); f != "" {
 		return f
 	}
 	return l.Source
@@ -266,7 +268,7 @@ func errText(err error) string {
 
 // writeMarkdown writes a table of the broken targets, for a CI job's
 // summary.
-func writeMarkdown(w *bufio.Writer, targets []*brokenTarget) {
+func writeMarkdown(w *bufio.Writer, targets []*brokenTarget, wd string) {
 	if len(targets) == 0 {
 		w.WriteString("No broken links.\n")
 		return
@@ -287,7 +289,7 @@ func writeMarkdown(w *bufio.Writer, targets []*brokenTarget) {
 		}
 		var at []string
 		for _, l := range g.shown {
-			at = append(at, fmt.Sprintf("%s:%d:%d", cell(where(l.Link)), l.Line, l.Column))
+			at = append(at, fmt.Sprintf("%s:%d:%d", cell(where(l.Link, wd)), l.Line, l.Column))
 		}
 		if more := g.links - len(g.shown); more > 0 {
 			at = append(at, fmt.Sprintf("and %d more", more))

@@ -44,7 +44,9 @@ type parquetRow struct {
 	Truncated        *string `parquet:"truncated,optional,dict"`
 }
 
-var parquetSchema = parquet.SchemaOf(parquetRow{})
+// parquetSchema is made at first use: the reflection it takes is no cost
+// of a run that writes no Parquet.
+var parquetSchema = sync.OnceValue(func() *parquet.Schema { return parquet.SchemaOf(parquetRow{}) })
 
 // valueChunk is how many values of a column go to parquet-go at once.
 const valueChunk = 1024
@@ -62,7 +64,7 @@ func NewParquet(out io.Writer) *Writer {
 // index replaced (parquet-format's PageIndex.md): parquet-go computes a
 // page's bounds again for them, and that was 7% of the encoding.
 func newParquetSink(out io.Writer, file *safefile.File) *parquetSink {
-	w := parquet.NewGenericWriter[any](out, parquetSchema,
+	w := parquet.NewGenericWriter[any](out, parquetSchema(),
 		parquet.Compression(&zstd.Codec{Level: zstd.SpeedDefault}),
 		parquet.CreatedBy("relurl", "", ""),
 		parquet.DataPageStatistics(false))
