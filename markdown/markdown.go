@@ -712,13 +712,14 @@ func newParser(d Dialect) parser.Parser {
 	return goldmark.New(opts...).Parser()
 }
 
-// mayLink reports whether text may hold a link: whether it holds "[",
-// "<", "@", "://" or "www." (GitHub's extended autolinks start with
-// "http://", "https://", "ftp://" or "www.", in lower case). Each is
-// looked for with bytes.IndexByte, which reads many bytes at a time.
-func mayLink(v []byte) bool {
-	return bytes.IndexByte(v, '[') >= 0 || bytes.IndexByte(v, '<') >= 0 || bytes.IndexByte(v, '@') >= 0 ||
-		bytes.Contains(v, []byte("://")) || bytes.Contains(v, []byte("www."))
+// mayLink reports whether text may hold a link: whether it holds "[" or
+// "<", or with GitHub's extended autolinks (extended), "@", "://" or
+// "www." (they start with "http://", "https://", "ftp://" or "www.", in
+// lower case). Each is looked for with bytes.IndexByte, which reads many
+// bytes at a time.
+func mayLink(v []byte, extended bool) bool {
+	return bytes.IndexByte(v, '[') >= 0 || bytes.IndexByte(v, '<') >= 0 ||
+		extended && (bytes.IndexByte(v, '@') >= 0 || bytes.Contains(v, []byte("://")) || bytes.Contains(v, []byte("www.")))
 }
 
 // setextUnderline is a line that makes the paragraph above it a heading.

@@ -125,6 +125,19 @@ type block struct {
 	def      int    // a definition: 1 + its index in defLinks
 	task     bool   // a paragraph that is its list item's first block
 	rec      [2]int // its links: recorded[rec[0]:rec[1]]
+	may      int8   // mayLink of its text, once known: 1 true, -1 false
+}
+
+// mayLink is mayLink of b's text, src, found once for both passes. Only
+// GitHub has extended autolinks.
+func (s *scanner) mayLink(b *block, src []byte) bool {
+	if b.may == 0 {
+		b.may = -1
+		if mayLink(src, s.d == GitHub) {
+			b.may = 1
+		}
+	}
+	return b.may > 0
 }
 
 // block adds a paragraph or heading of the lines.
@@ -1267,7 +1280,7 @@ func (s *scanner) read(in *inline) {
 			b.rec[1] = len(s.recorded)
 			s.doc.Headings = append(s.doc.Headings, h)
 		case b.heading > 0:
-			if len(lines) > 0 && mayLink(s.src[lines[0].Start:lines[len(lines)-1].End]) {
+			if len(lines) > 0 && s.mayLink(b, s.src[lines[0].Start:lines[len(lines)-1].End]) {
 				in.parse(lines, true)
 			}
 		default:
@@ -1298,7 +1311,7 @@ func (s *scanner) read(in *inline) {
 			// for, and a use of a definition a "]".
 			src := s.src[lines[0].Start:lines[len(lines)-1].End]
 			b.rec[0] = len(s.recorded)
-			need := mayLink(src)
+			need := s.mayLink(b, src)
 			if in.preparing && !s.recording {
 				// Past maxRecorded, the second pass looks only for the
 				// HTML and the uses of definitions.
