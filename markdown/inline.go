@@ -495,16 +495,12 @@ func (in *inline) linkify(i int) int {
 	stop := -1
 	email := false
 	var protocol []byte
-	if bytes.HasPrefix(line, []byte("http:")) || bytes.HasPrefix(line, []byte("https:")) || bytes.HasPrefix(line, []byte("ftp:")) {
-		url, _ := autolinkRegexps()
-		if m := url.FindIndex(line); m != nil {
-			stop = m[1]
-		}
+	if n := autolinkLength(line, false); n > 0 {
+		stop = n
 	}
 	if stop < 0 && bytes.HasPrefix(line, []byte("www.")) {
-		_, www := autolinkRegexps()
-		if m := www.FindIndex(line); m != nil {
-			stop = m[1]
+		if n := autolinkLength(line, true); n > 0 {
+			stop = n
 		}
 		protocol = []byte("http")
 	}
