@@ -58,6 +58,11 @@ func response(x *links.Extractor, resp *http.Response, retrieval string, maxSize
 		doc.Format = links.FormatRedirect
 		return true, x.Extract(nil, doc, h)
 	}
+	if m, ok := resp.Body.(memBody); ok && (maxSize <= 0 || int64(m.Len()) <= maxSize) {
+		// A WARC record's payload, in memory already, with no coding to
+		// remove: a links.Extractor reads it where it is.
+		return extractBody(x, m.Buffer, doc, h)
+	}
 	body, err := decodeContent(resp.Header.Get("Content-Encoding"), resp.Body)
 	if err != nil {
 		warn(h, &links.Loss{Err: fmt.Errorf("%s: %w", retrieval, err)})
@@ -72,6 +77,12 @@ func response(x *links.Extractor, resp *http.Response, retrieval string, maxSize
 		}()
 		body = c
 	}
+	return extractBody(x, body, doc, h)
+}
+
+// extractBody extracts the links of a response's body, decoded, and
+// reports whether its type gives links.
+func extractBody(x *links.Extractor, body io.Reader, doc links.Doc, h *links.Handler) (bool, error) {
 	if err := x.Extract(body, doc, h); errors.Is(err, errors.ErrUnsupported) {
 		warn(h, err) // a type that gives no links
 		return false, nil
@@ -79,6 +90,31 @@ func response(x *links.Extractor, resp *http.Response, retrieval string, maxSize
 		return true, err
 	}
 	return true, nil
+}
+
+// A memBody is a response's body that is a WARC record's payload, held
+// whole in memory, with no transfer or content coding.
+type memBody struct{ *bytes.Buffer }
+
+func (memBody) Close() error { return nil }
+
+// payload returns the body of resp, read by http.ReadResponse from the
+// block of a record through br, from r, as a memBody: when nothing is to
+// be removed from it (no chunks, no content coding) and the block holds
+// all of it; else resp.Body as it is.
+func payload(resp *http.Response, block []byte, r *bytes.Reader, br *bufio.Reader) io.ReadCloser {
+	coding := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding")))
+	if resp.Body == http.NoBody || len(resp.TransferEncoding) > 0 || coding != "" && coding != "identity" {
+		return resp.Body
+	}
+	rest := block[len(block)-r.Len()-br.Buffered():]
+	switch {
+	case resp.ContentLength < 0:
+		return memBody{bytes.NewBuffer(rest)} // to the block's end
+	case resp.ContentLength <= int64(len(rest)):
+		return memBody{bytes.NewBuffer(rest[:resp.ContentLength])}
+	}
+	return resp.Body // cut short: read, to say so
 }
 
 // decodeContent removes an HTTP content coding (RFC 9110, Section 8.4),
@@ -131,18 +167,27 @@ func record(x *links.Extractor, rec *warc.Record, maxSize int64, h *links.Handle
 		if mediaType != "application/http" || params["msgtype"] == "request" {
 			return false, nil
 		}
-		resp, rerr := http.ReadResponse(bufio.NewReader(bytes.NewReader(rec.Block)), nil)
+		r := bytes.NewReader(rec.Block)
+		br := bufio.NewReader(r)
+		resp, rerr := http.ReadResponse(br, nil)
 		if rerr != nil {
 			warn(h, &links.Loss{Err: fmt.Errorf("the HTTP response cannot be read: %w", rerr)})
 			return false, nil
 		}
 		defer resp.Body.Close()
+		if inMemoryPayloads {
+			resp.Body = payload(resp, rec.Block, r, br)
+		}
 		ok, err = response(x, resp, target, maxSize, &inner)
 	case "resource":
 		if mediaType != "text/html" && mediaType != "application/xhtml+xml" {
 			return false, nil
 		}
-		ok, err = true, x.Extract(bytes.NewReader(rec.Block), links.Doc{Format: links.FormatHTML, Base: links.Retrieved(target)}, &inner)
+		var block io.Reader = bytes.NewReader(rec.Block)
+		if inMemoryPayloads {
+			block = bytes.NewBuffer(rec.Block)
+		}
+		ok, err = true, x.Extract(block, links.Doc{Format: links.FormatHTML, Base: links.Retrieved(target)}, &inner)
 	default:
 		return false, nil
 	}
@@ -153,6 +198,10 @@ func record(x *links.Extractor, rec *warc.Record, maxSize int64, h *links.Handle
 	warn(h, &links.Loss{Err: err, Cut: true})
 	return ok, nil
 }
+
+// inMemoryPayloads reads a record's payload where it is (payload); the
+// tests turn it off, to hold the two ways to the same links.
+var inMemoryPayloads = true
 
 func warn(h *links.Handler, err error) {
 	if h.Warn != nil {

@@ -125,6 +125,11 @@ func (x *Extractor) entity(header textproto.MIMEHeader, body io.Reader, outer Ba
 		h.warn(&Loss{Err: partError(part, err)})
 		return nil
 	}
+	if decoded == io.Reader(x.src) {
+		if buf, ok := x.src.r.(*bytes.Buffer); ok {
+			decoded = buf // in memory, and nothing to decode: read where it is (see html)
+		}
+	}
 
 	contentType := header.Get("Content-Type")
 	mediaType, params, err := mime.ParseMediaType(contentType)
