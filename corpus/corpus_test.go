@@ -289,7 +289,7 @@ func TestReadSmall(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		whole, readErr, release, ok := readSmall(f)
+		whole, release, ok, readErr := readSmall(f)
 		switch {
 		case !ok || readErr != nil:
 			t.Errorf("%s: read %v, error %v", name, ok, readErr)

@@ -212,7 +212,7 @@ func (o *Options) open(path string, maybe bool, yield func(*Doc) bool) bool {
 	if err != nil {
 		return yield(&Doc{Name: path, Source: path, Err: err})
 	}
-	whole, readErr, release, ok := readSmall(f)
+	whole, release, ok, readErr := readSmall(f)
 	if !ok {
 		return o.file(path, path, f, maybe, yield)
 	}
@@ -279,10 +279,10 @@ const smallFile = 1 << 20
 // read, the read error that stopped it (after those bytes) if one did,
 // and a function that gives the memory back once that is done with.
 // Another file is left open, and ok is false.
-func readSmall(f *os.File) (whole *bytes.Buffer, readErr error, release func() error, ok bool) {
+func readSmall(f *os.File) (whole *bytes.Buffer, release func() error, ok bool, readErr error) {
 	fi, err := f.Stat()
 	if err != nil || !fi.Mode().IsRegular() || fi.Size() > smallFile {
-		return nil, nil, nil, false
+		return nil, nil, false, nil
 	}
 	size := int(fi.Size())
 	bp := getBuffer(size + 1) // + 1: the end is seen without growing
@@ -303,7 +303,7 @@ func readSmall(f *os.File) (whole *bytes.Buffer, readErr error, release func() e
 	}
 	f.Close()
 	*bp = b
-	return bytes.NewBuffer(b), readErr, func() error { putBuffer(bp); return nil }, true
+	return bytes.NewBuffer(b), func() error { putBuffer(bp); return nil }, true, readErr
 }
 
 // buffers keeps the buffers of small files for the files after them, by

@@ -655,14 +655,14 @@ func (x *Extractor) readHTML(r io.Reader, mem []byte, outer Base, part string, h
 	tokens := func(again bool) *htmltok.Tokenizer {
 		switch {
 		case r == nil:
-			return x.tokenizeBytes(mem)
+			return x.tokenize(nil, mem)
 		case x.noFast:
-			return x.tokenize(r)
+			return x.tokenize(r, nil)
 		case again:
-			return x.tokenize(rec.replay())
+			return x.tokenize(rec.replay(), nil)
 		}
 		rec.reset(r)
-		return x.tokenize(rec)
+		return x.tokenize(rec, nil)
 	}
 	if x.noFast {
 		d := x.begin(outer, part, h)
@@ -700,24 +700,16 @@ func (x *Extractor) readHTML(r io.Reader, mem []byte, outer Base, part string, h
 	return d, err
 }
 
-// tokenize readies the Extractor's tokenizer for r, its buffer reused.
-func (x *Extractor) tokenize(r io.Reader) *htmltok.Tokenizer {
+// tokenize readies the Extractor's tokenizer, its buffers reused, for r;
+// with r nil for mem, which it reads where it is.
+func (x *Extractor) tokenize(r io.Reader, mem []byte) *htmltok.Tokenizer {
 	if x.tok == nil {
-		x.tok = htmltok.New(r)
+		x.tok = htmltok.New(nil)
+	}
+	if r == nil {
+		x.tok.ResetBytes(mem)
 	} else {
 		x.tok.Reset(r)
-	}
-	x.tok.SkipBOM()
-	return x.tok
-}
-
-// tokenizeBytes readies the Extractor's tokenizer for b, which it reads
-// where it is.
-func (x *Extractor) tokenizeBytes(b []byte) *htmltok.Tokenizer {
-	if x.tok == nil {
-		x.tok = htmltok.NewBytes(b)
-	} else {
-		x.tok.ResetBytes(b)
 	}
 	x.tok.SkipBOM()
 	return x.tok
