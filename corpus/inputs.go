@@ -290,7 +290,7 @@ func readSmall(f *os.File) (whole *bytes.Buffer, release func() error, ok bool, 
 	for {
 		n, err := f.Read(b[len(b):cap(b)])
 		b = b[:len(b)+n]
-		if err == io.EOF || err == nil && size > 0 && len(b) == size && len(b) < cap(b) {
+		if err == io.EOF || err == nil && size > 0 && len(b) == size { // cap(b) > size: a short read
 			break
 		}
 		if err != nil {

@@ -40,7 +40,7 @@ func (c *checker) file(path string, fragments, fromMarkdown bool) targetResult {
 	ids, known := c.o.IDs[absPath(path)]
 	if known {
 		// A Markdown document of the run, read already: a file, there.
-		return c.markdownIDs(ids, fragments)
+		return markdownIDs(ids, fragments)
 	}
 	fi, err := os.Stat(path)
 	if err == nil && fi.IsDir() {
@@ -57,7 +57,7 @@ func (c *checker) file(path string, fragments, fromMarkdown bool) targetResult {
 	if os.IsNotExist(err) && c.o.Dialect == markdown.MdBook {
 		if md := c.mdBookSource(path); md != "" {
 			if ids, known := c.o.IDs[absPath(md)]; known {
-				return c.markdownIDs(ids, fragments)
+				return markdownIDs(ids, fragments)
 			}
 			path = md
 			_, err = os.Stat(path)
@@ -85,7 +85,7 @@ func (c *checker) file(path string, fragments, fromMarkdown bool) targetResult {
 		whole := int64(len(src)) <= c.o.MaxSize
 		src = src[:min(int64(len(src)), c.o.MaxSize)]
 		doc := markdown.Parse(src, c.o.Dialect)
-		r = c.markdownIDs(doc.Anchors(c.o.Dialect), true)
+		r = markdownIDs(doc.Anchors(c.o.Dialect), true)
 		r.cut, r.read = !whole || doc.Read < len(src), int64(doc.Read)
 	case isHTMLFile(path):
 		f, err := os.Open(path)
@@ -102,7 +102,7 @@ func (c *checker) file(path string, fragments, fromMarkdown bool) targetResult {
 
 // markdownIDs is the result of a Markdown document with the anchors ids,
 // when fragments are wanted: a page's top ("" and "top") is one too.
-func (c *checker) markdownIDs(ids []string, fragments bool) targetResult {
+func markdownIDs(ids []string, fragments bool) targetResult {
 	if !fragments {
 		return targetResult{}
 	}
