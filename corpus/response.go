@@ -103,8 +103,7 @@ func (memBody) Close() error { return nil }
 // be removed from it (no chunks, no content coding) and the block holds
 // all of it; else resp.Body as it is.
 func payload(resp *http.Response, block []byte, r *bytes.Reader, br *bufio.Reader) io.ReadCloser {
-	coding := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding")))
-	if resp.Body == http.NoBody || len(resp.TransferEncoding) > 0 || coding != "" && coding != "identity" {
+	if resp.Body == http.NoBody || len(resp.TransferEncoding) > 0 || !identity(resp.Header.Get("Content-Encoding")) {
 		return resp.Body
 	}
 	rest := block[len(block)-r.Len()-br.Buffered():]
@@ -120,9 +119,10 @@ func payload(resp *http.Response, block []byte, r *bytes.Reader, br *bufio.Reade
 // decodeContent removes an HTTP content coding (RFC 9110, Section 8.4),
 // with klauspost/compress's readers, as package warc inflates archives.
 func decodeContent(coding string, body io.Reader) (io.Reader, error) {
-	switch c := strings.ToLower(strings.TrimSpace(coding)); c {
-	case "", "identity":
+	if identity(coding) {
 		return body, nil
+	}
+	switch strings.ToLower(strings.TrimSpace(coding)) {
 	case "gzip", "x-gzip":
 		return gzip.NewReader(body)
 	case "deflate":
@@ -131,6 +131,12 @@ func decodeContent(coding string, body io.Reader) (io.Reader, error) {
 	default:
 		return nil, fmt.Errorf("Content-Encoding %q is not supported: no links", coding)
 	}
+}
+
+// identity reports whether a Content-Encoding is none.
+func identity(coding string) bool {
+	c := strings.ToLower(strings.TrimSpace(coding))
+	return c == "" || c == "identity"
 }
 
 // record extracts the links of one WARC record, and reports whether its
