@@ -235,3 +235,17 @@ func FuzzFastPath(f *testing.F) {
 		sameBothWays(t, "the input", doc)
 	})
 }
+
+// A document in memory that is not in UTF-8 is decoded as a streamed one
+// is (bothWays compares the two): declared by <meta>, by x-user-defined
+// (windows-1252 to the parser), by a UTF-16 byte order mark.
+func TestInMemoryEncodings(t *testing.T) {
+	for name, doc := range map[string]string{
+		"windows-1252":   "<meta charset=windows-1252><a href=caf\xe9.html?q=\xe9>x</a>",
+		"x-user-defined": "<meta charset=x-user-defined><a href=caf\xe9.html>x</a>",
+		"shift_jis":      "<meta http-equiv=content-type content='text/html; charset=shift_jis'><a href=\x82\xa0.html>x</a>",
+		"utf-16le":       "\xff\xfe<\x00a\x00 \x00h\x00r\x00e\x00f\x00=\x00x\x00>\x00",
+	} {
+		sameBothWays(t, name, []byte(doc))
+	}
+}

@@ -623,10 +623,12 @@ const DefaultMaxDepth = 32
 func (x *Extractor) html(r io.Reader, contentType string, outer Base, part string, h *Handler) error {
 	var d *document
 	var readErr error
-	if buf, ok := r.(*bytes.Buffer); ok && x.sniff(buf.Bytes(), contentType) == nil {
-		d, readErr = x.readHTML(nil, buf.Next(buf.Len()), outer, part, h)
-	} else {
+	if buf, ok := r.(*bytes.Buffer); !ok {
 		d, readErr = x.readHTML(x.decodeHTML(r, contentType), nil, outer, part, h)
+	} else if enc := x.sniff(buf.Bytes(), contentType); enc != nil {
+		d, readErr = x.readHTML(transform.NewReader(buf, enc.NewDecoder()), nil, outer, part, h)
+	} else {
+		d, readErr = x.readHTML(nil, buf.Next(buf.Len()), outer, part, h)
 	}
 	if !d.based {
 		if err := d.establish(outer); err != nil {
