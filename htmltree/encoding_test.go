@@ -3,6 +3,10 @@ package htmltree
 import (
 	"strings"
 	"testing"
+
+	"golang.org/x/net/html/charset"
+
+	"github.com/relurl/relurl/internal/docpages"
 )
 
 // TestEncoding: the standard's steps in their order, and the prescan told
@@ -33,4 +37,101 @@ func TestEncoding(t *testing.T) {
 			t.Errorf("%s: %s, decoder %v; want %s, %v", tt.name, name, enc != nil, tt.want, tt.decoded)
 		}
 	}
+}
+
+// encodingLongWay is what Encoding asked before earlyDeclaration: the
+// prescan of 1024 bytes, and prescanned's probes.
+func encodingLongWay(prefix []byte, contentType string) (name string, certain, declared bool) {
+	_, name, certain = charset.DetermineEncoding(prefix, contentType)
+	return name, certain, certain || prescanned(prefix)
+}
+
+// earlyCases are documents whose early declaration is found, or must not
+// be believed: each is held to the long way by TestEarlyDeclaration and
+// seeds FuzzEncoding.
+var earlyCases = []string{
+	`<!doctype html><html><head><meta charset="utf-8" />`,
+	`<html><head><meta http-equiv="Content-Type" content="text/html; charset=UTF-8" /><title>x</title>`,
+	`<meta charset=koi8-r><p>caf`,
+	`<meta charset="windows-1252">`,
+	`<meta charset="latin1">`,
+	`<meta charset="x-user-defined">`,
+	`<meta charset="utf-16le">`,
+	`<meta content="text/html; charset=koi8-r">`,
+	`<meta content="a>b; charset=koi8-r" http-equiv=content-type>`,
+	`<!-- <meta charset=koi8-r> --><meta charset=iso-8859-2>`,
+	`<script><meta charset=koi8-r></script><meta charset=iso-8859-2>`,
+	`<title><meta charset=koi8-r></title>`,
+	`<meta charset=koi8-r`,
+	`<meta charset="k\u212aoi8-r"><meta charset=utf-8>`,
+	"<meta charset=\"utf-8\">\xe9",
+	"\xef\xbb\xbf<meta charset=koi8-r>",
+	`<meta charset=bogus><meta charset=koi8-r>`,
+	`<meta charset=utf-8 charset=koi8-r>`,
+	`<meta charset=&#x6b;oi8-r>`,
+	strings.Repeat("x", 1000) + `<meta charset=koi8-r>`,
+	strings.Repeat("x", 990) + `<meta charset=koi8-r>`,
+}
+
+// TestEarlyDeclaration holds earlyDeclaration to the long way on the
+// cases above, with and without a Content-Type, and on every page of
+// ../shared/data when it is there; and counts the pages it answers.
+func TestEarlyDeclaration(t *testing.T) {
+	check := func(doc []byte, contentType string) bool {
+		prefix := doc[:min(len(doc), 1024)]
+		_, name, certain, declared := earlyDeclaration(prefix, contentType)
+		if !declared {
+			return false
+		}
+		wantName, wantCertain, wantDeclared := encodingLongWay(prefix, contentType)
+		if name != wantName || certain != wantCertain || !wantDeclared {
+			t.Errorf("%.80q, %q: early %s, certain %v; the long way %s, certain %v, declared %v",
+				doc, contentType, name, certain, wantName, wantCertain, wantDeclared)
+		}
+		return true
+	}
+	for _, doc := range earlyCases {
+		for _, ct := range []string{"", "text/html", "text/html; charset=iso-8859-5", "text/html; charset=bogus"} {
+			check([]byte(doc), ct)
+		}
+	}
+	if !check([]byte(earlyCases[0]), "") || !check([]byte(earlyCases[1]), "") {
+		t.Error("a page's usual declaration is not found early")
+	}
+	pages, early := 0, 0
+	err := docpages.Each("../../shared/data", func(_, _ string, body []byte) error {
+		pages++
+		if check(body, "") {
+			early++
+		}
+		return nil
+	})
+	if err != nil {
+		t.Logf("no pages (%v); they come with the checkout's ../shared", err)
+		return
+	}
+	t.Logf("%d of %d pages answered early", early, pages)
+	if early < pages*9/10 {
+		t.Errorf("only %d of %d pages answered early", early, pages)
+	}
+}
+
+// FuzzEncoding holds earlyDeclaration to the long way on every input it
+// answers.
+func FuzzEncoding(f *testing.F) {
+	for _, doc := range earlyCases {
+		f.Add(doc, "")
+	}
+	f.Add(earlyCases[0], "text/html; charset=koi8-r")
+	f.Fuzz(func(t *testing.T, doc, contentType string) {
+		prefix := []byte(doc[:min(len(doc), 1024)])
+		_, name, certain, declared := earlyDeclaration(prefix, contentType)
+		if !declared {
+			return
+		}
+		wantName, wantCertain, wantDeclared := encodingLongWay(prefix, contentType)
+		if name != wantName || certain != wantCertain || !wantDeclared {
+			t.Errorf("early %s, certain %v; the long way %s, certain %v, declared %v", name, certain, wantName, wantCertain, wantDeclared)
+		}
+	})
 }
