@@ -49,6 +49,11 @@ func (u URL) AppendResolve(dst []byte, ref string) ([]byte, error) {
 // appendParse appends the href of ref parsed against base (nil for none)
 // to dst, a special URL's query encoded by enc (nil for UTF-8).
 func appendParse(dst []byte, ref string, base *URL, enc encoding.Encoding) ([]byte, error) {
+	if base != nil {
+		if out, ok := appendSimple(dst, ref, base); ok {
+			return out, nil
+		}
+	}
 	p := webParser{buf: dst, enc: enc}
 	if !p.parse(ref, base) {
 		return dst, p.err(ref)
