@@ -440,7 +440,13 @@ func (s *fastPath) startTag(name string) (bool, error) {
 		}
 		tb.cells = s.rough.len()
 	}
-	n := s.element(name, htmltree.HTML, htmltree.FromToken)
+	var n htmltree.Node
+	if s.quiet(name) {
+		s.next++ // nothing to announce: the element holds no link
+		n = s.next
+	} else {
+		n = s.element(name, htmltree.HTML, htmltree.FromToken)
+	}
 	if void(name) {
 		return false, nil
 	}
@@ -453,6 +459,31 @@ func (s *fastPath) startTag(name string) (bool, error) {
 		s.formats++
 	}
 	return false, s.deep()
+}
+
+// quiet reports whether the start tag at z, of an element of the body that
+// none of the rules above names, holds no link: it has no attributes, or
+// it is no element with link attributes and has no style attribute whose
+// CSS is read. Most tags of a page are such (<span class>, <code>, <li>,
+// <p>), and the Sink is then not told of them: for an element of the body
+// with no link, Element and Insert do nothing.
+func (s *fastPath) quiet(name string) bool {
+	z := s.z
+	if z.AttrCount() == 0 {
+		return true
+	}
+	if _, ok := linkElementOf(name); ok {
+		return false
+	}
+	if !s.d.x.want[styleAttrKind] {
+		return true
+	}
+	for i := range z.AttrCount() {
+		if n := z.AttrName(i); len(n) == len("style") && string(n) == "style" {
+			return false
+		}
+	}
+	return true
 }
 
 // headElement inserts an element of the head.
