@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -255,6 +256,24 @@ func FuzzTokenizer(f *testing.F) {
 		reused.ResetBytes(input)
 		if j1, j2 := joinText(whole), joinText(tokens(reused)); j1 != j2 {
 			t.Errorf("%q:\nin memory %q\nreset to bytes %q", input, j1, j2)
+		}
+		// SkipDataText passes over the text and nothing else: with no
+		// state switched by a start tag's name, and no CDATA section
+		// outside foreign content, all text is the data state's.
+		if !foreign {
+			plain, skipping := NewBytes(input), NewBytes(input)
+			plain.SetStateByName(false)
+			skipping.SetStateByName(false)
+			skipping.SkipDataText(true)
+			var want []string
+			for _, tok := range tokens(plain) {
+				if !strings.HasPrefix(tok, "Text ") {
+					want = append(want, tok)
+				}
+			}
+			if got := tokens(skipping); !slices.Equal(got, want) {
+				t.Errorf("%q:\nwith SkipDataText %q\nwithout its text %q", input, got, want)
+			}
 		}
 	})
 }

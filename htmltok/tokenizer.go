@@ -83,6 +83,7 @@ type Tokenizer struct {
 	pending State       // the state a start tag asks for, applied at the next Next
 	maxTok  int
 	bom     bool // a UTF-8 byte order mark at the start is to be skipped (SkipBOM)
+	skip    bool // text in the data state is not handed out (SkipDataText)
 
 	// The current token.
 	kind        Kind
@@ -122,7 +123,8 @@ func New(r io.Reader) *Tokenizer {
 }
 
 // Reset makes z read r from its start, in the data state, with its
-// settings (SetStateByName, SetMaxToken) kept and its buffer reused.
+// settings (SetStateByName, SetMaxToken) kept, SkipDataText off, and its
+// buffer reused.
 func (z *Tokenizer) Reset(r io.Reader) {
 	buf, arena := z.buf[:0], z.arena[:0]
 	if z.tok[1]-z.tok[0] >= LargeValue || z.r == nil {
@@ -179,6 +181,14 @@ func (z *Tokenizer) SetForeign(on bool) { z.foreign = on }
 // tokens after it still count its bytes. Call it before the first Next.
 func (z *Tokenizer) SkipBOM() { z.bom = true }
 
+// SkipDataText says whether text read in the data state is passed over
+// rather than handed out as a TextToken: a reader that wants only the
+// tags of a stretch of a document (links outside anchors) is then not
+// called for its text. The text of RCDATA, RAWTEXT, script data,
+// PLAINTEXT and CDATA sections is handed out still. It applies from the
+// next call of Next.
+func (z *Tokenizer) SkipDataText(on bool) { z.skip = on }
+
 // SetMaxToken bounds the bytes of one tag, comment, DOCTYPE or RCDATA and
 // RAWTEXT element: past it, Next returns ErrorToken and Err names the
 // token's byte offset. 0, the default, is no bound.
@@ -219,8 +229,8 @@ func (z *Tokenizer) Next() Kind {
 		case done:
 			z.tok = [2]int{z.p, next}
 			z.p = next
-			if k == 0 {
-				continue // a token of nothing, such as </>
+			if k == 0 || k == TextToken && z.skip && z.state == Data {
+				continue // a token of nothing, such as </>, or text skipped
 			}
 			z.kind = k
 			if k == StartTagToken {

@@ -175,6 +175,9 @@ func (d *document) fastBuild(z *htmltok.Tokenizer) error {
 			break
 		}
 		z.SetForeign(s.svg.len() > 0)
+		// The text of the body is nothing to links but in SVG (its
+		// <style>) and an <a> whose text is read.
+		z.SkipDataText(s.mode == fastInBody && s.svg.len() == 0 && s.d.anchor < 0)
 	}
 	if err := z.Err(); err != io.EOF {
 		return err
