@@ -75,15 +75,18 @@ type Tokenizer struct {
 	eof bool  // r has no more
 	err error // the error that ends the tokens, once they are all handed out
 
-	state   State
-	script  scriptState // where script data is, between pieces of its text
-	last    []byte      // the last start tag's name: the appropriate end tag
-	byName  bool        // switch states by a start tag's name (the default)
-	foreign bool        // in foreign content: no switch, CDATA sections read
-	pending State       // the state a start tag asks for, applied at the next Next
-	maxTok  int
-	bom     bool // a UTF-8 byte order mark at the start is to be skipped (SkipBOM)
-	skip    bool // text in the data state is not handed out (SkipDataText)
+	state  State
+	script scriptState // where script data is, between pieces of its text
+	last   []byte      // the last start tag's name: the appropriate end tag
+	// lastIsTag says that the last start tag is the current token, whose
+	// name is not yet in last: Next copies it there if a state needs it.
+	lastIsTag bool
+	byName    bool  // switch states by a start tag's name (the default)
+	foreign   bool  // in foreign content: no switch, CDATA sections read
+	pending   State // the state a start tag asks for, applied at the next Next
+	maxTok    int
+	bom       bool // a UTF-8 byte order mark at the start is to be skipped (SkipBOM)
+	skip      bool // text in the data state is not handed out (SkipDataText)
 
 	// The current token.
 	kind        Kind
@@ -161,7 +164,9 @@ func (z *Tokenizer) SetState(s State) {
 // SetLastStartTag sets the name of the last start tag, which an end tag
 // must have to end RCDATA, RAWTEXT or script data (html5lib's
 // "lastStartTag").
-func (z *Tokenizer) SetLastStartTag(name string) { z.last = append(z.last[:0], name...) }
+func (z *Tokenizer) SetLastStartTag(name string) {
+	z.last, z.lastIsTag = append(z.last[:0], name...), false
+}
 
 // SetStateByName says whether a start tag's name sets the state in which
 // the text after it is read (true by default; the package doc lists the
@@ -211,6 +216,14 @@ func (z *Tokenizer) span(start, end int) Span { return Span{z.off + int64(start)
 
 // Next reads the next token and returns its kind.
 func (z *Tokenizer) Next() Kind {
+	if z.lastIsTag {
+		// The last start tag's name is copied out only when the state
+		// it leaves is one whose end tag must match it.
+		z.lastIsTag = false
+		if z.pending != 0xff || z.state != Data {
+			z.last = append(z.last[:0], z.Name()...)
+		}
+	}
 	z.kind, z.selfClosing = ErrorToken, false
 	if len(z.arena) >= LargeValue {
 		z.arena = nil // a caller may keep what was decoded into it
@@ -258,12 +271,11 @@ func (z *Tokenizer) Next() Kind {
 
 // startTag follows a start tag: it is the last, and may ask for a state.
 func (z *Tokenizer) startTag() {
-	name := z.Name()
-	z.last = append(z.last[:0], name...)
+	z.lastIsTag = true
 	if !z.byName {
 		return
 	}
-	switch string(name) {
+	switch string(z.Name()) {
 	case "title", "textarea":
 		z.pending = RCDATA
 	case "style", "xmp", "iframe", "noembed", "noframes", "noscript":
