@@ -72,8 +72,9 @@ func Encoding(doc []byte, contentType string) (enc encoding.Encoding, name strin
 // the first byte on and stops at the first <meta> that declares an
 // encoding, so what it finds in the bytes up to that tag's ">" it finds in
 // 1024 bytes too; and the bytes being ASCII, it is what prescanned's
-// probe finds. When the probe finds no declaration, declared is false and
-// Encoding asks again the long way. TestEarlyDeclaration and
+// probe finds. Those bytes are read by quickPrescan when they are written
+// plainly, else by x/net's prescan of a probe. When neither finds a
+// declaration, declared is false and Encoding asks again the long way. TestEarlyDeclaration and
 // FuzzEncoding hold the two ways to the same answers.
 func earlyDeclaration(prefix []byte, contentType string) (enc encoding.Encoding, name string, certain, declared bool) {
 	i := indexFold(prefix, "charset")
@@ -84,6 +85,14 @@ func earlyDeclaration(prefix []byte, contentType string) (enc encoding.Encoding,
 	k := i + gt + 1
 	if gt < 0 || k > probeLen || !isASCII(prefix[:k]) {
 		return nil, "", false, false
+	}
+	if contentType != "" {
+		if enc, name, certain = charset.DetermineEncoding(nil, contentType); certain {
+			return enc, name, true, true // the Content-Type's charset
+		}
+	}
+	if enc, name, ok := quickPrescan(prefix[:k]); ok {
+		return enc, name, false, true
 	}
 	var probe [probeLen + 2]byte
 	n := copy(probe[:], prefix[:k])

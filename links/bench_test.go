@@ -188,3 +188,18 @@ func BenchmarkManyAttributes(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSmallDocument is the cost of a document apart from its bytes:
+// a page's head and a paragraph, its encoding declared, against a real
+// URL. A directory of small pages pays it for each.
+func BenchmarkSmallDocument(b *testing.B) {
+	body := []byte(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8" /><title>x</title></head><body><p>x</p></body></html>`)
+	var x Extractor
+	h := &Handler{Link: func(*Link) error { return nil }}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := x.Extract(bytes.NewBuffer(body), Doc{Format: FormatHTML, Base: Retrieved("https://docs.python.org/3.11/library/os.html")}, h); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
