@@ -87,7 +87,7 @@ var earlyCases = []string{
 	`<!-- a -- b --><meta charset=koi8-r>`,
 	`<a title='>'><meta charset=koi8-r>`,
 	`</p x><meta charset=koi8-r>`,
-	"<pclass=x><meta charset=koi8-r>",
+	"<p\fclass=x><meta charset=koi8-r>",
 	`<p class=a"b><meta charset=koi8-r>`,
 	`<?xml version="1.0"?><!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0//EN" "x"><html xmlns="http://www.w3.org/1999/xhtml"><head><meta charset="utf-16">`,
 	`<meta charset = koi8-r>`,
