@@ -482,8 +482,8 @@ func (s *fastPath) quiet(name string) bool {
 		return true
 	}
 	for i := range z.AttrCount() {
-		if n := z.AttrName(i); len(n) == len("style") && string(n) == "style" {
-			return false
+		if n := z.AttrName(i); len(n) == len("style") && n[0] == 's' && string(n) == "style" {
+			return false // not "class", the attribute most tags have
 		}
 	}
 	return true

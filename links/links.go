@@ -233,9 +233,10 @@ func linkElementOf(name string) (linkElement, bool) {
 	if len(name) == 0 {
 		return linkElement{}, false
 	}
-	for _, el := range linkElements[name[0]] {
-		if el.name == name {
-			return el, true
+	els := linkElements[name[0]]
+	for i := range els {
+		if els[i].name == name { // by index: an entry is 64 bytes
+			return els[i], true
 		}
 	}
 	return linkElement{}, false
