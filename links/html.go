@@ -371,7 +371,9 @@ func (d *document) keepTag(z *htmltok.Tokenizer, name string, el linkElement, n 
 	}
 	for i := range t.n {
 		v := t.values[i]
-		x.site = Site{Value: t.spans[i], Quote: t.quotes[i], Tag: z.Span()}
+		if x.Sites {
+			x.site = Site{Value: t.spans[i], Quote: t.quotes[i], Tag: z.Span()}
+		}
 		if t.kinds[i] == styleAttrKind {
 			// The element's name goes with its style, ahead of a NUL,
 			// which the tokenizer never leaves in a name.
