@@ -268,9 +268,12 @@ func (o *Options) file(name, what string, f io.ReadCloser, maybe bool, yield fun
 // smallFile is the size up to which a file is read whole by the goroutine
 // that walks the inputs, ahead of the worker that extracts its links: so
 // that even with one worker, opening and reading files (a third of the
-// time, for pages of tens of kilobytes) overlaps extraction. Larger files
-// are streamed by the worker, in bounded memory.
-const smallFile = 1 << 20
+// time, for pages of tens of kilobytes) overlaps extraction. It is as
+// much as links' fast path holds of a document it may hand over, so that
+// a page it reads whole (a docs tree's index of a few MiB) is not copied
+// again as it is read. Larger files are streamed by the worker, in
+// bounded memory.
+const smallFile = 4 << 20
 
 // readSmall reads f whole, and closes it, if it is a regular file of at
 // most smallFile bytes: in a system call or two (a short read that ends a
@@ -311,7 +314,7 @@ func readSmall(f *os.File) (whole *bytes.Buffer, release func() error, ok bool, 
 // start small, as the files of a docs tree are (a few KiB each): a run
 // reads far ahead of its workers, and each buffer read ahead is memory
 // the allocator clears.
-var buffers [10]sync.Pool
+var buffers [11]sync.Pool
 
 const minBuffer = 4 << 10
 
