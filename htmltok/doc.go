@@ -43,7 +43,9 @@
 // applies and <![CDATA[ ]]> sections are read: a caller that follows the
 // tree says so with SetForeign, after the start tag and before the next
 // call of Next. SetState and SetLastStartTag set the state outright, as
-// the html5lib tests do.
+// the html5lib tests do. A caller that wants only tags for a while (links
+// outside an anchor) says so with SkipDataText: text in the data state is
+// then passed over, not handed out.
 //
 // # Streaming
 //
