@@ -6,6 +6,7 @@ import (
 	"golang.org/x/net/html/charset"
 	"golang.org/x/text/encoding"
 
+	"github.com/relurl/relurl/internal/ascii"
 	"github.com/relurl/relurl/internal/bytestr"
 )
 
@@ -48,7 +49,7 @@ func quickPrescan(b []byte) (enc encoding.Encoding, name string, ok bool) {
 				return nil, "", false
 			}
 			i += end + 1
-		case rest[1] == '/' || isASCIIAlpha(rest[1]):
+		case rest[1] == '/' || ascii.IsAlpha(rest[1]):
 			n, e, nm, found, ok := quickTag(rest)
 			if !ok {
 				return nil, "", false
@@ -77,7 +78,7 @@ func quickTag(b []byte) (n int, enc encoding.Encoding, name string, found, ok bo
 		i++
 	}
 	start := i
-	for i < len(b) && (isASCIIAlpha(b[i]) || i > start && (b[i] >= '0' && b[i] <= '9' || b[i] == '-')) {
+	for i < len(b) && (ascii.IsAlpha(b[i]) || i > start && (ascii.IsDigit(b[i]) || b[i] == '-')) {
 		i++
 	}
 	tag := b[start:i]
@@ -90,7 +91,7 @@ func quickTag(b []byte) (n int, enc encoding.Encoding, name string, found, ok bo
 	need := 0 // 0 not known, 1 a pragma needed, 2 none
 	for {
 		j := i
-		for i < len(b) && isSpaceByte(b[i]) {
+		for i < len(b) && isWhitespace(b[i]) {
 			i++
 		}
 		if i >= len(b) {
@@ -136,7 +137,7 @@ func quickTag(b []byte) (n int, enc encoding.Encoding, name string, found, ok bo
 				}
 			}
 			// Next: a space, the tag's end, or "/>" after a quoted value.
-			if i >= len(b) || b[i] != '>' && !isSpaceByte(b[i]) && !(quoted && b[i] == '/') {
+			if i >= len(b) || b[i] != '>' && !isWhitespace(b[i]) && !(quoted && b[i] == '/') {
 				return 0, nil, "", false, false
 			}
 			if !meta {
@@ -230,16 +231,12 @@ func toLowerCopy(name []byte) []byte {
 	return toLower(buf[:copy(buf[:], name)])
 }
 
-func isASCIIAlpha(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
-
-func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
-
 // attrNameByte and unquotedByte are the bytes of an attribute's name and
 // of an unquoted value that read alike in every tokenizer.
 func attrNameByte(c byte) bool {
-	return isASCIIAlpha(c) || c >= '0' && c <= '9' || c == '-' || c == '_' || c == ':' || c == '.'
+	return ascii.IsAlpha(c) || ascii.IsDigit(c) || c == '-' || c == '_' || c == ':' || c == '.'
 }
 
 func unquotedByte(c byte) bool {
-	return isASCIIAlpha(c) || c >= '0' && c <= '9' || c == '-' || c == '_' || c == ':' || c == '.' || c == ';'
+	return ascii.IsAlpha(c) || ascii.IsDigit(c) || c == '-' || c == '_' || c == ':' || c == '.' || c == ';'
 }
