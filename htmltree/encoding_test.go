@@ -97,6 +97,7 @@ var earlyCases = []string{
 	`<meta charset='koi8-r'x>`,
 	`<h1 a=b><meta charset=koi8-r>`,
 	`a < b <meta charset=koi8-r>`,
+	`<meta charset="` + strings.Repeat(" ", 60) + `KOI8-R` + strings.Repeat(" ", 10) + `">`,
 }
 
 // TestEarlyDeclaration holds earlyDeclaration to the long way on the
@@ -104,6 +105,12 @@ var earlyCases = []string{
 // ../shared/data when it is there; and counts the pages it answers.
 func TestEarlyDeclaration(t *testing.T) {
 	check := func(doc []byte, contentType string) bool {
+		before := string(doc)
+		defer func() {
+			if string(doc) != before {
+				t.Errorf("%.80q: the document's bytes were changed", before)
+			}
+		}()
 		prefix := doc[:min(len(doc), 1024)]
 		_, name, certain, declared := earlyDeclaration(prefix, contentType)
 		if !declared {

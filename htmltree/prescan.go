@@ -192,11 +192,11 @@ func quickTag(b []byte) (n int, enc encoding.Encoding, name string, found, ok bo
 }
 
 // lookupLabel is x/net's charset.Lookup of a label lower-cased, as its
-// prescan gives it.
+// prescan gives it; label, the document's bytes, is left as it is.
 func lookupLabel(label []byte) (encoding.Encoding, string) {
 	var buf [64]byte
 	if len(label) > len(buf) {
-		return charset.Lookup(string(toLower(label)))
+		return charset.Lookup(string(bytes.ToLower(label)))
 	}
 	n := copy(buf[:], label)
 	return charset.Lookup(bytestr.Transient(toLower(buf[:n])))
