@@ -74,8 +74,9 @@ func Encoding(doc []byte, contentType string) (enc encoding.Encoding, name strin
 // 1024 bytes too; and the bytes being ASCII, it is what prescanned's
 // probe finds. Those bytes are read by quickPrescan when they are written
 // plainly, else by x/net's prescan of a probe. When neither finds a
-// declaration, declared is false and Encoding asks again the long way. TestEarlyDeclaration and
-// FuzzEncoding hold the two ways to the same answers.
+// declaration, declared is false and Encoding asks again the long way.
+// TestEarlyDeclaration and FuzzEncoding hold the two ways to the same
+// answers.
 func earlyDeclaration(prefix []byte, contentType string) (enc encoding.Encoding, name string, certain, declared bool) {
 	i := indexFold(prefix, "charset")
 	if i < 0 {
@@ -243,8 +244,7 @@ func charsetOfContent(s []byte) []byte {
 }
 
 // indexFold is bytes.Index for an ASCII lower-case sep that starts with a
-// letter, ASCII
-// case-insensitively.
+// letter, ASCII case-insensitively.
 func indexFold(s []byte, sep string) int {
 	for i := 0; i+len(sep) <= len(s); i++ {
 		if s[i]|0x20 == sep[0] && equalFold(string(s[i:i+len(sep)]), sep) {

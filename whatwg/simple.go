@@ -10,8 +10,9 @@ import "strings"
 // its last "/" ("relative state", "path state": the base's path with its
 // last segment removed, one more for each leading "../", the reference's
 // segments appended), or all of its path ("?..."), or all but its
-// fragment ("#..."), and then the rest of the reference as it is. Anything else takes the parser's whole way. FuzzSimple and
-// TestSimple hold the shortcut to that way.
+// fragment ("#..."), and then the rest of the reference as it is.
+// Anything else takes the parser's whole way. FuzzSimple and TestSimple
+// hold the shortcut to that way.
 
 // simpleByte marks the bytes a reference may hold to take the shortcut,
 // in its path (simplePath) and in its query and fragment (simpleRest):
@@ -71,8 +72,9 @@ func appendSimple(dst []byte, ref string, base *URL) ([]byte, bool) {
 		// fewer for each leading "../" ("shorten a URL's path", which
 		// stops at the root).
 		path := href[base.pathStart:base.pathEnd()]
-		dir := lastSlash(path)
-		if dir < 0 || base.scheme == fileScheme && (dir == 0 || driveLetter(path)) {
+		dir := strings.LastIndexByte(path, '/')
+		drive := len(path) >= 3 && isDriveLetter(path[1:3]) && (len(path) == 3 || path[3] == '/')
+		if dir < 0 || base.scheme == fileScheme && (dir == 0 || drive) {
 			// A file URL's first segment may be a Windows drive letter,
 			// which shortening keeps.
 			return dst, false
@@ -83,7 +85,7 @@ func appendSimple(dst []byte, ref string, base *URL) ([]byte, bool) {
 			} else if strings.HasPrefix(rest, "../") {
 				rest = rest[3:]
 				if dir > 0 {
-					dir = lastSlash(path[:dir])
+					dir = strings.LastIndexByte(path[:dir], '/')
 				}
 			} else {
 				break
@@ -122,22 +124,6 @@ func appendSimple(dst []byte, ref string, base *URL) ([]byte, bool) {
 	return append(append(dst, href[:keep]...), rest...), true
 }
 
-// driveLetter reports whether a file URL's path starts with a normalized
-// Windows drive letter: "/C:".
-func driveLetter(path string) bool {
-	return len(path) >= 3 && path[1]|0x20 >= 'a' && path[1]|0x20 <= 'z' && path[2] == ':' && (len(path) == 3 || path[3] == '/')
-}
-
-// dotSegment reports whether a segment of a reference without "%" is a
-// single-dot or double-dot segment.
-func dotSegment(s string) bool { return s == "." || s == ".." }
-
-// lastSlash is the index of the last "/" in s, or -1.
-func lastSlash(s string) int {
-	for i := len(s) - 1; i >= 0; i-- {
-		if s[i] == '/' {
-			return i
-		}
-	}
-	return -1
-}
+// dotSegment reports whether a segment is a single-dot or double-dot
+// segment.
+func dotSegment(s string) bool { return isSingleDot(s) || isDoubleDot(s) }
