@@ -257,6 +257,8 @@ func svgLinkElementOf(name string) (linkElement, bool) {
 func (x *Extractor) begin(outer Base, part string, h *Handler) *document {
 	clear(x.held)
 	x.pending, x.held, x.pendingTag = x.pending[:0], x.held[:0], 0
+	clear(x.pendingFull)
+	x.pendingFull = x.pendingFull[:0]
 	x.extras.reset()
 	x.site = Site{}
 	x.selectKinds()
@@ -561,6 +563,9 @@ type Extractor struct {
 	ignoreBase bool // a Markdown document's HTML: a <base> in it is not the document's
 
 	pending []byte // links waiting for the base: for each, its value's length (uvarint), its linkAttrs index, its value
+	// pendingFull are the pieces of pending filled before it, in order:
+	// past pendingChunk, the links wait in pieces (see wait).
+	pendingFull [][]byte
 	// pendingTag is the start of the tag of the last link waiting, which
 	// the next one's site is kept relative to.
 	pendingTag int64

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -379,6 +380,41 @@ func TestPendingIsCompact(t *testing.T) {
 	}
 	if links != n || cap(x.pending) > 8*n {
 		t.Errorf("%d links waited in %d bytes", links, cap(x.pending))
+	}
+}
+
+// TestPendingInPieces: a page of a million links that wait for its end
+// keeps them in pieces, not in one buffer grown by copies, and hands them
+// out in their order, each with its site.
+func TestPendingInPieces(t *testing.T) {
+	const n = 1_000_000
+	var doc strings.Builder
+	for i := range n {
+		fmt.Fprintf(&doc, `<a href="%d">`, i)
+	}
+	doc.WriteString(`<base href="http://b/">`)
+	x := Extractor{Options: Options{Sites: true}}
+	src := doc.String()
+	i, pieces := 0, 0
+	err := x.Extract(strings.NewReader(src), Doc{Format: FormatHTML}, &Handler{Link: func(l *Link) error {
+		if i == 0 {
+			pieces = len(x.pendingFull)
+		}
+		want := strconv.Itoa(i)
+		if i == n {
+			want = "http://b/" // the <base href>, itself a link
+		}
+		if string(l.Ref) != want || src[l.Site.Value.Start:l.Site.Value.End] != want {
+			t.Fatalf("link %d: %q at %v", i, l.Ref, l.Site.Value)
+		}
+		i++
+		return nil
+	}})
+	if err != nil || i != n+1 {
+		t.Fatalf("%d links, %v", i, err)
+	}
+	if pieces < 2 {
+		t.Errorf("the links waited in %d pieces", pieces+1)
 	}
 }
 

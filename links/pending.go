@@ -62,7 +62,26 @@ func (d *document) flush() error {
 	x := d.x
 	tag := int64(0) // the tag of the last link read, whose span the next is relative to
 	ex := x.extras.reader()
-	for p := x.pending; len(p) > 0; {
+	for _, piece := range x.pendingFull {
+		if err := d.flushPiece(piece, &tag, &ex); err != nil {
+			return err
+		}
+	}
+	if err := d.flushPiece(x.pending, &tag, &ex); err != nil {
+		return err
+	}
+	clear(x.held)
+	clear(x.pendingFull)
+	x.pending, x.pendingFull, x.held, x.pendingTag = x.pending[:0], x.pendingFull[:0], x.held[:0], 0
+	x.extras.reset()
+	return nil
+}
+
+// flushPiece hands out the links of p, a piece of pending: tag and ex go
+// on from the piece before it.
+func (d *document) flushPiece(p []byte, tag *int64, ex *extrasReader) error {
+	x := d.x
+	for len(p) > 0 {
 		n, w := binary.Uvarint(p)
 		kind := p[w]
 		value := p[w+1 : w+1+int(n)]
@@ -86,8 +105,9 @@ func (d *document) flush() error {
 				v, w := binary.Varint(p)
 				d[i], p = v, p[w:]
 			}
-			tag += d[0]
-			x.site = Site{Tag: htmltok.Span{Start: tag, End: tag + d[1]}, Value: htmltok.Span{Start: tag + d[2], End: tag + d[2] + d[3]},
+			*tag += d[0]
+			t := *tag
+			x.site = Site{Tag: htmltok.Span{Start: t, End: t + d[1]}, Value: htmltok.Span{Start: t + d[2], End: t + d[2] + d[3]},
 				Quote: quotes[p[0]&3], Style: p[0]&4 != 0}
 			p = p[1:]
 		}
@@ -95,9 +115,6 @@ func (d *document) flush() error {
 			return err
 		}
 	}
-	clear(x.held)
-	x.pending, x.held, x.pendingTag = x.pending[:0], x.held[:0], 0
-	x.extras.reset()
 	return nil
 }
 
@@ -270,6 +287,18 @@ const heldSize = htmltok.LargeValue
 // wait keeps a link attribute's value until the document's base is known.
 // Waiting costs the value's bytes and two or three more.
 func (x *Extractor) wait(val []byte, kind byte, ex int) {
+	copied := len(val)
+	if copied >= heldSize && kind != styleAttrKind {
+		copied = 0
+	}
+	if len(x.pending) >= pendingChunk && len(x.pending)+copied+maxWaitRecord > cap(x.pending) {
+		// A new piece, rather than pending grown by a copy: the copy and
+		// the buffer it leaves behind, for a page of 6 million links
+		// waiting for its end, took 100 MB at once, beside the page and
+		// its rewritten text.
+		x.pendingFull = append(x.pendingFull, x.pending)
+		x.pending = make([]byte, 0, pendingChunk+heldSize+maxWaitRecord)
+	}
 	flags := byte(0)
 	if ex >= 0 {
 		flags |= extraKind
@@ -307,6 +336,15 @@ func (x *Extractor) wait(val []byte, kind byte, ex int) {
 		x.pending = append(x.pending, b)
 	}
 }
+
+// pendingChunk is the size past which the links that wait are kept in
+// pieces; maxWaitRecord bounds what a waiting link adds to its value's
+// bytes: varints of its length, its extra's index and four spans, its
+// kind and its quote.
+const (
+	pendingChunk  = 1 << 20
+	maxWaitRecord = 7*binary.MaxVarintLen64 + 2
+)
 
 // quotes are the quotes of a value, by the code a waiting link keeps.
 var quotes = [3]byte{0, '"', '\''}
