@@ -255,11 +255,7 @@ func svgLinkElementOf(name string) (linkElement, bool) {
 
 // begin starts a document or part: nothing waits, and want follows Only.
 func (x *Extractor) begin(outer Base, part string, h *Handler) *document {
-	clear(x.held)
-	x.pending, x.held, x.pendingTag = x.pending[:0], x.held[:0], 0
-	clear(x.pendingFull)
-	x.pendingFull = x.pendingFull[:0]
-	x.extras.reset()
+	x.dropPending()
 	x.site = Site{}
 	x.selectKinds()
 	return &document{x: x, outer: outer, part: part, h: h, anchor: -1}

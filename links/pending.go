@@ -70,11 +70,16 @@ func (d *document) flush() error {
 	if err := d.flushPiece(x.pending, &tag, &ex); err != nil {
 		return err
 	}
+	x.dropPending()
+	return nil
+}
+
+// dropPending empties the links that wait, keeping pending's buffer.
+func (x *Extractor) dropPending() {
 	clear(x.held)
 	clear(x.pendingFull)
 	x.pending, x.pendingFull, x.held, x.pendingTag = x.pending[:0], x.pendingFull[:0], x.held[:0], 0
 	x.extras.reset()
-	return nil
 }
 
 // flushPiece hands out the links of p, a piece of pending: tag and ex go
@@ -287,8 +292,11 @@ const heldSize = htmltok.LargeValue
 // wait keeps a link attribute's value until the document's base is known.
 // Waiting costs the value's bytes and two or three more.
 func (x *Extractor) wait(val []byte, kind byte, ex int) {
+	// A value this long stays valid after Next, and waits as it is (a
+	// style's value is in x.scratch, behind its element's name).
+	held := len(val) >= heldSize && kind != styleAttrKind
 	copied := len(val)
-	if copied >= heldSize && kind != styleAttrKind {
+	if held {
 		copied = 0
 	}
 	if len(x.pending) >= pendingChunk && len(x.pending)+copied+maxWaitRecord > cap(x.pending) {
@@ -303,9 +311,7 @@ func (x *Extractor) wait(val []byte, kind byte, ex int) {
 	if ex >= 0 {
 		flags |= extraKind
 	}
-	if len(val) >= heldSize && kind != styleAttrKind {
-		// It stays valid after Next, and can wait as it is (a style's
-		// value is in x.scratch, behind its element's name).
+	if held {
 		x.pending = binary.AppendUvarint(x.pending, 0)
 		x.pending = append(x.pending, kind|flags|heldKind)
 		x.pending = binary.AppendUvarint(x.pending, uint64(len(x.held)))
