@@ -95,12 +95,8 @@ func earlyDeclaration(prefix []byte, contentType string) (enc encoding.Encoding,
 	if enc, name, ok := quickPrescan(prefix[:k]); ok {
 		return enc, name, false, true
 	}
-	var probe [probeLen + 2]byte
-	n := copy(probe[:], prefix[:k])
-	n += copy(probe[n:], "\xffx") // no UTF-8: the fallback answers windows-1252
-	enc, name, certain = charset.DetermineEncoding(probe[:n], contentType)
-	if certain || name != "windows-1252" {
-		return enc, name, certain, true
+	if enc, name = probe(prefix[:k], "\xffx"); name != "windows-1252" {
+		return enc, name, false, true
 	}
 	return nil, "", false, false // nothing declared, or windows-1252: asked again
 }
@@ -120,18 +116,29 @@ const probeLen = 1020
 // 1024 bytes it reads, and not last, which it drops as maybe cut.
 func prescanned(prefix []byte) bool {
 	p := prefix[:min(len(prefix), probeLen)]
-	probe := make([]byte, len(p), len(p)+3)
+	if _, b := probe(p, "\xffx"); b != "windows-1252" {
+		return true
+	}
+	_, a := probe(p, "\u00e9x")
+	return a == "windows-1252"
+}
+
+// probe is DetermineEncoding's answer, with no Content-Type, for p (at
+// most probeLen bytes) with its bytes past ASCII made "x", which the
+// prescan reads as it reads them, followed by tail: "\xffx", after which
+// its fallback answers windows-1252, or "\u00e9x", after which it
+// answers UTF-8.
+func probe(p []byte, tail string) (encoding.Encoding, string) {
+	var buf [probeLen + 3]byte
 	for i, c := range p {
 		if c >= 0x80 {
 			c = 'x'
 		}
-		probe[i] = c
+		buf[i] = c
 	}
-	if _, b, _ := charset.DetermineEncoding(append(probe, "\xffx"...), ""); b != "windows-1252" {
-		return true
-	}
-	_, a, _ := charset.DetermineEncoding(append(probe[:len(p)], "\u00e9x"...), "")
-	return a == "windows-1252"
+	n := len(p) + copy(buf[len(p):], tail)
+	enc, name, _ := charset.DetermineEncoding(buf[:n], "")
+	return enc, name
 }
 
 // headMeta returns the canonical name of the encoding that the first <meta>
