@@ -16,25 +16,21 @@ import "strings"
 
 // simpleByte marks the bytes a reference may hold to take the shortcut,
 // in its path (simplePath) and in its query and fragment (simpleRest):
-// the bytes no percent-encode set of a special URL holds, and that mark
-// nothing to the parser there.
+// those the percent-encode sets of a special URL's path, query and
+// fragment leave as they are (encodeTable), and that mean nothing to the
+// parser there. The path is cut at "?" and "#", which the path set holds;
+// it may not hold "\\" (a special URL's "/"), ":" (which may end a scheme
+// or a Windows drive letter), "|" (a drive letter's other form) or "%"
+// ("%2e" is a dot segment's "."). After "?" or "#" every byte the query
+// and fragment sets leave is kept as it is, a second "#" the fragment's.
 var simpleByte = func() (t [256]uint8) {
-	for c := '0'; c <= '9'; c++ {
-		t[c] = simplePath | simpleRest
-	}
-	for c := 'a'; c <= 'z'; c++ {
-		t[c] = simplePath | simpleRest
-		t[c-'a'+'A'] = simplePath | simpleRest
-	}
-	// Not ":" in the path, which may end a scheme or a Windows drive
-	// letter; not "%" there, where "%2e" is a dot segment's "."; "?" and
-	// "#" start the query and the fragment, where a second "#" is the
-	// fragment's.
-	for _, c := range "-._~!$&()*+,;=@/" {
-		t[c] = simplePath | simpleRest
-	}
-	for _, c := range ":%?#" {
-		t[c] |= simpleRest
+	for c := range t {
+		if encodeTable[c]&pathSet == 0 && !strings.ContainsRune(`\:|%`, rune(c)) {
+			t[c] |= simplePath
+		}
+		if encodeTable[c]&(specialQuerySet|fragmentSet) == 0 || c == '#' {
+			t[c] |= simpleRest
+		}
 	}
 	return t
 }()

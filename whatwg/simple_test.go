@@ -29,6 +29,9 @@ var simpleCases = []struct {
 	{"http://a/b/c", ".hidden/..x/x..", true},
 	{"http://a/b/c", "%7e", false}, // "%" only after the path
 	{"http://a/b/c", "d?%zz#%", true},
+	{"http://a/b/c", "d'e[f]?a[b]^c{d}|e\\f#g\\h{i}", true}, // what the path, query and fragment sets leave
+	{"http://a/b/c", "d|e", false},
+	{"http://a/b/c", "d^e", false},
 	{"file:///tmp/pages/os.html", "os.path.html", true},
 	{"file:///C:/os.html", "os.path.html", false},
 	{"file:///C:", "os.path.html", false},   // the drive letter stays
