@@ -100,29 +100,35 @@ var earlyCases = []string{
 	`<meta charset="` + strings.Repeat(" ", 60) + `KOI8-R` + strings.Repeat(" ", 10) + `">`,
 }
 
+// checkEarly holds earlyDeclaration to the long way for doc, and checks
+// that it leaves doc's bytes as they were; it reports whether the early
+// way answered.
+func checkEarly(t *testing.T, doc []byte, contentType string) bool {
+	t.Helper()
+	before := string(doc)
+	defer func() {
+		if string(doc) != before {
+			t.Errorf("%.80q: the document's bytes were changed", before)
+		}
+	}()
+	prefix := doc[:min(len(doc), 1024)]
+	_, name, certain, declared := earlyDeclaration(prefix, contentType)
+	if !declared {
+		return false
+	}
+	wantName, wantCertain, wantDeclared := encodingLongWay(prefix, contentType)
+	if name != wantName || certain != wantCertain || !wantDeclared {
+		t.Errorf("%.80q, %q: early %s, certain %v; the long way %s, certain %v, declared %v",
+			doc, contentType, name, certain, wantName, wantCertain, wantDeclared)
+	}
+	return true
+}
+
 // TestEarlyDeclaration holds earlyDeclaration to the long way on the
 // cases above, with and without a Content-Type, and on every page of
 // ../shared/data when it is there; and counts the pages it answers.
 func TestEarlyDeclaration(t *testing.T) {
-	check := func(doc []byte, contentType string) bool {
-		before := string(doc)
-		defer func() {
-			if string(doc) != before {
-				t.Errorf("%.80q: the document's bytes were changed", before)
-			}
-		}()
-		prefix := doc[:min(len(doc), 1024)]
-		_, name, certain, declared := earlyDeclaration(prefix, contentType)
-		if !declared {
-			return false
-		}
-		wantName, wantCertain, wantDeclared := encodingLongWay(prefix, contentType)
-		if name != wantName || certain != wantCertain || !wantDeclared {
-			t.Errorf("%.80q, %q: early %s, certain %v; the long way %s, certain %v, declared %v",
-				doc, contentType, name, certain, wantName, wantCertain, wantDeclared)
-		}
-		return true
-	}
+	check := func(doc []byte, contentType string) bool { return checkEarly(t, doc, contentType) }
 	for _, doc := range earlyCases {
 		for _, ct := range []string{"", "text/html", "text/html; charset=iso-8859-5", "text/html; charset=bogus"} {
 			check([]byte(doc), ct)
@@ -159,15 +165,5 @@ func FuzzEncoding(f *testing.F) {
 		f.Add(doc, "")
 	}
 	f.Add(earlyCases[0], "text/html; charset=koi8-r")
-	f.Fuzz(func(t *testing.T, doc, contentType string) {
-		prefix := []byte(doc[:min(len(doc), 1024)])
-		_, name, certain, declared := earlyDeclaration(prefix, contentType)
-		if !declared {
-			return
-		}
-		wantName, wantCertain, wantDeclared := encodingLongWay(prefix, contentType)
-		if name != wantName || certain != wantCertain || !wantDeclared {
-			t.Errorf("early %s, certain %v; the long way %s, certain %v, declared %v", name, certain, wantName, wantCertain, wantDeclared)
-		}
-	})
+	f.Fuzz(func(t *testing.T, doc, contentType string) { checkEarly(t, []byte(doc), contentType) })
 }

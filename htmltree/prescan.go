@@ -237,6 +237,4 @@ func attrNameByte(c byte) bool {
 	return ascii.IsAlpha(c) || ascii.IsDigit(c) || c == '-' || c == '_' || c == ':' || c == '.'
 }
 
-func unquotedByte(c byte) bool {
-	return ascii.IsAlpha(c) || ascii.IsDigit(c) || c == '-' || c == '_' || c == ':' || c == '.' || c == ';'
-}
+func unquotedByte(c byte) bool { return attrNameByte(c) || c == ';' }
