@@ -6,6 +6,7 @@ package ordered
 import (
 	"context"
 	"iter"
+	"runtime"
 	"runtime/pprof"
 )
 
@@ -107,6 +108,14 @@ func Run[J any](jobs iter.Seq[J], workers, inFlight int, handle func(J, *Output)
 				handle(t.job, &t.out)
 				t.out.pieces <- Output{Out: t.out.Out, Err: t.out.Err}
 				close(t.out.pieces)
+				// The writer and the goroutine that takes the jobs run
+				// when a worker leaves its processor: with jobs waiting
+				// and a worker on each core, only when Go's scheduler
+				// takes it back, every 10 ms, while the jobs behind the
+				// writer pile up to inFlight and the workers run dry.
+				// Each worker steps aside after each job (-j 2 over the
+				// 1,699 pages: 3.5% faster).
+				runtime.Gosched()
 			}
 		})
 	}
