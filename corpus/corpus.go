@@ -81,6 +81,10 @@ type Doc struct {
 	close func() error   // closes in
 	resp  *http.Response // a fetched page's answer, its body in
 	held  int64          // the bytes it holds in memory: a WARC record's, a small file's
+	// small is set for a small file left open, in, for the worker to read
+	// whole (Options.readLater); size is its size by fstat.
+	small bool
+	size  int64
 }
 
 // release closes what a document that will not be extracted holds open.
@@ -145,6 +149,11 @@ type Options struct {
 	src     *source.Options
 	mapUsed []atomic.Bool // by Maps: some input was below it
 	wd      string        // the working directory when Docs began
+
+	// readLater is set by Run when its workers take every core: a small
+	// file is then left open, for the worker that extracts its links to
+	// read whole into a buffer of its own (see smallFile).
+	readLater bool
 }
 
 // An OptionError is a field of Options whose value cannot work.

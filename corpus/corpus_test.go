@@ -1,10 +1,12 @@
 package corpus
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -70,7 +72,12 @@ func TestDocsAndRun(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(dir, "skip.pdf"), nil, 0o644)
 	o := &Options{Maps: []source.Map{{Dir: dir, URL: "http://h/"}}}
+	// Two cores: one worker leaves one to read ahead on, two take both,
+	// and read the small files themselves.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	readLater := 0
 	run := func(workers int) (string, Stats) {
+		readLater = 0
 		var out strings.Builder
 		var stats Stats
 		inputs := slices.Values([]string{dir})
@@ -83,12 +90,23 @@ func TestDocsAndRun(t *testing.T) {
 			}, func(printed, _ []byte) bool { out.Write(printed); return true })
 		for d := range docs {
 			stats.Add(d)
+			if d.small {
+				readLater++
+			}
 		}
 		return out.String(), stats
 	}
 	one, stats := run(1)
-	if four, _ := run(4); four != one {
-		t.Error("4 workers give another order than 1")
+	if readLater != 0 {
+		t.Errorf("1 worker of 2 cores: %d files read by the worker, want 0", readLater)
+	}
+	for _, workers := range []int{2, 4} {
+		if got, _ := run(workers); got != one {
+			t.Errorf("%d workers give another output than 1", workers)
+		}
+		if readLater != 30 {
+			t.Errorf("%d workers on 2 cores: %d files read by the workers, want 30", workers, readLater)
+		}
 	}
 	var want strings.Builder // lexical order: d0/p00, d0/p03, …, d1/p01, …
 	for d := range 3 {
@@ -264,6 +282,68 @@ func TestDocsReadAhead(t *testing.T) {
 	}
 }
 
+// At most maxLater small files are left open for the workers to read at
+// once: those after them are read whole as they are found, and each left
+// open is closed once done with.
+func TestReadLaterBound(t *testing.T) {
+	dir := t.TempDir()
+	for i := range maxLater + 20 {
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("p%04d.html", i)), []byte(`<a href="x">`), 0o644)
+	}
+	o := &Options{readLater: true}
+	var docs []*Doc
+	small := 0
+	for d := range o.Docs(context.Background(), slices.Values([]string{dir})) {
+		docs = append(docs, d)
+		if d.small {
+			small++
+		} else if d.held == 0 {
+			t.Fatalf("%s: neither left open nor read whole", d.Name)
+		}
+	}
+	if len(docs) != maxLater+20 || small != maxLater || later.Load() != maxLater {
+		t.Errorf("%d documents, %d left open (counted %d), want %d and %d", len(docs), small, later.Load(), maxLater+20, maxLater)
+	}
+	for _, d := range docs {
+		d.release()
+	}
+	if n := later.Load(); n != 0 {
+		t.Errorf("%d files still counted open after all were closed", n)
+	}
+}
+
+// A worker reads a small file left open whole into its buffer, kept from
+// one file to the next; a file that grew is read to its end, and a read
+// error comes after the bytes read before it.
+func TestWorkerRead(t *testing.T) {
+	var w worker
+	read := func(content string, size int64, err error) (string, error) {
+		var r io.Reader = strings.NewReader(content)
+		if err != nil {
+			r = io.MultiReader(r, errReader{err})
+		}
+		d := &Doc{in: bufio.NewReaderSize(r, 16), small: true, size: size}
+		w.read(d)
+		got, err := io.ReadAll(d.in)
+		return string(got), err
+	}
+	page := strings.Repeat(`<a href="x">`, 100)
+	if got, err := read(page, int64(len(page)), nil); got != page || err != nil {
+		t.Errorf("a page: %d bytes, %v", len(got), err)
+	}
+	kept := cap(w.buf)
+	if got, err := read(page[:50], 50, nil); got != page[:50] || err != nil || cap(w.buf) != kept {
+		t.Errorf("a smaller page: %q, %v, buffer of %d bytes, want the one of %d", got, err, cap(w.buf), kept)
+	}
+	if got, err := read(page, 10, nil); got != page || err != nil {
+		t.Errorf("a page that grew: %d bytes of %d, %v", len(got), len(page), err)
+	}
+	broken := errors.New("input/output error")
+	if got, err := read(page[:30], 100, broken); got != page[:30] || err != broken {
+		t.Errorf("a failed read: %q, %v", got, err)
+	}
+}
+
 // readSmall reads a small regular file whole, in one read where fstat's
 // size is right, and to its end where it is not: a file of /proc says it
 // is empty and is not.
@@ -289,18 +369,21 @@ func TestReadSmall(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		whole, release, ok, readErr := readSmall(f)
+		size, ok := smallSize(f)
+		if !ok {
+			t.Errorf("%s: not a small file", name)
+			continue
+		}
+		whole, release, readErr := readSmall(f, size)
 		switch {
-		case !ok || readErr != nil:
+		case readErr != nil:
 			t.Errorf("%s: read %v, error %v", name, ok, readErr)
 		case want == nil && whole.Len() == 0:
 			t.Errorf("%s: nothing read", name)
 		case want != nil && !bytes.Equal(whole.Bytes(), want):
 			t.Errorf("%s: %d bytes read, want %d", name, whole.Len(), len(want))
 		}
-		if ok {
-			release()
-		}
+		release()
 	}
 	if _, err := openFile(filepath.Join(dir, "none")); !os.IsNotExist(err) || !strings.Contains(err.Error(), "open ") {
 		t.Errorf("a missing file: %v", err)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"runtime"
 
 	"github.com/relurl/relurl/internal/capped"
 	"github.com/relurl/relurl/internal/ordered"
@@ -20,7 +21,8 @@ import (
 // d.Skipped. x's Options are the caller's: the document's own settings
 // (the size limit, ContentLocation for a WARC record or a MIME file) hold
 // for this call only.
-func (o *Options) extract(x *links.Extractor, d *Doc, h *links.Handler) error {
+func (o *Options) extract(w *worker, d *Doc, h *links.Handler) error {
+	x := &w.x
 	defer func(kept links.Options) { x.Options = kept }(x.Options)
 	switch {
 	case d.Err != nil || d.Warning != nil || d.Skipped:
@@ -38,6 +40,9 @@ func (o *Options) extract(x *links.Extractor, d *Doc, h *links.Handler) error {
 		return o.page(x, d, h)
 	}
 	defer d.close()
+	if d.small {
+		w.read(d)
+	}
 	r := newLimitReader(d.in, o.maxSize())
 	var in io.Reader
 	var prefix []byte
@@ -66,6 +71,27 @@ func (o *Options) extract(x *links.Extractor, d *Doc, h *links.Handler) error {
 	}
 	err := x.Extract(in, links.Doc{Format: format, Base: links.Retrieved(d.URL)}, h)
 	return r.finish(err, what, "reading "+what)
+}
+
+// A worker is what each of Run's workers keeps from one document to the
+// next.
+type worker struct {
+	x   links.Extractor
+	buf []byte // the small file it reads (Options.readLater)
+}
+
+// read reads d, a small file left open, whole into w's buffer, and makes
+// d.in what it read: the links until a read error, then the error.
+func (w *worker) read(d *Doc) {
+	if int64(cap(w.buf)) <= d.size {
+		w.buf = make([]byte, 0, d.size+1) // + 1: the end is seen without growing
+	}
+	var err error
+	w.buf, err = readWhole(d.in, w.buf[:0], d.size)
+	d.in = bytes.NewBuffer(w.buf)
+	if err != nil {
+		d.in = io.MultiReader(d.in, errReader{err})
+	}
 }
 
 // page extracts the links of a page fetched by URL.
@@ -138,8 +164,9 @@ func (o *Output) Spill() {
 }
 
 // Run extracts the links of docs on workers goroutines, each with an
-// Extractor of its own, by lo; for each document, handler returns the
-// Handler that prints its links into out. Run yields each document, in
+// Extractor of its own, by lo (and, when they take every core, reading
+// small files itself: see smallFile); for each document, handler returns
+// the Handler that prints its links into out. Run yields each document, in
 // input order, once write has been called with all it printed (in
 // pieces), its Err set when it failed. write and the loop's body run on
 // the calling goroutine; write returning false, or breaking out of the
@@ -148,16 +175,19 @@ func (o *Output) Spill() {
 func (o *Options) Run(docs iter.Seq[*Doc], workers int, lo links.Options,
 	handler func(d *Doc, out *Output) *links.Handler, write func(out, errOut []byte) bool) iter.Seq[*Doc] {
 	return func(yield func(*Doc) bool) {
-		extractors := make(chan *links.Extractor, workers)
+		// With a worker on every core, none is left for the goroutine
+		// that walks the inputs to read small files ahead on.
+		o.readLater = workers >= runtime.GOMAXPROCS(0)
+		idle := make(chan *worker, workers)
 		for range workers {
-			extractors <- &links.Extractor{Options: lo}
+			idle <- &worker{x: links.Extractor{Options: lo}}
 		}
 		ordered.Run(docs, workers, 16*workers,
 			func(d *Doc, piece *ordered.Output) {
 				out := &Output{Out: piece.Out, Err: piece.Err, piece: piece}
 				defer func() { piece.Out, piece.Err = out.Out, out.Err }()
-				x := <-extractors
-				defer func() { extractors <- x }()
+				w := <-idle
+				defer func() { idle <- w }()
 				h := handler(d, out)
 				warn := h.Warn
 				h.Warn = func(err error) {
@@ -182,7 +212,7 @@ func (o *Options) Run(docs iter.Seq[*Doc], workers int, lo links.Options,
 					out.Spill()
 					return err
 				}
-				if err := o.extract(x, d, h); err != nil && d.Err == nil {
+				if err := o.extract(w, d, h); err != nil && d.Err == nil {
 					d.Err = err
 				}
 			},

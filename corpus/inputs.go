@@ -212,10 +212,26 @@ func (o *Options) open(path string, maybe bool, yield func(*Doc) bool) bool {
 	if err != nil {
 		return yield(&Doc{Name: path, Source: path, Err: err})
 	}
-	whole, release, ok, readErr := readSmall(f)
-	if !ok {
+	size, small := smallSize(f)
+	if !small {
 		return o.file(path, path, f, maybe, yield)
 	}
+	if o.readLater && later.Load() < maxLater {
+		// Told apart by its first bytes, as a large file is, then read
+		// whole by the worker (extract).
+		return o.file(path, path, f, maybe, func(d *Doc) bool {
+			if d.in != nil && d.Record == nil {
+				later.Add(1)
+				d.small, d.size = true, size
+				d.close = func() error {
+					later.Add(-1)
+					return f.Close()
+				}
+			}
+			return yield(d)
+		})
+	}
+	whole, release, readErr := readSmall(f, size)
 	// Read whole, then told apart as an open file is: a WARC archive, read
 	// from memory, or a document, which holds the bytes until it is done.
 	held := false
@@ -265,48 +281,70 @@ func (o *Options) file(name, what string, f io.ReadCloser, maybe bool, yield fun
 	return yield(d)
 }
 
-// smallFile is the size up to which a file is read whole by the goroutine
-// that walks the inputs, ahead of the worker that extracts its links: so
-// that even with one worker, opening and reading files (a third of the
-// time, for pages of tens of kilobytes) overlaps extraction. It is as
-// much as links' fast path holds of a document it may hand over, so that
-// a page it reads whole (a docs tree's index of a few MiB) is not copied
-// again as it is read. Larger files are streamed by the worker, in
-// bounded memory.
+// smallFile is the size up to which a file is read whole, in a system call
+// or two: by default by the goroutine that walks the inputs, ahead of the
+// worker that extracts its links, so that even with one worker, opening
+// and reading files (a third of the time, for pages of tens of kilobytes)
+// overlaps extraction on a core of its own. When the workers take every
+// core (Options.readLater), the worker reads the file, into a buffer it
+// keeps from one file to the next: no core is left over to read ahead
+// on, and the memory of files read ahead would be new to each of them,
+// which costs the kernel a page fault for each 4 KiB (-j 2 over the 1,699
+// pages: 9,000 page faults instead of 16,000). It is as much as links'
+// fast path holds of a document it may hand over, so that a page read
+// whole (a docs tree's index of a few MiB) is not copied again as it is
+// read. Larger files are streamed by the worker, in bounded memory.
 const smallFile = 4 << 20
 
-// readSmall reads f whole, and closes it, if it is a regular file of at
-// most smallFile bytes: in a system call or two (a short read that ends a
-// regular file at the size fstat gave is its end), which the goroutine
-// that walks a directory makes for each of its files. It returns what was
-// read, the read error that stopped it (after those bytes) if one did,
-// and a function that gives the memory back once that is done with.
-// Another file is left open, and ok is false.
-func readSmall(f *os.File) (whole *bytes.Buffer, release func() error, ok bool, readErr error) {
+// maxLater bounds the small files left open for the workers to read,
+// counted in later: the documents in flight, and those of inputs read
+// ahead (Concurrent), may be many more than a process may have open. Past
+// it, the goroutine that walks the inputs reads them whole.
+const maxLater = 256
+
+var later atomic.Int64
+
+// smallSize returns the size of f by fstat, and whether it is a regular
+// file of at most smallFile bytes.
+func smallSize(f *os.File) (int64, bool) {
 	fi, err := f.Stat()
 	if err != nil || !fi.Mode().IsRegular() || fi.Size() > smallFile {
-		return nil, nil, false, nil
+		return 0, false
 	}
-	size := int(fi.Size())
-	bp := getBuffer(size + 1) // + 1: the end is seen without growing
-	b := (*bp)[:0]
+	return fi.Size(), true
+}
+
+// readSmall reads f whole, a regular file of size bytes by fstat (at most
+// smallFile), and closes it. It returns what was read, the read error that
+// stopped it (after those bytes) if one did, and a function that gives the
+// memory back once that is done with.
+func readSmall(f *os.File, size int64) (whole *bytes.Buffer, release func() error, readErr error) {
+	bp := getBuffer(int(size) + 1) // + 1: the end is seen without growing
+	*bp, readErr = readWhole(f, (*bp)[:0], size)
+	f.Close()
+	return bytes.NewBuffer(*bp), func() error { putBuffer(bp); return nil }, readErr
+}
+
+// readWhole appends what r holds to b, which has room for size bytes
+// and one more: a regular file of that size by fstat, read in a system
+// call or two (a short read that ends it at the size fstat gave is its
+// end; a file that grew is read on). It returns the bytes read, and the
+// error that stopped the reading if one did.
+func readWhole(r io.Reader, b []byte, size int64) ([]byte, error) {
+	start := len(b)
 	for {
-		n, err := f.Read(b[len(b):cap(b)])
+		n, err := r.Read(b[len(b):cap(b)])
 		b = b[:len(b)+n]
-		if err == io.EOF || err == nil && size > 0 && len(b) == size { // cap(b) > size: a short read
-			break
+		if err == io.EOF || err == nil && size > 0 && int64(len(b)-start) == size { // cap(b) > size: a short read
+			return b, nil
 		}
 		if err != nil {
-			readErr = err
-			break
+			return b, err
 		}
 		if len(b) == cap(b) {
 			b = append(b, 0)[:len(b)] // the file grew
 		}
 	}
-	f.Close()
-	*bp = b
-	return bytes.NewBuffer(b), func() error { putBuffer(bp); return nil }, true, readErr
 }
 
 // buffers keeps the buffers of small files for the files after them, by
