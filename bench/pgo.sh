@@ -2,9 +2,11 @@
 # Writes cmd/relurl/default.pgo, the CPU profile that "go build" uses to
 # optimize relurl (profile-guided optimization: go.dev/doc/pgo), from the
 # runs relurl's users pay for, each profiled by RELURL_CPUPROFILE and the
-# profiles merged: links over the 1,699 pages as files and over wget's
-# crawl as one WARC, check of the Rust book's Markdown, and resolve of the
-# 207,861 page/href pairs. The profile is of a build without PGO, as Go
+# profiles merged: links over the 1,699 pages as files (with one worker,
+# whose files are read on the other core, and with the default, a worker
+# on each core, which reads its own) and over wget's crawl as one WARC,
+# check of the Rust book's Markdown, and resolve of the 207,861 page/href
+# pairs. The profile is of a build without PGO, as Go
 # advises; run it again when the hot paths change (a stale profile costs
 # only the gain).
 #
@@ -27,6 +29,9 @@ profile() { # runs relurl with its arguments, profiled, output dropped
 }
 for _ in 1 2 3 4 5 6; do
   profile links -j 1 -tsv -map "$tmp/pages=https://docs.example/" "$tmp/pages"
+done
+for _ in 1 2 3; do
+  profile links -tsv -map "$tmp/pages=https://docs.example/" "$tmp/pages"
 done
 for _ in 1 2 3; do
   profile links -j 1 -tsv "$data/warc/docs-crawl.warc.gz"
