@@ -135,6 +135,14 @@ func TestDocsAndRun(t *testing.T) {
 	if seen != 3 {
 		t.Errorf("the run went on after break: %d documents", seen)
 	}
+	// The files its 4 workers were to read are closed, read or not.
+	deadline := time.Now().Add(5 * time.Second)
+	for later.Load() > 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := later.Load(); n != 0 {
+		t.Errorf("%d files left open by a run stopped early", n)
+	}
 }
 
 // TestURLs reads a page and an archive by URL with the zero Options (no

@@ -182,7 +182,17 @@ func (o *Options) Run(docs iter.Seq[*Doc], workers int, lo links.Options,
 		for range workers {
 			idle <- &worker{x: links.Extractor{Options: lo}}
 		}
-		ordered.Run(docs, workers, 16*workers,
+		// A document taken and then dropped, as the run stops, is
+		// closed here: what it holds open is no worker's to close.
+		taken := func(yield func(*Doc) bool) {
+			for d := range docs {
+				if !yield(d) {
+					d.release()
+					return
+				}
+			}
+		}
+		ordered.Run(taken, workers, 16*workers,
 			func(d *Doc, piece *ordered.Output) {
 				out := &Output{Out: piece.Out, Err: piece.Err, piece: piece}
 				defer func() { piece.Out, piece.Err = out.Out, out.Err }()
