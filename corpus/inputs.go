@@ -216,13 +216,13 @@ func (o *Options) open(path string, maybe bool, yield func(*Doc) bool) bool {
 	if !small {
 		return o.file(path, path, f, maybe, yield)
 	}
-	if o.readLater && later.Load() < maxLater {
+	if o.readLater && leaveOpen() {
 		// Told apart by its first bytes, as a large file is, then read
 		// whole by the worker (extract).
-		return o.file(path, path, f, maybe, func(d *Doc) bool {
+		left := false
+		ok := o.file(path, path, f, maybe, func(d *Doc) bool {
 			if d.in != nil && d.Record == nil {
-				later.Add(1)
-				d.small, d.size = true, size
+				left, d.small, d.size = true, true, size
 				d.close = func() error {
 					later.Add(-1)
 					return f.Close()
@@ -230,6 +230,10 @@ func (o *Options) open(path string, maybe bool, yield func(*Doc) bool) bool {
 			}
 			return yield(d)
 		})
+		if !left { // a WARC archive, read already, or no document
+			later.Add(-1)
+		}
+		return ok
 	}
 	whole, release, readErr := readSmall(f, size)
 	// Read whole, then told apart as an open file is: a WARC archive, read
@@ -303,6 +307,20 @@ const smallFile = 4 << 20
 const maxLater = 256
 
 var later atomic.Int64
+
+// leaveOpen counts one more file left open, if that makes at most
+// maxLater.
+func leaveOpen() bool {
+	for {
+		n := later.Load()
+		if n >= maxLater {
+			return false
+		}
+		if later.CompareAndSwap(n, n+1) {
+			return true
+		}
+	}
+}
 
 // smallSize returns the size of f by fstat, and whether it is a regular
 // file of at most smallFile bytes.
