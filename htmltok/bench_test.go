@@ -15,15 +15,7 @@ import (
 // golang.org/x/net/html's tokenizer; memchr is bytes.IndexByte finding
 // every "<", the floor of any tokenizer.
 func BenchmarkTokenize(b *testing.B) {
-	var pages [][]byte
-	var size int64
-	if err := docpages.Each("../../shared/data", func(_, _ string, body []byte) error {
-		pages = append(pages, body)
-		size += int64(len(body))
-		return nil
-	}); err != nil {
-		b.Skipf("no shared data: %v", err)
-	}
+	pages, size := loadPages(b)
 	var sink int
 	b.Run("htmltok", func(b *testing.B) {
 		b.SetBytes(size)
@@ -86,4 +78,42 @@ func BenchmarkTokenize(b *testing.B) {
 		}
 	})
 	_ = sink
+}
+
+// BenchmarkSkipText reads the pages as links' fast path reads a page's
+// body: its text passed over (SkipDataText), no state set by a tag's name,
+// each tag's name and number of attributes.
+func BenchmarkSkipText(b *testing.B) {
+	pages, size := loadPages(b)
+	var sink int
+	b.SetBytes(size)
+	for b.Loop() {
+		for _, p := range pages {
+			z := NewBytes(p)
+			z.SetStateByName(false)
+			z.SkipDataText(true)
+			for {
+				k := z.Next()
+				if k == ErrorToken {
+					break
+				}
+				if k == StartTagToken || k == EndTagToken {
+					sink += len(z.Name()) + z.AttrCount()
+				}
+			}
+		}
+	}
+	_ = sink
+}
+
+// loadPages returns the 1,699 pages of ../shared/data and their size.
+func loadPages(b *testing.B) (pages [][]byte, size int64) {
+	if err := docpages.Each("../../shared/data", func(_, _ string, body []byte) error {
+		pages = append(pages, body)
+		size += int64(len(body))
+		return nil
+	}); err != nil {
+		b.Skipf("no shared data: %v", err)
+	}
+	return pages, size
 }

@@ -178,7 +178,11 @@ func (z *Tokenizer) scanTag(p int) (Kind, int, status) {
 		i++
 	}
 	z.name, z.nameDecode = [2]int{start, i}, seen&nameDecode != 0
-	z.attrs, z.dupsKnown = z.attrs[:0], false
+	// The attributes are gathered in a slice of the scan's own, kept in
+	// z once the tag is whole (a tag cut short is scanned again, or
+	// dropped).
+	attrs := z.attrs[:0]
+	z.dupsKnown = false
 	// Before attribute name, attribute name, after attribute name, before
 	// attribute value, the attribute value states, after attribute value
 	// (quoted) and self-closing start tag states.
@@ -191,6 +195,7 @@ func (z *Tokenizer) scanTag(p int) (Kind, int, status) {
 		}
 		switch b[i] {
 		case '>':
+			z.attrs = attrs
 			return z.tagDone(kind, p, i+1)
 		case '/':
 			i++
@@ -199,6 +204,7 @@ func (z *Tokenizer) scanTag(p int) (Kind, int, status) {
 			}
 			if b[i] == '>' {
 				z.selfClosing = true
+				z.attrs = attrs
 				return z.tagDone(kind, p, i+1)
 			}
 			continue
@@ -224,7 +230,7 @@ func (z *Tokenizer) scanTag(p int) (Kind, int, status) {
 		}
 		if b[i] != '=' {
 			a.value = [2]uint32{uint32(i - p), uint32(i - p)}
-			z.attrs = append(z.attrs, a)
+			attrs = append(attrs, a)
 			continue
 		}
 		i++
@@ -254,7 +260,7 @@ func (z *Tokenizer) scanTag(p int) (Kind, int, status) {
 			}
 			a.value = [2]uint32{uint32(s - p), uint32(i - p)}
 		}
-		z.attrs = append(z.attrs, a)
+		attrs = append(attrs, a)
 	}
 }
 

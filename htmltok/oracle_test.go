@@ -274,6 +274,14 @@ func FuzzTokenizer(f *testing.F) {
 			if got := tokens(skipping); !slices.Equal(got, want) {
 				t.Errorf("%q:\nwith SkipDataText %q\nwithout its text %q", input, got, want)
 			}
+			// So too a byte at a time, where more input is read in the
+			// middle of the text passed over, or of the tag after it.
+			streamedSkip := New(iotest.OneByteReader(bytes.NewReader(input)))
+			streamedSkip.SetStateByName(false)
+			streamedSkip.SkipDataText(true)
+			if got := tokens(streamedSkip); !slices.Equal(got, want) {
+				t.Errorf("%q:\nstreamed with SkipDataText %q\nwithout its text %q", input, got, want)
+			}
 		}
 	})
 }

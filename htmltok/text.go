@@ -7,6 +7,10 @@ import "bytes"
 func (z *Tokenizer) scanData() (Kind, int, status) {
 	b, p := z.buf[:z.end], z.p
 	if b[p] == '<' {
+		// Most often a tag: straight to it.
+		if p+2 < len(b) && (isAlpha(b[p+1]) || b[p+1] == '/' && isAlpha(b[p+2])) {
+			return z.scanTag(p)
+		}
 		if k, next, st := z.scanMarkup(p); st != done || next > p {
 			return k, next, st
 		}
@@ -22,10 +26,17 @@ func (z *Tokenizer) scanData() (Kind, int, status) {
 			return z.textUpTo(lt, refsKeepNUL)
 		case !ok:
 			return z.text1(p, len(b), refsKeepNUL) // "<" at the end is text
+		case z.skip && isAlpha(c):
+			z.p = lt // the text is passed over: on to the tag
+			return z.scanTag(lt)
 		case isAlpha(c) || c == '!' || c == '?':
 			return z.text1(p, lt, refsKeepNUL)
 		case c == '/':
-			if _, ok := at(b, lt+2); ok {
+			if c2, ok := at(b, lt+2); ok {
+				if z.skip && isAlpha(c2) {
+					z.p = lt
+					return z.scanTag(lt)
+				}
 				return z.text1(p, lt, refsKeepNUL) // an end tag, "</>" or a bogus comment
 			}
 			if !z.eof {

@@ -225,9 +225,9 @@ func (z *Tokenizer) Next() Kind {
 		}
 	}
 	z.kind, z.selfClosing = ErrorToken, false
-	if len(z.arena) >= LargeValue {
+	if n := len(z.arena); n >= LargeValue {
 		z.arena = nil // a caller may keep what was decoded into it
-	} else {
+	} else if n > 0 {
 		z.arena = z.arena[:0]
 	}
 	if z.pending != 0xff {
@@ -247,7 +247,10 @@ func (z *Tokenizer) Next() Kind {
 			}
 			z.kind = k
 			if k == StartTagToken {
-				z.startTag()
+				z.lastIsTag = true
+				if z.byName {
+					z.stateByName()
+				}
 			} else if k == EndTagToken && z.state != Data && z.state != PLAINTEXT {
 				z.state = Data
 			}
@@ -269,12 +272,8 @@ func (z *Tokenizer) Next() Kind {
 	return ErrorToken
 }
 
-// startTag follows a start tag: it is the last, and may ask for a state.
-func (z *Tokenizer) startTag() {
-	z.lastIsTag = true
-	if !z.byName {
-		return
-	}
+// stateByName asks for the state a start tag's name sets (SetStateByName).
+func (z *Tokenizer) stateByName() {
 	switch string(z.Name()) {
 	case "title", "textarea":
 		z.pending = RCDATA
