@@ -105,6 +105,29 @@ func (n *nameStack) at(i int) string {
 	return bytestr.Transient(n.names[start:n.ends[i]])
 }
 
+// topIs reports whether the last name is name: a test of a few bytes, as
+// names are, for each end tag of a page.
+func (n *nameStack) topIs(name string) bool {
+	k := len(n.ends) - 1
+	if k < 0 {
+		return false
+	}
+	start := 0
+	if k > 0 {
+		start = n.ends[k-1]
+	}
+	top := n.names[start:n.ends[k]]
+	if len(top) != len(name) {
+		return false
+	}
+	for i := range len(top) {
+		if top[i] != name[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // truncate keeps the first k names.
 func (n *nameStack) truncate(k int) {
 	if k < len(n.ends) {
@@ -174,10 +197,11 @@ func (d *document) fastBuild(z *htmltok.Tokenizer) error {
 		if k == htmltok.ErrorToken {
 			break
 		}
-		z.SetForeign(s.svg.len() > 0)
+		inSVG := s.svg.len() > 0
+		z.SetForeign(inSVG)
 		// The text of the body is nothing to links but in SVG (its
 		// <style>) and an <a> whose text is read.
-		z.SkipDataText(s.mode == fastInBody && s.svg.len() == 0 && s.d.anchor < 0)
+		z.SkipDataText(!inSVG && s.mode == fastInBody && d.anchor < 0)
 	}
 	if err := z.Err(); err != io.EOF {
 		return err
@@ -567,8 +591,8 @@ func (s *fastPath) endTag(name string) (bool, error) {
 		}
 		return false, nil
 	}
-	if r := s.rough.len() - 1; r >= 0 && s.rough.at(r) == name {
-		s.rough.truncate(r)
+	if s.rough.topIs(name) {
+		s.rough.truncate(s.rough.len() - 1)
 		if formatting(name) {
 			s.formats--
 		}
