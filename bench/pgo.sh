@@ -6,9 +6,8 @@
 # whose files are read on the other core, and with the default, a worker
 # on each core, which reads its own) and over wget's crawl as one WARC,
 # check of the Rust book's Markdown, and resolve of the 207,861 page/href
-# pairs. The profile is of a build without PGO, as Go
-# advises; run it again when the hot paths change (a stale profile costs
-# only the gain).
+# pairs. The profile is of a build without PGO, as Go advises; run it
+# again when the hot paths change (a stale profile costs only the gain).
 #
 #   bash bench/pgo.sh
 set -euo pipefail
