@@ -69,8 +69,7 @@ func appendSimple(dst []byte, ref string, base *URL) ([]byte, bool) {
 		// stops at the root).
 		path := href[base.pathStart:base.pathEnd()]
 		dir := strings.LastIndexByte(path, '/')
-		drive := len(path) >= 3 && isDriveLetter(path[1:3]) && (len(path) == 3 || path[3] == '/')
-		if dir < 0 || base.scheme == fileScheme && (dir == 0 || drive) {
+		if dir < 0 || base.scheme == fileScheme && (dir == 0 || drivePath(path)) {
 			// A file URL's first segment may be a Windows drive letter,
 			// which shortening keeps.
 			return dst, false

@@ -684,6 +684,13 @@ func isDriveLetter(s string) bool {
 	return len(s) == 2 && ascii.IsAlpha(s[0]) && (s[1] == ':' || s[1] == '|')
 }
 
+// drivePath reports whether a path's first segment is a normalized Windows
+// drive letter ("/C:"), which shortening a file URL's path keeps and a
+// file URL relative to it inherits.
+func drivePath(path string) bool {
+	return len(path) >= 3 && ascii.IsAlpha(path[1]) && path[2] == ':' && (len(path) == 3 || path[3] == '/')
+}
+
 // startsWithDriveLetter is "starts with a Windows drive letter".
 func startsWithDriveLetter(s string) bool {
 	if len(s) < 2 || !isDriveLetter(s[:2]) {
@@ -805,8 +812,7 @@ func (p *webParser) fileSlash(s string) bool {
 	if b := &p.base; p.hasBase && b.scheme == fileScheme {
 		p.copyAuthority()
 		p.pathStart = len(p.buf)
-		if first := b.href[b.pathStart:b.pathEnd()]; !startsWithDriveLetter(s) &&
-			len(first) >= 3 && ascii.IsAlpha(first[1]) && first[2] == ':' && (len(first) == 3 || first[3] == '/') {
+		if first := b.href[b.pathStart:b.pathEnd()]; !startsWithDriveLetter(s) && drivePath(first) {
 			p.buf = append(p.buf, first[:3]...)
 		}
 	} else {
