@@ -7,8 +7,7 @@ import "bytes"
 func (z *Tokenizer) scanData() (Kind, int, status) {
 	b, p := z.buf[:z.end], z.p
 	if b[p] == '<' {
-		// Most often a tag: straight to it.
-		if p+2 < len(b) && (isAlpha(b[p+1]) || b[p+1] == '/' && isAlpha(b[p+2])) {
+		if tagAt(b, p) { // most often
 			return z.scanTag(p)
 		}
 		if k, next, st := z.scanMarkup(p); st != done || next > p {
@@ -26,17 +25,13 @@ func (z *Tokenizer) scanData() (Kind, int, status) {
 			return z.textUpTo(lt, refsKeepNUL)
 		case !ok:
 			return z.text1(p, len(b), refsKeepNUL) // "<" at the end is text
-		case z.skip && isAlpha(c):
+		case z.skip && tagAt(b, lt):
 			z.p = lt // the text is passed over: on to the tag
 			return z.scanTag(lt)
 		case isAlpha(c) || c == '!' || c == '?':
 			return z.text1(p, lt, refsKeepNUL)
 		case c == '/':
-			if c2, ok := at(b, lt+2); ok {
-				if z.skip && isAlpha(c2) {
-					z.p = lt
-					return z.scanTag(lt)
-				}
+			if _, ok := at(b, lt+2); ok {
 				return z.text1(p, lt, refsKeepNUL) // an end tag, "</>" or a bogus comment
 			}
 			if !z.eof {
@@ -46,6 +41,12 @@ func (z *Tokenizer) scanData() (Kind, int, status) {
 		}
 		i = lt + 1 // a "<" that begins nothing is text
 	}
+}
+
+// tagAt reports whether the "<" at b[i] begins a start or end tag whose
+// name's first letter is in b: what scanTag reads.
+func tagAt(b []byte, i int) bool {
+	return i+2 < len(b) && (isAlpha(b[i+1]) || b[i+1] == '/' && isAlpha(b[i+2]))
 }
 
 // textUpTo ends the text at z.p where more input is needed at cut: the
