@@ -170,8 +170,11 @@ func (o *Output) Spill() {
 // input order, once write has been called with all it printed (in
 // pieces), its Err set when it failed. write and the loop's body run on
 // the calling goroutine; write returning false, or breaking out of the
-// loop, stops the run. At most 16 documents per worker are in flight:
-// opened, and the small ones read whole (smallFile).
+// loop, stops the run. At most 16 documents per worker are in flight
+// (opened, and the small ones read whole: smallFile), and up to 64 while
+// a worker would otherwise wait behind a long document at the head of
+// them (ordered.Window): those behind it are done by then, and each holds
+// what it printed, at most 256 KiB.
 func (o *Options) Run(docs iter.Seq[*Doc], workers int, lo links.Options,
 	handler func(d *Doc, out *Output) *links.Handler, write func(out, errOut []byte) bool) iter.Seq[*Doc] {
 	return func(yield func(*Doc) bool) {
@@ -192,7 +195,7 @@ func (o *Options) Run(docs iter.Seq[*Doc], workers int, lo links.Options,
 				}
 			}
 		}
-		ordered.Run(taken, workers, 16*workers,
+		ordered.Run(taken, workers, ordered.Window{Jobs: 16 * workers, Widest: 64 * workers},
 			func(d *Doc, piece *ordered.Output) {
 				out := &Output{Out: piece.Out, Err: piece.Err, piece: piece}
 				defer func() { piece.Out, piece.Err = out.Out, out.Err }()

@@ -79,7 +79,7 @@ func (rw *Rewriter) Files(inputs []string, urlOf func(path string) string) iter.
 		if workers <= 0 {
 			workers = runtime.GOMAXPROCS(0)
 		}
-		ordered.Run(found(inputs, urlOf), workers, 2*workers,
+		ordered.Run(found(inputs, urlOf), workers, ordered.Window{Jobs: 2 * workers},
 			func(f *File, _ *ordered.Output) {
 				if f.unread {
 					f.unread = false

@@ -89,7 +89,7 @@ func (e *env) stream(s streamer) int {
 	p := e.newProgress()
 	defer p.clear()
 	status := exitOK
-	ordered.Run(readBatches(e.stdin, free), workers, workers*inFlight,
+	ordered.Run(readBatches(e.stdin, free), workers, ordered.Window{Jobs: workers * inFlight},
 		func(b *batch, o *ordered.Output) { b.handle(&s, o) },
 		e.writer(p, &status).ordered,
 		func(b *batch) bool {

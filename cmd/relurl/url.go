@@ -329,7 +329,7 @@ func runURL(e *env, args []string) int {
 	// The arguments, on one worker: what a URL prints is written in
 	// pieces as it is made (Output.Spill), not held whole.
 	status, failedURL := exitOK, false
-	ordered.Run(slices.Values(args), 1, 1,
+	ordered.Run(slices.Values(args), 1, ordered.Window{Jobs: 1},
 		func(s string, o *ordered.Output) {
 			if s == "" && !*verify {
 				// No URL, as trurl has it: said, and skipped.

@@ -8,6 +8,7 @@ import (
 	"iter"
 	"runtime"
 	"runtime/pprof"
+	"sync"
 )
 
 // The stages of a run, as CPU profiles label their goroutines (label
@@ -74,37 +75,35 @@ type task[J any] struct {
 // output is all written. write and after run on the calling goroutine, one
 // call at a time; either returning false stops the run at once: no more
 // jobs are taken (the iterator is left at its next yield), and what jobs
-// under way print is dropped. At most inFlight jobs are taken ahead of the
-// writer.
-func Run[J any](jobs iter.Seq[J], workers, inFlight int, handle func(J, *Output), write func(*Output) bool, after func(J) bool) {
+// under way print is dropped. The jobs taken ahead of the writer are
+// bounded by win.
+func Run[J any](jobs iter.Seq[J], workers int, win Window, handle func(J, *Output), write func(*Output) bool, after func(J) bool) {
 	if workers == 1 {
-		runOne(jobs, inFlight, handle, write, after)
+		runOne(jobs, win.Jobs, handle, write, after)
 		return
 	}
-	work, order := make(chan *task[J], inFlight), make(chan *task[J], inFlight)
-	quit := make(chan struct{})
-	free := make(buffers, 2*inFlight+2)
+	fl := newFlight(win)
+	work, order := make(chan *task[J], fl.widest), make(chan *task[J], fl.widest)
+	free := make(buffers, 2*win.Jobs+2)
 	go labeled(readStage, func() {
 		defer close(work)
 		defer close(order)
 		for j := range jobs {
-			select {
-			case <-quit: // stopped: the drain below takes tasks too, so look first
+			if !fl.enter() { // stopped
 				return
-			default:
 			}
 			t := &task[J]{job: j, out: Output{Out: free.get(), pieces: make(chan Output, 1), free: free}}
-			select {
-			case order <- t:
-			case <-quit:
-				return
-			}
+			order <- t // never waits: the window has room
 			work <- t
 		}
 	})
 	for range workers {
 		go labeled(workStage, func() {
-			for t := range work {
+			for {
+				t, ok := next(fl, work)
+				if !ok {
+					return
+				}
 				handle(t.job, &t.out)
 				t.out.pieces <- Output{Out: t.out.Out, Err: t.out.Err}
 				close(t.out.pieces)
@@ -112,32 +111,116 @@ func Run[J any](jobs iter.Seq[J], workers, inFlight int, handle func(J, *Output)
 				// when a worker leaves its processor: with jobs waiting
 				// and a worker on each core, only when Go's scheduler
 				// takes it back, every 10 ms, while the jobs behind the
-				// writer pile up to inFlight and the workers run dry.
+				// writer fill the window and the workers run dry.
 				// Each worker steps aside after each job (-j 2 over the
 				// 1,699 pages: 3.5% faster).
 				runtime.Gosched()
 			}
 		})
 	}
-	labeled(writeStage, func() { writeInOrder(order, quit, free, write, after) })
+	labeled(writeStage, func() { writeInOrder(order, fl, free, write, after) })
 }
 
 // writeInOrder is Run's writer: what each task prints, in the tasks' order.
-func writeInOrder[J any](order chan *task[J], quit chan struct{}, free buffers, write func(*Output) bool, after func(J) bool) {
+func writeInOrder[J any](order chan *task[J], fl *flight, free buffers, write func(*Output) bool, after func(J) bool) {
 	for t := range order {
+		fl.leave()
 		for o := range t.out.pieces {
 			if !write(&o) {
-				stopRun(t, order, quit)
+				stopRun(t, order, fl)
 				return
 			}
 			free.put(o.Out)
 			free.put(o.Err)
 		}
 		if !after(t.job) {
-			stopRun(nil, order, quit)
+			stopRun(nil, order, fl)
 			return
 		}
 	}
+}
+
+// A Window bounds the jobs Run takes ahead of its writer: Jobs of them, and
+// up to Widest (if that is more) while a worker waits for a job. That is
+// when the writer waits on a long job at the head of the window (a docs
+// tree's index page of megabytes, among pages of kilobytes) and the other
+// workers are done with every job behind it: without a wider window, their
+// cores would sit idle until it is done (-j 2 over the 1,699 pages: a core
+// idle for 8 ms of a run of 125). A window that wide for every job would
+// hold more in memory all the time.
+type Window struct{ Jobs, Widest int }
+
+// A flight is the jobs of a run in flight: taken, and not yet handed to
+// the writer.
+type flight struct {
+	mu           sync.Mutex
+	cond         sync.Cond
+	taken        int // jobs taken and not yet handed to the writer
+	waiting      int // workers waiting for a job
+	stopped      bool
+	jobs, widest int
+}
+
+func newFlight(win Window) *flight {
+	fl := &flight{jobs: win.Jobs, widest: max(win.Jobs, win.Widest)}
+	fl.cond.L = &fl.mu
+	return fl
+}
+
+// enter waits until the window has room for one more job, and takes it; it
+// reports false once the run has stopped.
+func (fl *flight) enter() bool {
+	fl.mu.Lock()
+	defer fl.mu.Unlock()
+	for !fl.stopped && fl.taken >= fl.jobs && (fl.waiting == 0 || fl.taken >= fl.widest) {
+		fl.cond.Wait()
+	}
+	if fl.stopped {
+		return false
+	}
+	fl.taken++
+	return true
+}
+
+// leave frees the room of the job the writer takes.
+func (fl *flight) leave() {
+	fl.mu.Lock()
+	fl.taken--
+	fl.cond.Signal()
+	fl.mu.Unlock()
+}
+
+// next returns a worker's next job from work, false once there are no
+// more: at once if one is there, else once one comes, the window widened
+// while it waits.
+func next[J any](fl *flight, work <-chan *task[J]) (*task[J], bool) {
+	select {
+	case t, ok := <-work:
+		return t, ok
+	default:
+	}
+	fl.wait(1)
+	defer fl.wait(-1)
+	t, ok := <-work
+	return t, ok
+}
+
+// wait counts a worker that waits for a job (n = 1), or no longer (-1).
+func (fl *flight) wait(n int) {
+	fl.mu.Lock()
+	fl.waiting += n
+	if n > 0 {
+		fl.cond.Signal()
+	}
+	fl.mu.Unlock()
+}
+
+// stop wakes the reader of jobs, for good.
+func (fl *flight) stop() {
+	fl.mu.Lock()
+	fl.stopped = true
+	fl.cond.Broadcast()
+	fl.mu.Unlock()
 }
 
 // runOne is Run with one worker: the calling goroutine handles each job and
@@ -181,8 +264,8 @@ func handleAll[J any](work chan J, handle func(J, *Output), write func(*Output) 
 
 // stopRun tells the reader of jobs to stop, and drains what the workers
 // still print, in the background, so that none of them waits forever.
-func stopRun[J any](current *task[J], order chan *task[J], quit chan struct{}) {
-	close(quit)
+func stopRun[J any](current *task[J], order chan *task[J], fl *flight) {
+	fl.stop()
 	go func() {
 		if current != nil {
 			for range current.out.pieces {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 func count(n int) iter.Seq[int] {
@@ -31,7 +32,7 @@ func testRun(t *testing.T, workers int) {
 	var out strings.Builder
 	var after []int
 	pieces := 0
-	Run(count(100), workers, 8,
+	Run(count(100), workers, Window{Jobs: 8},
 		func(j int, o *Output) {
 			for k := range j % 3 * 25000 {
 				o.Out = fmt.Appendf(o.Out, "%d.%d ", j, k)
@@ -84,7 +85,7 @@ func testStop(t *testing.T, workers int) {
 		}
 	}
 	var seen []int
-	Run(jobs, workers, 4, func(j int, o *Output) { o.Out = append(o.Out, 'x') },
+	Run(jobs, workers, Window{Jobs: 4}, func(j int, o *Output) { o.Out = append(o.Out, 'x') },
 		func(*Output) bool { return true },
 		func(j int) bool { seen = append(seen, j); return j < 9 })
 	if n := taken.Load(); len(seen) != 10 || n > 10+4+2+2 {
@@ -97,7 +98,7 @@ func testStop(t *testing.T, workers int) {
 func TestStopInPieces(t *testing.T) {
 	for _, workers := range []int{1, 2} {
 		writes, afters := 0, 0
-		Run(count(3), workers, 4,
+		Run(count(3), workers, Window{Jobs: 4},
 			func(j int, o *Output) {
 				for range 10 {
 					o.Out = append(o.Out, make([]byte, PieceSize+1)...)
@@ -109,5 +110,41 @@ func TestStopInPieces(t *testing.T) {
 		if writes != 2 || afters != 0 {
 			t.Errorf("%d workers: %d writes, %d jobs done; want 2 and 0", workers, writes, afters)
 		}
+	}
+}
+
+// A job at the head of the window that takes long does not leave the
+// other workers idle once the jobs behind it are done: the window widens
+// to Widest, and no further.
+func TestWindowWidens(t *testing.T) {
+	const inFlight = 4
+	var done, most atomic.Int64
+	waited := false
+	Run(count(40), 2, Window{Jobs: inFlight, Widest: 4 * inFlight},
+		func(j int, o *Output) {
+			if j == 0 {
+				// Until the jobs behind it have filled the widest
+				// window (the writer waits on this one, taken out of
+				// it): with a window that does not widen, not before
+				// the deadline.
+				deadline := time.Now().Add(20 * time.Second)
+				for done.Load() < 4*inFlight && time.Now().Before(deadline) {
+					time.Sleep(time.Millisecond)
+				}
+				waited = done.Load() >= 4*inFlight
+				// No job past the widest window is taken meanwhile.
+				time.Sleep(20 * time.Millisecond)
+				most.Store(done.Load())
+			} else {
+				done.Add(1)
+			}
+		},
+		func(*Output) bool { return true },
+		func(int) bool { return true })
+	if !waited {
+		t.Fatalf("the job at the head of the window waited in vain: %d jobs done behind it, want %d", done.Load(), 4*inFlight)
+	}
+	if n := most.Load(); n > 4*inFlight {
+		t.Errorf("%d jobs done behind the head of the window, want at most %d", n, 4*inFlight)
 	}
 }
