@@ -363,7 +363,7 @@ func TestWorkerRead(t *testing.T) {
 func TestReadSmall(t *testing.T) {
 	files := map[string][]byte{}
 	dir := t.TempDir()
-	for _, size := range []int{0, 1, minBuffer - 1, minBuffer, minBuffer + 1, 300_000} {
+	for _, size := range []int{0, 1, 4<<10 - 1, 4 << 10, 4<<10 + 1, 300_000} {
 		name := filepath.Join(dir, fmt.Sprint(size))
 		data := bytes.Repeat([]byte("<a href=x>"), size/10+1)[:size]
 		if err := os.WriteFile(name, data, 0o644); err != nil {

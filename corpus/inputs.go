@@ -13,10 +13,10 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/relurl/relurl/internal/bufpool"
 	"github.com/relurl/relurl/links"
 	"github.com/relurl/relurl/source"
 	"github.com/relurl/relurl/warc"
@@ -337,10 +337,10 @@ func smallSize(f *os.File) (int64, bool) {
 // stopped it (after those bytes) if one did, and a function that gives the
 // memory back once that is done with.
 func readSmall(f *os.File, size int64) (whole *bytes.Buffer, release func() error, readErr error) {
-	bp := getBuffer(int(size) + 1) // + 1: the end is seen without growing
+	bp := buffers.Get(int(size) + 1) // + 1: the end is seen without growing
 	*bp, readErr = readWhole(f, (*bp)[:0], size)
 	f.Close()
-	return bytes.NewBuffer(*bp), func() error { putBuffer(bp); return nil }, readErr
+	return bytes.NewBuffer(*bp), func() error { buffers.Put(bp); return nil }, readErr
 }
 
 // readWhole appends what r holds to b, which has room for size bytes
@@ -365,37 +365,10 @@ func readWhole(r io.Reader, b []byte, size int64) ([]byte, error) {
 	}
 }
 
-// buffers keeps the buffers of small files for the files after them, by
-// size class: 4 KiB, 8 KiB, ... smallFile, and one over. The classes
-// start small, as the files of a docs tree are (a few KiB each): a run
-// reads far ahead of its workers, and each buffer read ahead is memory
-// the allocator clears.
-var buffers [11]sync.Pool
-
-const minBuffer = 4 << 10
-
-func sizeClass(n int) int {
-	c := 0
-	for size := minBuffer; size < n && c < len(buffers)-1; size <<= 1 {
-		c++
-	}
-	return c
-}
-
-func getBuffer(n int) *[]byte {
-	c := sizeClass(n)
-	if bp, ok := buffers[c].Get().(*[]byte); ok && cap(*bp) >= n {
-		return bp
-	}
-	b := make([]byte, 0, max(n, minBuffer<<c))
-	return &b
-}
-
-func putBuffer(bp *[]byte) {
-	if c := sizeClass(cap(*bp)); minBuffer<<c <= cap(*bp) {
-		buffers[c].Put(bp)
-	}
-}
+// buffers keeps the buffers of small files for the files after them: a
+// run reads far ahead of its workers, and each buffer read ahead is
+// memory the allocator clears.
+var buffers bufpool.Pool
 
 type errReader struct{ err error }
 

@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"sync"
+
+	"github.com/relurl/relurl/internal/bufpool"
 )
 
 // The stages of a run, as CPU profiles label their goroutines (label
@@ -35,10 +37,30 @@ const PieceSize = 256 << 10
 // Output is what a job prints, to standard output and standard error.
 type Output struct {
 	Out, Err []byte
-	pieces   chan Output
-	free     buffers            // the buffers of pieces written, for the next
+	pieces   chan piece
+	kept     *bufpool.Pool      // the buffers of the pieces, given back once written
 	direct   func(*Output) bool // with one worker: the writer itself
 	stopped  bool               // direct returned false: the rest is dropped
+}
+
+// A piece is what a job printed, handed to the writer: a copy, in buffers
+// of the run's, nil for nothing.
+type piece struct{ out, err *[]byte }
+
+// hand hands what o holds to the writer, and empties it.
+func (o *Output) hand() {
+	o.pieces <- piece{keep(o.kept, o.Out), keep(o.kept, o.Err)}
+	o.Out, o.Err = o.Out[:0], o.Err[:0]
+}
+
+// keep returns a copy of b in a buffer of kept, nil if b is empty.
+func keep(kept *bufpool.Pool, b []byte) *[]byte {
+	if len(b) == 0 {
+		return nil
+	}
+	bp := kept.Get(len(b))
+	*bp = append(*bp, b...)
+	return bp
 }
 
 // Size is how much o holds.
@@ -56,11 +78,7 @@ func (o *Output) Spill() {
 		}
 		o.Out, o.Err = o.Out[:0], o.Err[:0]
 	case o.pieces != nil:
-		o.pieces <- Output{Out: o.Out, Err: o.Err}
-		// The next piece in a buffer the writer is done with: a job that
-		// prints gigabytes allocates little, and so leaves the collector
-		// little to do, which on a busy machine is memory saved.
-		o.Out, o.Err = o.free.get(), nil
+		o.hand()
 	}
 }
 
@@ -84,7 +102,7 @@ func Run[J any](jobs iter.Seq[J], workers int, win Window, handle func(J, *Outpu
 	}
 	fl := newFlight(win)
 	work, order := make(chan *task[J], fl.widest), make(chan *task[J], fl.widest)
-	free := make(buffers, 2*win.Jobs+2)
+	var kept bufpool.Pool
 	go labeled(readStage, func() {
 		defer close(work)
 		defer close(order)
@@ -92,21 +110,31 @@ func Run[J any](jobs iter.Seq[J], workers int, win Window, handle func(J, *Outpu
 			if !fl.enter() { // stopped
 				return
 			}
-			t := &task[J]{job: j, out: Output{Out: free.get(), pieces: make(chan Output, 1), free: free}}
+			t := &task[J]{job: j, out: Output{pieces: make(chan piece, 1), kept: &kept}}
 			order <- t // never waits: the window has room
 			work <- t
 		}
 	})
 	for range workers {
 		go labeled(workStage, func() {
+			// Each worker prints into buffers of its own, kept from one
+			// job to the next as one worker's are (runOne), and hands
+			// the writer a copy, in a buffer the size of what it
+			// printed: a buffer for each job, grown from nothing as it
+			// prints, cost -j 2 over the 1,699 pages 17 ms of CPU, and
+			// the copies 3.
+			var out, errOut []byte
 			for {
 				t, ok := next(fl, work)
 				if !ok {
 					return
 				}
+				t.out.Out, t.out.Err = out[:0], errOut[:0]
 				handle(t.job, &t.out)
-				t.out.pieces <- Output{Out: t.out.Out, Err: t.out.Err}
+				t.out.hand()
 				close(t.out.pieces)
+				out, errOut = small(t.out.Out), small(t.out.Err)
+				t.out.Out, t.out.Err = nil, nil
 				// The writer and the goroutine that takes the jobs run
 				// when a worker leaves its processor: with jobs waiting
 				// and a worker on each core, only when Go's scheduler
@@ -118,20 +146,35 @@ func Run[J any](jobs iter.Seq[J], workers int, win Window, handle func(J, *Outpu
 			}
 		})
 	}
-	labeled(writeStage, func() { writeInOrder(order, fl, free, write, after) })
+	labeled(writeStage, func() { writeInOrder(order, fl, &kept, write, after) })
+}
+
+// small returns b, or nil if it is too large to keep for the next job.
+func small(b []byte) []byte {
+	if cap(b) > 4*PieceSize {
+		return nil
+	}
+	return b
 }
 
 // writeInOrder is Run's writer: what each task prints, in the tasks' order.
-func writeInOrder[J any](order chan *task[J], fl *flight, free buffers, write func(*Output) bool, after func(J) bool) {
+func writeInOrder[J any](order chan *task[J], fl *flight, kept *bufpool.Pool, write func(*Output) bool, after func(J) bool) {
 	for t := range order {
 		fl.leave()
-		for o := range t.out.pieces {
+		for p := range t.out.pieces {
+			o := Output{}
+			if p.out != nil {
+				o.Out = *p.out
+			}
+			if p.err != nil {
+				o.Err = *p.err
+			}
 			if !write(&o) {
 				stopRun(t, order, fl)
 				return
 			}
-			free.put(o.Out)
-			free.put(o.Err)
+			kept.Put(p.out)
+			kept.Put(p.err)
 		}
 		if !after(t.job) {
 			stopRun(nil, order, fl)
@@ -276,27 +319,4 @@ func stopRun[J any](current *task[J], order chan *task[J], fl *flight) {
 			}
 		}
 	}()
-}
-
-// buffers keeps the buffers of written output for the jobs that follow,
-// so that a run of many jobs allocates little.
-type buffers chan []byte
-
-func (f buffers) get() []byte {
-	select {
-	case b := <-f:
-		return b[:0]
-	default:
-		return nil
-	}
-}
-
-func (f buffers) put(b []byte) {
-	if cap(b) == 0 || cap(b) > 4*PieceSize {
-		return
-	}
-	select {
-	case f <- b:
-	default:
-	}
 }
