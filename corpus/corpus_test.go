@@ -382,8 +382,8 @@ func TestReadSmall(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		size, ok := smallSize(f)
-		if !ok {
+		size, ok := f.size()
+		if !ok || size > smallFile {
 			t.Errorf("%s: not a small file", name)
 			continue
 		}
@@ -400,5 +400,114 @@ func TestReadSmall(t *testing.T) {
 	}
 	if _, err := openFile(filepath.Join(dir, "none")); !os.IsNotExist(err) || !strings.Contains(err.Error(), "open ") {
 		t.Errorf("a missing file: %v", err)
+	}
+}
+
+// With the workers on every core, a small file is left for its worker to
+// read, once its first bytes (by pread) rule out a WARC archive; one
+// whose first byte does not is told apart as before: the same documents,
+// links and errors as with one worker, which reads ahead.
+func TestReadLaterSniff(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"a.html":  "<a href=a>",
+		"b.md":    "Welcome, see [b](b)", // "W": read as a WARC would be, and is none
+		"c.html":  "WARC/1.1\r\nWARC-Type: resource\r\nWARC-Target-URI: http://a.example/x/\r\nContent-Type: text/html\r\nContent-Length: 15\r\n\r\n<a href=y.html>\r\n\r\n",
+		"d":       "<a href=d>", // no extension: a document by its content
+		"e.html":  "",
+		"f.warc":  "<html>",
+		"g.xhtml": "\ufeff<a href=g>",
+		"h":       "\x00\x01", // no extension, and no document: skipped
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o := &Options{Maps: []source.Map{{Dir: dir, URL: "http://h/"}}}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	run := func(workers int) (got []string, left, skipped int) {
+		docs := o.Run(o.Docs(context.Background(), slices.Values([]string{dir})), workers, links.Options{},
+			func(d *Doc, out *Output) *links.Handler {
+				return &links.Handler{Link: func(l *links.Link) error {
+					out.Out = fmt.Appendf(out.Out, "%s %s\n", d.Source, l.URL)
+					return nil
+				}}
+			}, func(printed, _ []byte) bool { got = append(got, string(printed)); return true })
+		for d := range docs {
+			if d.Err != nil {
+				got = append(got, strings.ReplaceAll(d.Err.Error(), dir, "DIR"))
+			}
+			if d.small {
+				left++
+			}
+			if d.Skipped {
+				skipped++
+			}
+		}
+		return got, left, skipped
+	}
+	want := []string{
+		"http://h/a.html http://h/a\n",
+		"http://h/b.md http://h/b\n",
+		"http://a.example/x/ http://a.example/x/y.html\n",
+		"http://h/d http://h/d\n",
+		"DIR/f.warc: not a WARC archive: it starts with \"<html>\", not WARC/ (plain, gzip or zstd)",
+		"http://h/g.xhtml http://h/g\n",
+	}
+	for _, workers := range []int{1, 2} {
+		got, left, skipped := run(workers)
+		got = slices.DeleteFunc(got, func(s string) bool { return s == "" }) // e.html's
+		if !slices.Equal(got, want) {
+			t.Errorf("%d workers:\n%q\nwant\n%q", workers, got, want)
+		}
+		// Read by the workers: all but the archive, f.warc and h.
+		if wantLeft := map[int]int{1: 0, 2: 5}[workers]; left != wantLeft || skipped != 1 {
+			t.Errorf("%d workers: %d files read by the workers, want %d; %d skipped, want 1", workers, left, wantLeft, skipped)
+		}
+	}
+}
+
+// A rawFile reads as an os.File does: pread leaves the offset where it
+// was, the end is io.EOF, a read error names the file, and a second Close
+// is an error, not the close of a descriptor the process opened since.
+func TestRawFile(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "p.html")
+	if err := os.WriteFile(name, []byte("<a href=x>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := openFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var head [4]byte
+	if n, err := f.ReadAt(head[:], 0); n != 4 || err != nil || string(head[:]) != "<a h" {
+		t.Errorf("ReadAt: %d %v %q", n, err, head)
+	}
+	if all, err := io.ReadAll(f); string(all) != "<a href=x>" || err != nil {
+		t.Errorf("read after ReadAt: %q %v", all, err)
+	}
+	if n, err := f.ReadAt(head[:], 8); n != 2 || err != io.EOF {
+		t.Errorf("ReadAt at the end: %d %v", n, err)
+	}
+	if size, regular := f.size(); size != 10 || !regular {
+		t.Errorf("size %d, regular %v", size, regular)
+	}
+	if err := f.Close(); err != nil {
+		t.Error(err)
+	}
+	if err := f.Close(); !errors.Is(err, os.ErrClosed) {
+		t.Errorf("a second Close: %v", err)
+	}
+	d, err := openFile(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if _, regular := d.size(); regular {
+		t.Error("a directory is a regular file")
+	}
+	if _, err := d.Read(head[:]); err == nil || !strings.Contains(err.Error(), dir) {
+		t.Errorf("reading a directory: %v", err)
 	}
 }

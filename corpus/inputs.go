@@ -184,9 +184,10 @@ func (o *Options) openURL(ctx context.Context, name string, yield func(*Doc) boo
 	// links of the bytes before it.
 	br, isWARC := warc.Sniff(obj)
 	if !isWARC && o.Format == 0 && warcName(obj.URL) {
+		prefix, _ := br.Peek(16)
 		obj.Close()
 		stop()
-		return yield(&Doc{Name: name, Source: name, Err: notWARC(name, br)})
+		return yield(&Doc{Name: name, Source: name, Err: notWARC(name, prefix)})
 	}
 	if isWARC {
 		noDeadline() // the stream's own timer bounds each stall
@@ -212,28 +213,12 @@ func (o *Options) open(path string, maybe bool, yield func(*Doc) bool) bool {
 	if err != nil {
 		return yield(&Doc{Name: path, Source: path, Err: err})
 	}
-	size, small := smallSize(f)
-	if !small {
+	size, regular := f.size()
+	if !regular || size > smallFile {
 		return o.file(path, path, f, maybe, yield)
 	}
 	if o.readLater && leaveOpen() {
-		// Told apart by its first bytes, as a large file is, then read
-		// whole by the worker (extract).
-		left := false
-		ok := o.file(path, path, f, maybe, func(d *Doc) bool {
-			if d.in != nil && d.Record == nil {
-				left, d.small, d.size = true, true, size
-				d.close = func() error {
-					later.Add(-1)
-					return f.Close()
-				}
-			}
-			return yield(d)
-		})
-		if !left { // a WARC archive, read already, or no document
-			later.Add(-1)
-		}
-		return ok
+		return o.later(path, f, size, maybe, yield)
 	}
 	whole, release, readErr := readSmall(f, size)
 	// Read whole, then told apart as an open file is: a WARC archive, read
@@ -255,6 +240,43 @@ func (o *Options) open(path string, maybe bool, yield func(*Doc) bool) bool {
 	})
 }
 
+// later yields the small file f, of size bytes by fstat, left open for
+// the worker that extracts its links to read whole (extract), once its
+// first bytes say it is no WARC archive: they are read by pread, which
+// leaves the file to be read from its start. One that may be an archive
+// is told apart as a large file is.
+func (o *Options) later(path string, f *rawFile, size int64, maybe bool, yield func(*Doc) bool) bool {
+	var head [512]byte
+	n, err := f.ReadAt(head[:], 0)
+	prefix := head[:n]
+	left := false
+	defer func() {
+		if !left { // a WARC archive, read already, or no document
+			later.Add(-1)
+		}
+	}()
+	leave := func(d *Doc) bool {
+		if d.in != nil && d.Record == nil {
+			left, d.small, d.size = true, true, size
+			d.close = func() error {
+				later.Add(-1)
+				return f.Close()
+			}
+		}
+		return yield(d)
+	}
+	if err != nil && err != io.EOF || warc.CouldStart(prefix) {
+		return o.file(path, path, f, maybe, leave) // which names a read error
+	}
+	d := o.document(path, prefix, maybe)
+	if d.Err != nil || d.Skipped {
+		f.Close()
+		return yield(d)
+	}
+	d.in = f
+	return leave(d)
+}
+
 // file yields the documents of an open file: its WARC records, or itself.
 func (o *Options) file(name, what string, f io.ReadCloser, maybe bool, yield func(*Doc) bool) bool {
 	// The first bytes only, to tell a WARC: the worker reads the rest,
@@ -269,20 +291,32 @@ func (o *Options) file(name, what string, f io.ReadCloser, maybe bool, yield fun
 		defer f.Close()
 		return o.records(name, br, yield)
 	}
-	if prefix, _ := br.Peek(512); maybe && links.FormatOf(name, prefix) == 0 {
+	prefix, _ := br.Peek(512)
+	d := o.document(name, prefix, maybe)
+	if d.Err != nil || d.Skipped {
 		f.Close()
-		return yield(&Doc{Name: name, Source: name, Skipped: true})
+		return yield(d)
 	}
-	if o.Format == 0 && warcName(name) {
-		// Read as HTML, it would give no links and no word.
-		f.Close()
-		return yield(&Doc{Name: name, Source: name, Err: notWARC(name, br)})
+	d.in, d.close = br, f.Close
+	return yield(d)
+}
+
+// document returns the Doc of a file name that is no WARC archive, whose
+// content starts with prefix, without what reads it: one skipped, with
+// maybe, if its content says it is no document; one named as a WARC
+// archive, an error (read as HTML, it would give no links and no word).
+func (o *Options) document(name string, prefix []byte, maybe bool) *Doc {
+	switch {
+	case maybe && links.FormatOf(name, prefix) == 0:
+		return &Doc{Name: name, Source: name, Skipped: true}
+	case o.Format == 0 && warcName(name):
+		return &Doc{Name: name, Source: name, Err: notWARC(name, prefix)}
 	}
-	d := &Doc{Name: name, Source: name, URL: o.retrieval(name), in: br, close: f.Close}
+	d := &Doc{Name: name, Source: name, URL: o.retrieval(name)}
 	if d.URL != "" {
 		d.Source = d.URL
 	}
-	return yield(d)
+	return d
 }
 
 // smallFile is the size up to which a file is read whole, in a system call
@@ -322,21 +356,11 @@ func leaveOpen() bool {
 	}
 }
 
-// smallSize returns the size of f by fstat, and whether it is a regular
-// file of at most smallFile bytes.
-func smallSize(f *os.File) (int64, bool) {
-	fi, err := f.Stat()
-	if err != nil || !fi.Mode().IsRegular() || fi.Size() > smallFile {
-		return 0, false
-	}
-	return fi.Size(), true
-}
-
 // readSmall reads f whole, a regular file of size bytes by fstat (at most
 // smallFile), and closes it. It returns what was read, the read error that
 // stopped it (after those bytes) if one did, and a function that gives the
 // memory back once that is done with.
-func readSmall(f *os.File, size int64) (whole *bytes.Buffer, release func() error, readErr error) {
+func readSmall(f *rawFile, size int64) (whole *bytes.Buffer, release func() error, readErr error) {
 	bp := buffers.Get(int(size) + 1) // + 1: the end is seen without growing
 	*bp, readErr = readWhole(f, (*bp)[:0], size)
 	f.Close()
@@ -374,9 +398,10 @@ type errReader struct{ err error }
 
 func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 
-// notWARC is the error of an input named as a WARC archive that is not one.
-func notWARC(name string, br *bufio.Reader) error {
-	prefix, _ := br.Peek(16)
+// notWARC is the error of an input named as a WARC archive that is not
+// one, whose content starts with prefix.
+func notWARC(name string, prefix []byte) error {
+	prefix = prefix[:min(len(prefix), 16)]
 	if len(prefix) == 0 {
 		return fmt.Errorf("%s: not a WARC archive: it is empty", name)
 	}

@@ -45,6 +45,20 @@ func Sniff(r io.Reader) (*bufio.Reader, bool) {
 	return br, false
 }
 
+// CouldStart reports whether an input whose first bytes are prefix could
+// start a WARC file: false when Sniff would surely say it does not, by its
+// first byte alone, neither "W" nor the first of a gzip member's or a zstd
+// frame's (a skippable one's too). A docs tree's pages, which start with
+// "<", a byte order mark or a space, are told apart without Sniff.
+func CouldStart(prefix []byte) bool {
+	if len(prefix) == 0 {
+		return false
+	}
+	// A skippable frame's first byte is 0x50 to 0x5f, "W" among them.
+	c := prefix[0]
+	return c == gzipMagic[0] || c == zstdMagic[0] || c&0xf0 == skippableMagic&0xf0
+}
+
 func startsWARC(r io.Reader) bool {
 	var start [5]byte
 	n, _ := io.ReadFull(r, start[:])

@@ -231,6 +231,9 @@ func FuzzReader(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, file []byte) {
+		if _, ok := Sniff(bytes.NewReader(file)); ok && !CouldStart(file[:min(len(file), 512)]) {
+			t.Fatalf("Sniff sees a WARC that CouldStart rules out: %q", file[:min(len(file), 16)])
+		}
 		one := NewReader(bytes.NewReader(file))
 		one.MaxBlock = 1 << 16
 		two := NewReader(bytes.NewReader(file))

@@ -253,3 +253,30 @@ func TestReadError(t *testing.T) {
 		t.Errorf("%d records, errors %v", len(recs), errs)
 	}
 }
+
+// CouldStart rules out what Sniff would, by the first byte, and nothing
+// Sniff would see as a WARC (FuzzReader holds it to that on every input).
+func TestCouldStart(t *testing.T) {
+	for _, c := range []struct {
+		prefix string
+		want   bool
+	}{
+		{"WARC/1.1\r\n", true},
+		{string(gzipped(record("resource", "abc"))), true},
+		{string(zstdFramed(t, nil, false, record("resource", "abc"))), true},
+		{"\x5a\x2a\x4d\x18", true}, // a skippable zstd frame
+		{"Welcome", true},          // not a WARC, but Sniff must say so
+		{"<!doctype html>", false},
+		{"\ufeff<html>", false},
+		{"  <p>", false},
+		{"# Title", false},
+		{"", false},
+	} {
+		if got := CouldStart([]byte(c.prefix)); got != c.want {
+			t.Errorf("CouldStart(%q) = %v, want %v", c.prefix[:min(len(c.prefix), 8)], got, c.want)
+		}
+		if _, sniffed := Sniff(strings.NewReader(c.prefix)); sniffed && !c.want {
+			t.Errorf("Sniff sees a WARC in %q", c.prefix)
+		}
+	}
+}
