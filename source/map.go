@@ -46,16 +46,37 @@ func ParseMap(s string) (Map, error) {
 // Below returns the path of the file path below m.Dir, slash-separated,
 // and whether path is below it (or is it: ".").
 func (m Map) Below(path string) (string, bool) {
-	dir, err1 := filepath.Abs(m.Dir)
-	abs, err2 := filepath.Abs(path)
-	if err1 != nil || err2 != nil {
-		return "", false
+	var rel string
+	var err error
+	if sameRoot(m.Dir, path) {
+		// Compared as written: making each path absolute asks the system
+		// for the working directory, twice for each file of a tree
+		// walked (and two stat calls each time).
+		rel, err = filepath.Rel(m.Dir, path)
+	} else {
+		dir, err1 := filepath.Abs(m.Dir)
+		abs, err2 := filepath.Abs(path)
+		if err1 != nil || err2 != nil {
+			return "", false
+		}
+		rel, err = filepath.Rel(dir, abs)
 	}
-	rel, err := filepath.Rel(dir, abs)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return "", false
 	}
 	return filepath.ToSlash(rel), true
+}
+
+// sameRoot reports whether a and b relate as written as they do made
+// absolute: both absolute, or both relative and neither above the working
+// directory ("../docs" may be the working directory's sibling or itself,
+// by its name, which is not written).
+func sameRoot(a, b string) bool {
+	up := func(p string) bool {
+		p = filepath.Clean(p)
+		return p == ".." || strings.HasPrefix(p, ".."+string(filepath.Separator))
+	}
+	return filepath.IsAbs(a) == filepath.IsAbs(b) && !up(a) && !up(b)
 }
 
 // URLOf returns the URL of the file path, and whether it is below m.Dir:

@@ -1,7 +1,9 @@
 package source
 
 import (
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -56,5 +58,37 @@ func TestMapsNested(t *testing.T) {
 	}
 	if p, ok := ms.PathOf("https://h/../../etc/passwd"); !ok || p != "" {
 		t.Errorf("PathOf of a URL leaving the directory = %q, %v; want \"\", true", p, ok)
+	}
+}
+
+// Below compares paths as written where both are absolute or both
+// relative, and the answer is the same as that of the two made absolute.
+func TestBelow(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	parent := filepath.Dir(wd)
+	paths := []string{
+		"docs", "docs/x.html", "./docs//x.html", "docs/../docs/a/b.html", "other/x.html",
+		".", "..", "../x", "../" + filepath.Base(wd) + "/docs/x.html", "../../y",
+		wd, filepath.Join(wd, "docs"), filepath.Join(wd, "docs", "x.html"), parent, filepath.Join(parent, "z"), "/",
+	}
+	for _, dir := range paths {
+		for _, path := range paths {
+			m := Map{Dir: dir}
+			got, gotOK := m.Below(path)
+			// The answer of the two paths made absolute.
+			a, _ := filepath.Abs(dir)
+			b, _ := filepath.Abs(path)
+			rel, err := filepath.Rel(a, b)
+			want, wantOK := filepath.ToSlash(rel), err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+			if !wantOK {
+				want = ""
+			}
+			if got != want || gotOK != wantOK {
+				t.Errorf("Map{%q}.Below(%q) = %q, %v; want %q, %v", dir, path, got, gotOK, want, wantOK)
+			}
+		}
 	}
 }
