@@ -269,9 +269,9 @@ func TestPartition(t *testing.T) {
 }
 
 // TestCorpusMemory: the 1,699 pages with -j 2 stay under 110 MB, the link
-// graph streaming out as it is found. Their peak RSS is about 51 MB where
-// the two workers take every core and read their own files, and 81 to 85
-// MB where a core is left to read them ahead on (it was 93 to 106 MB when
+// graph streaming out as it is found. Their peak RSS is about 42 MB where
+// the two workers take every core and read their own files, and 55 MB
+// where a core is left to read them ahead on (it was 93 to 106 MB when
 // the bound was set): the bound fails if memory grows with the pages.
 func TestCorpusMemory(t *testing.T) {
 	if testing.Short() {
