@@ -398,9 +398,18 @@ func TestLinksWorkersReadFiles(t *testing.T) {
 	}
 	record := "WARC/1.1\r\nWARC-Type: resource\r\nWARC-Target-URI: http://a.example/x/\r\nContent-Type: text/html\r\nContent-Length: 15\r\n\r\n<a href=y.html>\r\n\r\n"
 	os.WriteFile(filepath.Join(dir, "crawl.warc"), []byte(record), 0o644)
+	// A WARC by its content alone, and a page whose first byte could
+	// start one: each told apart as before once the walker's pread has
+	// read its first bytes.
+	os.WriteFile(filepath.Join(dir, "archive.html"), []byte(strings.ReplaceAll(record, "a.example", "b.example")), 0o644)
+	os.WriteFile(filepath.Join(dir, "w.md"), []byte("Welcome: [next](p000.html)\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "notes"), []byte("no document"), 0o644)
+	// The tree as users name it, relative to the working directory
+	// (source.Map.Below compares the paths as written), and absolute.
+	tree := filepath.Base(dir)
 	run := func(jobs string) (string, string, int) {
-		cmd := exec.Command(relurlBin, "links", "-tsv", "-j", jobs, "-map", dir+"=https://docs.example/", dir)
+		cmd := exec.Command(relurlBin, "links", "-tsv", "-j", jobs, "-map", tree+"=https://docs.example/", tree)
+		cmd.Dir = filepath.Dir(dir)
 		cmd.Env = append(os.Environ(), "GOMAXPROCS=2")
 		var stdout, stderr strings.Builder
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -414,8 +423,14 @@ func TestLinksWorkersReadFiles(t *testing.T) {
 		return stdout.String(), stderr.String(), code
 	}
 	out, errOut, code := run("1")
-	if strings.Count(out, "\n") < 600 || !strings.Contains(out, "http://a.example/x/y.html") || !strings.Contains(out, "https://docs.example/p300.html") {
+	if strings.Count(out, "\n") < 600 || !strings.Contains(out, "http://a.example/x/y.html") || !strings.Contains(out, "http://b.example/x/y.html") ||
+		!strings.Contains(out, "https://docs.example/p300.html") || !strings.Contains(out, "https://docs.example/w.md\thttps://docs.example/p000.html") {
 		t.Fatalf("-j 1: %d lines, exit %d: %.500s\n%s", strings.Count(out, "\n"), code, out, errOut)
+	}
+	abs := exec.Command(relurlBin, "links", "-tsv", "-j", "2", "-map", dir+"=https://docs.example/", dir)
+	abs.Env = append(os.Environ(), "GOMAXPROCS=2")
+	if o, _ := abs.Output(); string(o) != out {
+		t.Errorf("the tree named by its absolute path gives other links than by its relative one: %d lines, %d", strings.Count(string(o), "\n"), strings.Count(out, "\n"))
 	}
 	for _, jobs := range []string{"2", "4"} {
 		o, e, c := run(jobs)
