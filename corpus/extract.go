@@ -88,10 +88,7 @@ func (w *worker) read(d *Doc) {
 	}
 	var err error
 	w.buf, err = readWhole(d.in, w.buf[:0], d.size)
-	d.in = bytes.NewBuffer(w.buf)
-	if err != nil {
-		d.in = io.MultiReader(d.in, errReader{err})
-	}
+	d.in = upTo(bytes.NewBuffer(w.buf), err)
 }
 
 // page extracts the links of a page fetched by URL.

@@ -231,10 +231,7 @@ func (o *Options) open(path string, maybe bool, yield func(*Doc) bool) bool {
 	}()
 	return o.file(path, path, io.NopCloser(bytes.NewReader(whole.Bytes())), maybe, func(d *Doc) bool {
 		if d.in != nil && d.Record == nil {
-			d.in, d.close, d.held, held = whole, release, int64(whole.Len()), true
-			if readErr != nil {
-				d.in = io.MultiReader(whole, errReader{readErr}) // the links before it, then the error
-			}
+			d.in, d.close, d.held, held = upTo(whole, readErr), release, int64(whole.Len()), true
 		}
 		return yield(d)
 	})
@@ -393,6 +390,16 @@ func readWhole(r io.Reader, b []byte, size int64) ([]byte, error) {
 // run reads far ahead of its workers, and each buffer read ahead is
 // memory the allocator clears.
 var buffers bufpool.Pool
+
+// upTo reads the bytes of a document read whole, then the error that
+// stopped the reading, if one did: the links of the bytes before it, then
+// the error.
+func upTo(read *bytes.Buffer, err error) io.Reader {
+	if err == nil {
+		return read // which links.Extractor reads where it is
+	}
+	return io.MultiReader(read, errReader{err})
+}
 
 type errReader struct{ err error }
 
