@@ -84,13 +84,19 @@ func sameRoot(a, b string) bool {
 // m.URL itself for m.Dir (a Map of one file).
 func (m Map) URLOf(path string) (string, bool) {
 	rel, ok := m.Below(path)
-	switch {
-	case !ok:
+	if !ok {
 		return "", false
-	case rel == ".":
-		return m.URL, true
 	}
-	return strings.TrimSuffix(m.URL, "/") + "/" + EscapePath(rel), true
+	return m.urlAt(rel), true
+}
+
+// urlAt returns the URL of the file at the path rel below m.Dir, as Below
+// gives it.
+func (m Map) urlAt(rel string) string {
+	if rel == "." {
+		return m.URL
+	}
+	return strings.TrimSuffix(m.URL, "/") + "/" + EscapePath(rel)
 }
 
 // PathOf returns the file that the URL u stands for, and whether u is
@@ -127,17 +133,16 @@ type Maps []Map
 // URLOf returns the URL of the file path under the innermost Map that holds
 // it, and that Map's index in ms; -1 when none does.
 func (ms Maps) URLOf(path string) (string, int) {
-	best, which := -1, -1
+	best, which := "", -1
 	for i, m := range ms {
-		if rel, ok := m.Below(path); ok && (which < 0 || len(rel) < best) {
-			best, which = len(rel), i
+		if rel, ok := m.Below(path); ok && (which < 0 || len(rel) < len(best)) {
+			best, which = rel, i
 		}
 	}
 	if which < 0 {
 		return "", -1
 	}
-	u, _ := ms[which].URLOf(path)
-	return u, which
+	return ms[which].urlAt(best), which
 }
 
 // PathOf returns the file that the URL u stands for under the Map with the
