@@ -1,6 +1,9 @@
 package htmltok
 
-import "bytes"
+import (
+	"bytes"
+	"encoding/binary"
+)
 
 // rawAttr is an attribute as scanned: the spans of its name and value,
 // from the start of the tag in buf, nothing decoded. Offsets of 32 bits
@@ -40,12 +43,17 @@ type Attr struct {
 
 // Name returns the current tag's name, in lower case.
 func (z *Tokenizer) Name() []byte {
-	n := z.buf[z.name[0]:z.name[1]]
-	if !z.nameDecode {
-		return n
+	if z.nameDecode {
+		return z.decodedName()
 	}
-	return z.decodeName(n)
+	return z.buf[z.name[0]:z.name[1]] // most names, with Name inlined: a caller asks at every tag
 }
+
+// decodedName is Name for a name with A-Z or NUL, apart so that Name is
+// small enough to be inlined.
+//
+//go:noinline
+func (z *Tokenizer) decodedName() []byte { return z.decodeName(z.buf[z.name[0]:z.name[1]]) }
 
 // NameSpan is the current tag's name in the input.
 func (z *Tokenizer) NameSpan() Span { return z.span(z.name[0], z.name[1]) }
@@ -227,9 +235,22 @@ func (z *Tokenizer) decodeName(n []byte) []byte {
 	return z.arena[start:len(z.arena):len(z.arena)]
 }
 
+// needsValueDecode reports whether v holds "&", NUL or CR: eight bytes at
+// a time (a URL is read a word where a byte loop takes eight steps), by
+// the word-at-a-time test for a zero byte in v, in v^"&&&&&&&&" and in
+// v^"\r\r\r\r\r\r\r\r".
 func needsValueDecode(v []byte) bool {
 	if len(v) > 64 {
 		return bytes.IndexByte(v, '&') >= 0 || bytes.IndexByte(v, 0) >= 0 || bytes.IndexByte(v, '\r') >= 0
+	}
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for len(v) >= 8 {
+		w := binary.LittleEndian.Uint64(v)
+		amp, cr := w^('&'*ones), w^('\r'*ones)
+		if ((w-ones)&^w|(amp-ones)&^amp|(cr-ones)&^cr)&highs != 0 {
+			return true // each test is exact for the word: a borrow marks bytes only above a zero one
+		}
+		v = v[8:]
 	}
 	for _, c := range v {
 		if class[c]&valueDecode != 0 {

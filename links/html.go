@@ -11,6 +11,7 @@ import (
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/htmltok"
 	"github.com/relurl/relurl/htmltree"
+	"github.com/relurl/relurl/internal/ascii"
 	"github.com/relurl/relurl/internal/bytestr"
 	"github.com/relurl/relurl/internal/microsyntax"
 	"github.com/relurl/relurl/rfc1808"
@@ -715,16 +716,14 @@ func (x *Extractor) cleanURL(v []byte) []byte {
 		end--
 	}
 	v = v[start:end]
-	for i, c := range v {
-		if c == '\t' || c == '\n' || c == '\r' {
-			x.clean = append(x.clean[:0], v[:i]...)
-			for _, c := range v[i:] {
-				if c != '\t' && c != '\n' && c != '\r' {
-					x.clean = append(x.clean, c)
-				}
-			}
-			return x.clean
+	if !ascii.HasTabOrNewline(bytestr.Transient(v)) {
+		return v // most values: a word at a time
+	}
+	x.clean = x.clean[:0]
+	for _, c := range v {
+		if c != '\t' && c != '\n' && c != '\r' {
+			x.clean = append(x.clean, c)
 		}
 	}
-	return v
+	return x.clean
 }

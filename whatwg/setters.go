@@ -161,7 +161,7 @@ func withScratch(f func(buf *[]byte) (URL, error)) (URL, error) {
 // withoutTabs removes every ASCII tab and newline, as the basic URL parser
 // does first.
 func withoutTabs(s string) string {
-	if !hasTabOrNewline(s) {
+	if !ascii.HasTabOrNewline(s) {
 		return s
 	}
 	return strings.Map(func(r rune) rune {

@@ -2,7 +2,6 @@ package whatwg
 
 import (
 	"bytes"
-	"encoding/binary"
 	"net/url"
 	"strconv"
 	"strings"
@@ -142,7 +141,7 @@ func (p *webParser) cleanUp(s string) string {
 		}
 	}
 	t := s[i:j]
-	if !hasTabOrNewline(t) {
+	if !ascii.HasTabOrNewline(t) {
 		return t
 	}
 	p.removed = true
@@ -161,25 +160,6 @@ func (p *webParser) cleanUp(s string) string {
 		p.note("clean-up: tabs and newlines removed: %q", b)
 	}
 	return string(b)
-}
-
-// hasTabOrNewline reports whether s holds a tab, LF or CR: eight bytes at
-// a time, by the word-at-a-time test for a byte below 0x0e, then exactly.
-func hasTabOrNewline(s string) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		w := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
-		if (w-0x0e*ones)&^w&highs != 0 {
-			break
-		}
-	}
-	for ; i < len(s); i++ {
-		if c := s[i]; c == '\t' || c == '\n' || c == '\r' {
-			return true
-		}
-	}
-	return false
 }
 
 // at is the offset in the cleaned-up input of its suffix s.
