@@ -9,9 +9,11 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/relurl/relurl/htmltree"
 	"github.com/relurl/relurl/internal/docpages"
 )
 
@@ -247,5 +249,58 @@ func TestInMemoryEncodings(t *testing.T) {
 		"utf-16le":       "\xff\xfe<\x00a\x00 \x00h\x00r\x00e\x00f\x00=\x00x\x00>\x00",
 	} {
 		sameBothWays(t, name, []byte(doc))
+	}
+}
+
+// TestTagFlags holds tagFlagsOf to what its flags stand for: the void and
+// the formatting elements of the tree builder (13.1.2, 13.2.4.3) and the
+// names of Elements, on every element name of HTML's index and a few
+// others; and, through plainTag, the fast path to the tree builder on
+// documents that put each name where the rules matter: with every link
+// attribute, around a <base>, across a block's end, and nested to
+// htmltree.MaxDepth.
+func TestTagFlags(t *testing.T) {
+	voids := strings.Fields("area base basefont bgsound br col embed hr img input keygen link meta param source track wbr")
+	formattings := strings.Fields("a b big code em font i nobr s small strike strong tt u")
+	names := strings.Fields(`abbr address applet article aside audio b base basefont bdi bdo bgsound big blockquote
+		body br button canvas caption center cite code col colgroup data datalist dd del details dfn dialog dir
+		div dl dt em embed fieldset figcaption figure font footer form frame frameset h1 h2 h3 h4 h5 h6 head
+		header hgroup hr html i iframe image img input ins kbd keygen label legend li link listing main map mark
+		marquee math menu meta meter nav nobr noembed noframes noscript object ol optgroup option output p param
+		picture plaintext pre progress q rb rp rt rtc ruby s samp script search section select slot small source
+		span strike strong style sub summary sup svg table tbody td template textarea tfoot th thead time title
+		tr track tt u ul var video wbr xmp my-element spa spans`)
+	for name := range elements {
+		names = append(names, name)
+	}
+	for _, name := range names {
+		f := tagFlagsOf(name)
+		_, link := elements[name]
+		if got, want := f&voidTag != 0, slices.Contains(voids, name); got != want {
+			t.Errorf("tagFlagsOf(%q) void = %v, want %v", name, got, want)
+		}
+		if got, want := f&formattingTag != 0, slices.Contains(formattings, name); got != want {
+			t.Errorf("tagFlagsOf(%q) formatting = %v, want %v", name, got, want)
+		}
+		if got := f&linkTag != 0; got != link {
+			t.Errorf("tagFlagsOf(%q) link = %v, want %v", name, got, link)
+		}
+		attrs := `href=h src=s srcset="s2 2x" background=b cite=c data=d action=a poster=p formaction=f ` +
+			`content="0; url=m" ping=pg imagesrcset=is rel=stylesheet type=image style="background:url(u)"`
+		for _, doc := range []string{
+			`<body><p><` + name + ` ` + attrs + `>t</` + name + `><img src=after>`,
+			`<body><` + name + `><base href=/b/><a href=x>t</a></` + name + `><a href=y>u</a>`,
+			`<body><div><` + name + `><i><a href=x>t</div><a href=y>u</a></` + name + `><img src=z>`,
+			`<p><` + name + ` style="x:url(s)"></p></` + name + `></` + name + `><table><tr><td><` + name + `><img src=t>`,
+			`<body><` + name + `><tr><td><base href=/1/></td></tr><base href=/2/></` + name + `><a href=x>t</a>`,
+			`<body><` + name + `><p><a href=x>t</a><frame src=f><textarea><a href=r></textarea><svg><a href=s /></svg><form action=f1><form action=f2>`,
+			`<body><` + name + `><xmp><a href=x>t</a></xmp><noembed><a href=n></noembed><iframe><a href=i></iframe><a href=y>u</a>`,
+		} {
+			sameBothWays(t, doc, []byte(doc))
+		}
+		deep := "<body>" + strings.Repeat("<"+name+">", htmltree.MaxDepth) + "<img src=deep>"
+		if fast, tree, _ := bothWays([]byte(deep), Options{}); fast != tree {
+			t.Errorf("%d nested <%s>: the fast path gives\n%s\nthe tree builder\n%s", htmltree.MaxDepth, name, fast, tree)
+		}
 	}
 }
