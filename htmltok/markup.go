@@ -196,7 +196,10 @@ func (z *Tokenizer) scanTag(p int) (Kind, int, status) {
 		switch b[i] {
 		case '>':
 			z.attrs = attrs
-			return z.tagDone(kind, p, i+1)
+			if tagFits(p, i+1) {
+				return kind, i + 1, done
+			}
+			return z.tagTooLong(p, i+1)
 		case '/':
 			i++
 			if i >= len(b) {
@@ -205,7 +208,10 @@ func (z *Tokenizer) scanTag(p int) (Kind, int, status) {
 			if b[i] == '>' {
 				z.selfClosing = true
 				z.attrs = attrs
-				return z.tagDone(kind, p, i+1)
+				if tagFits(p, i+1) {
+					return kind, i + 1, done
+				}
+				return z.tagTooLong(p, i+1)
 			}
 			continue
 		}
@@ -264,13 +270,14 @@ func (z *Tokenizer) scanTag(p int) (Kind, int, status) {
 	}
 }
 
-// tagDone ends a tag of buf[p:next], unless it is too long for rawAttr.
-func (z *Tokenizer) tagDone(kind Kind, p, next int) (Kind, int, status) {
-	if next-p > math.MaxUint32 {
-		z.err = fmt.Errorf("htmltok: a tag of over 4 GiB at byte offset %d", z.off+int64(p))
-		return 0, next, done
-	}
-	return kind, next, done
+// tagFits reports whether a tag of buf[p:next] is short enough for
+// rawAttr's offsets; tagTooLong ends the tokens at one that is not.
+func tagFits(p, next int) bool { return next-p <= math.MaxUint32 }
+
+//go:noinline
+func (z *Tokenizer) tagTooLong(p, next int) (Kind, int, status) {
+	z.err = fmt.Errorf("htmltok: a tag of over 4 GiB at byte offset %d", z.off+int64(p))
+	return 0, next, done
 }
 
 // tagEnds is the end of the input read inside a tag: more is read, or at

@@ -31,6 +31,9 @@ var simpleByte = func() (t [256]uint8) {
 		if encodeTable[c]&(specialQuerySet|fragmentSet) == 0 || c == '#' {
 			t[c] |= simpleRest
 		}
+		if c == '/' || c == '?' || c == '#' {
+			t[c] |= pathStop
+		}
 	}
 	return t
 }()
@@ -38,6 +41,7 @@ var simpleByte = func() (t [256]uint8) {
 const (
 	simplePath = 1 << iota
 	simpleRest
+	pathStop // "/", "?" and "#", where the path's loop stops to look
 )
 
 // appendSimple appends ref parsed against base to dst, and reports
@@ -95,18 +99,19 @@ func appendSimple(dst []byte, ref string, base *URL) ([]byte, bool) {
 	i, seg := 0, 0
 	for ; i < len(rest); i++ {
 		c := rest[i]
+		if simpleByte[c]&(simplePath|pathStop) == simplePath {
+			continue // most bytes: one test
+		}
 		if c == '?' || c == '#' {
 			break
 		}
-		if simpleByte[c]&simplePath == 0 {
+		if c != '/' {
 			return dst, false
 		}
-		if c == '/' {
-			if dotSegment(rest[seg:i]) {
-				return dst, false
-			}
-			seg = i + 1
+		if dotSegment(rest[seg:i]) {
+			return dst, false
 		}
+		seg = i + 1
 	}
 	if dotSegment(rest[seg:i]) {
 		return dst, false
