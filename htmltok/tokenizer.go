@@ -237,7 +237,14 @@ func (z *Tokenizer) Next() Kind {
 		z.pending = 0xff
 	}
 	for z.err == nil {
-		k, next, st := z.scan()
+		var k Kind
+		var next int
+		var st status
+		if z.state == Data && z.p < z.end && !z.bom {
+			k, next, st = z.scanData() // most tokens: scan's first case, without its call
+		} else {
+			k, next, st = z.scan()
+		}
 		switch st {
 		case done:
 			z.tok = [2]int{z.p, next}
