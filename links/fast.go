@@ -243,12 +243,7 @@ func (s *fastPath) plainTag(k htmltok.Kind) (bool, error) {
 		return false, nil
 	}
 	if k == htmltok.EndTagToken {
-		if s.rough.topIs(name) {
-			s.rough.truncate(s.rough.len() - 1)
-			if f&formattingTag != 0 {
-				s.formats--
-			}
-		}
+		s.closeRough(name, f)
 		return true, nil
 	}
 	if !s.quiet(f) {
@@ -258,11 +253,27 @@ func (s *fastPath) plainTag(k htmltok.Kind) (bool, error) {
 	if f&voidTag != 0 {
 		return true, nil
 	}
+	return true, s.openRough(name, f)
+}
+
+// openRough pushes an element of the body that has an end onto the rough
+// stack, and counts it if it is a formatting element.
+func (s *fastPath) openRough(name string, f tagFlags) error {
 	s.rough.push(name)
 	if f&formattingTag != 0 {
 		s.formats++
 	}
-	return true, s.deep()
+	return s.deep()
+}
+
+// closeRough pops the rough stack's top if it is name, the end tag's.
+func (s *fastPath) closeRough(name string, f tagFlags) {
+	if s.rough.topIs(name) {
+		s.rough.truncate(s.rough.len() - 1)
+		if f&formattingTag != 0 {
+			s.formats--
+		}
+	}
 }
 
 // token processes one token, again in the mode it leads to when that mode
@@ -538,11 +549,7 @@ func (s *fastPath) startTag(name string) (bool, error) {
 		s.anchor.push(name)
 		s.anchorNodes = append(s.anchorNodes, n)
 	}
-	s.rough.push(name)
-	if f&formattingTag != 0 {
-		s.formats++
-	}
-	return false, s.deep()
+	return false, s.openRough(name, f)
 }
 
 // quiet reports whether the start tag at z, of an element of the body that
@@ -648,12 +655,7 @@ func (s *fastPath) endTag(name string) (bool, error) {
 		}
 		return false, nil
 	}
-	if s.rough.topIs(name) {
-		s.rough.truncate(s.rough.len() - 1)
-		if formatting(name) {
-			s.formats--
-		}
-	}
+	s.closeRough(name, tagFlagsOf(name))
 	return false, nil
 }
 
@@ -765,7 +767,3 @@ func tagFlagsOf(name string) tagFlags {
 	}
 	return 0
 }
-
-// formatting reports whether an element is a formatting element, which
-// the tree builder may reopen after it is closed.
-func formatting(name string) bool { return tagFlagsOf(name)&formattingTag != 0 }
