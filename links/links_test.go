@@ -427,6 +427,10 @@ func TestCleanURL(t *testing.T) {
 		"a\tb\nc\rd":         "abcd",
 		"\n\n":               "",
 		"http://a/\x0cb\x7f": "http://a/\x0cb\x7f",
+		// Past the first word, where HasTabOrNewline reads eight bytes
+		// at once; a form feed flags a word and is kept.
+		"https://h/dir/a\tb/c\nd#e\r": "https://h/dir/ab/cd#e",
+		"ab\x0cdefghijklmnopq":        "ab\x0cdefghijklmnopq",
 	} {
 		if got := string(x.cleanURL([]byte(in))); got != want {
 			t.Errorf("cleanURL(%q) = %q, want %q", in, got, want)
